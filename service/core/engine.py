@@ -1,0 +1,784 @@
+"""The referee: read a record, check every call and play, score the game.
+
+:func:`adjudicate` takes a record as decoded JSON and returns an
+:class:`Adjudication`, or raises :class:`~.errors.RecordError` when the body is
+not a record at all. The play log is read straight from the decoded JSON: a
+full game is a few hundred actions, and building an object for each would
+cost more than checking it.
+
+>>> from service.core.random_game import random_record
+>>> adjudicate(random_record(7)).verdict
+<Verdict.LEGAL: 'legal'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .calls import Call, CallFault, CallKind, CallOutcome, run_calls
+from .cards import Card, NotationError, Rank, Suit, format_counts, parse_cards
+from .errors import Problem, RecordError, Violation
+from .errors import ViolationCode as V
+from .ruleset import WEIHAI, LastRankRule, PassRule, Ruleset, RulesetError
+from .scoring import GameFacts, Mode, Outcome, score
+from .sets import _CACHE as _MOVE_CACHE
+from .sets import FIELD_BITS, GUARD, VALUE_MASK, Move, compile_move, pack, unpack
+
+__all__ = ["Adjudication", "Verdict", "adjudicate", "read_ruleset"]
+
+SEATS = 5
+_BJ_ONE = 1 << (FIELD_BITS * Rank.BIG_JOKER)
+_SJ_SHIFT = FIELD_BITS * Rank.SMALL_JOKER
+_BJ_SHIFT = FIELD_BITS * Rank.BIG_JOKER
+_RECORD_KEYS = frozenset({"ruleset", "deal", "calls", "plays", "guard", "meta"})
+_PLAY_KEYS = frozenset({"seat", "cards", "pass"})
+_CALL_KEYS = frozenset({"seat", "call"})
+_CALL_KINDS = {k.value: k for k in CallKind}
+
+
+class Verdict(Enum):
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+    INCOMPLETE = "incomplete"
+
+
+@dataclass(frozen=True, slots=True)
+class Adjudication:
+    verdict: Verdict
+    ruleset: Ruleset
+    deal_reconstructed: bool
+    violation: Violation | None = None
+    outcome: Outcome | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def legal(self) -> bool:
+        return self.verdict is Verdict.LEGAL
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict.value,
+            "ruleset": {"name": self.ruleset.name, "options": self.ruleset.options()},
+            "deal_reconstructed": self.deal_reconstructed,
+            "notes": list(self.notes),
+            "violation": None if self.violation is None else self.violation.to_json(),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+        }
+
+
+# --- reading the record -------------------------------------------------------------
+
+
+def _is_seat(v: object) -> bool:
+    return type(v) is int and 0 <= v < SEATS
+
+
+_RULESET_CACHE: dict[str, Ruleset] = {}
+
+
+def read_ruleset(value: object, pointer: str = "/ruleset") -> Ruleset:
+    """A ruleset from ``"name"`` or ``{"name": ..., "options": {...}}``."""
+    if value is None:
+        return WEIHAI
+    if isinstance(value, str):
+        cached = _RULESET_CACHE.get(value)
+        if cached is not None:
+            return cached
+        try:
+            rs = Ruleset.from_options(value)
+        except RulesetError as exc:
+            raise RecordError([Problem(pointer, "unknown_ruleset", str(exc))]) from None
+        _RULESET_CACHE[value] = rs
+        return rs
+    if not isinstance(value, dict):
+        raise RecordError(
+            [Problem(pointer, "invalid_type", "a ruleset is a name or an object with 'name' and 'options'")]
+        )
+    problems = [
+        Problem(f"{pointer}/{k}", "unknown_field", f"unknown field {k!r}; expected 'name' and 'options'")
+        for k in value
+        if k not in ("name", "options")
+    ]
+    name = value.get("name", "weihai")
+    options = value.get("options") or {}
+    if not isinstance(name, str):
+        problems.append(Problem(f"{pointer}/name", "invalid_type", "the ruleset name is a string"))
+    if not isinstance(options, dict):
+        problems.append(Problem(f"{pointer}/options", "invalid_type", "options are an object of option: value"))
+    if problems:
+        raise RecordError(problems)
+    try:
+        Ruleset.from_options(name)
+    except RulesetError as exc:
+        raise RecordError([Problem(f"{pointer}/name", "unknown_ruleset", str(exc))]) from None
+    collected: dict[str, Any] = {}
+    for key, raw in options.items():
+        try:
+            Ruleset.from_options(name, {key: raw})
+        except RulesetError as exc:
+            code = "unknown_option" if "unknown option" in str(exc) else "invalid_option"
+            problems.append(Problem(f"{pointer}/options/{_escape(key)}", code, str(exc)))
+        else:
+            collected[key] = raw
+    if problems:
+        raise RecordError(problems)
+    return Ruleset.from_options(name, collected)
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _read_cards(value: object, pointer: str, problems: list[Problem]) -> tuple[Card, ...] | None:
+    if isinstance(value, str):
+        try:
+            return parse_cards(value)
+        except NotationError as exc:
+            problems.append(Problem(pointer, "unknown_card", f"{exc}"))
+            return None
+    if isinstance(value, list):
+        bad = False
+        for k, tok in enumerate(value):
+            if not isinstance(tok, str):
+                problems.append(
+                    Problem(f"{pointer}/{k}", "invalid_type", "a card token is a string such as 'BJ*', '10' or '7S'")
+                )
+                bad = True
+        if bad:
+            return None
+        try:
+            return parse_cards(value)
+        except NotationError as exc:
+            problems.append(Problem(f"{pointer}/{exc.index}", "unknown_card", str(exc)))
+            return None
+    problems.append(
+        Problem(pointer, "invalid_type", "cards are a string of space-separated tokens or an array of tokens")
+    )
+    return None
+
+
+def _read_calls(value: object, problems: list[Problem]) -> tuple[Call, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        problems.append(Problem("/calls", "invalid_type", "calls are an array of {seat, call}"))
+        return ()
+    out = []
+    for i, c in enumerate(value):
+        ptr = f"/calls/{i}"
+        if not isinstance(c, dict):
+            problems.append(Problem(ptr, "invalid_type", "a call is an object {seat, call}"))
+            continue
+        ok = True
+        for k in c:
+            if k not in _CALL_KEYS:
+                problems.append(Problem(f"{ptr}/{_escape(str(k))}", "unknown_field", f"unknown field {k!r} in a call"))
+                ok = False
+        seat = c.get("seat")
+        if "seat" not in c:
+            problems.append(Problem(f"{ptr}/seat", "missing_field", "a call names its seat (0–4)"))
+            ok = False
+        elif not _is_seat(seat):
+            problems.append(Problem(f"{ptr}/seat", "invalid_seat", "a seat is an integer from 0 to 4"))
+            ok = False
+        kind = c.get("call")
+        if "call" not in c:
+            problems.append(Problem(f"{ptr}/call", "missing_field", "a call names what is called"))
+            ok = False
+        elif not isinstance(kind, str) or kind not in _CALL_KINDS:
+            problems.append(Problem(f"{ptr}/call", "unknown_call", f"a call is one of {', '.join(_CALL_KINDS)}"))
+            ok = False
+        if ok:
+            out.append(Call(seat, _CALL_KINDS[kind]))  # type: ignore[arg-type,index]
+    return tuple(out)
+
+
+def _play_problems(p: object, i: int) -> list[Problem]:
+    """Every way one play entry is not a play (empty when it is one)."""
+    ptr = f"/plays/{i}"
+    if not isinstance(p, dict):
+        return [
+            Problem(
+                ptr, "invalid_type", 'a play is an object: {"seat": 0, "cards": "9 9"} or {"seat": 1, "pass": true}'
+            )
+        ]
+    out = [
+        Problem(
+            f"{ptr}/{_escape(str(k))}",
+            "unknown_field",
+            f"unknown field {k!r}; a play has 'seat', and 'cards' or 'pass'",
+        )
+        for k in p
+        if k not in _PLAY_KEYS
+    ]
+    seat = p.get("seat")
+    if seat is not None and not _is_seat(seat):
+        out.append(
+            Problem(
+                f"{ptr}/seat",
+                "invalid_seat",
+                "a seat is an integer from 0 to 4 (or left out: the seat whose turn it is)",
+            )
+        )
+    cards = p.get("cards")
+    pa = p.get("pass")
+    if pa is not None and type(pa) is not bool:
+        out.append(Problem(f"{ptr}/pass", "invalid_type", "'pass' is true or false"))
+    elif cards is None and pa is not True:
+        out.append(Problem(ptr, "missing_field", "a play has 'cards', or 'pass': true"))
+    elif cards is not None and pa is True:
+        out.append(Problem(f"{ptr}/pass", "conflicting_fields", "a play either has cards or passes, not both"))
+    if cards is not None:
+        parsed = _read_cards(cards, f"{ptr}/cards", out)
+        if parsed is not None and not parsed:
+            out.append(
+                Problem(f"{ptr}/cards", "empty_play", "a play has at least one card; to pass, write 'pass': true")
+            )
+    return out
+
+
+def _plays_problems(plays: Sequence[object], start: int) -> list[Problem]:
+    out: list[Problem] = []
+    for i in range(start, len(plays)):
+        out.extend(_play_problems(plays[i], i))
+    return out
+
+
+# --- the deal -------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Table:
+    """Mutable state of one game in progress (engine-internal)."""
+
+    hands: list[int]  # packed counts with guard bits
+    counts: list[int]  # cards left in each hand
+    bj_holder: int  # seat holding BJ* in hand, or -1
+    sj_holder: int  # seat holding SJ* in hand, or -1 (-2: unknown, reconstructing)
+
+
+def _check_deal(hands: list[tuple[Card, ...]], rs: Ruleset) -> Violation | None:
+    deck = rs.deck_spec
+    for i, hand in enumerate(hands):
+        if len(hand) != deck.hand_size:
+            return Violation(
+                V.DEAL_WRONG_SIZE,
+                f"/deal/{i}",
+                f"seat {i} was dealt {len(hand)} cards; the {deck.name}-card deck gives {deck.hand_size} a seat",
+                i,
+            )
+    total = [0] * len(Rank)
+    suited: dict[tuple[Rank, Suit], int] = {}
+    for i, hand in enumerate(hands):
+        for card in hand:
+            total[card.rank] += 1
+            if total[card.rank] > deck.counts[card.rank]:
+                return Violation(
+                    V.DEAL_NOT_THE_DECK,
+                    f"/deal/{i}",
+                    f"the deal has more {card.rank.symbol} than the deck's {deck.counts[card.rank]}"
+                    + (f" (first extra in seat {i}'s hand)"),
+                    i,
+                )
+            if card.suit is not None:
+                key = (card.rank, card.suit)
+                suited[key] = suited.get(key, 0) + 1
+                if suited[key] > 4:
+                    return Violation(
+                        V.DEAL_NOT_THE_DECK,
+                        f"/deal/{i}",
+                        f"the deal has more than four {card.rank.symbol}{card.suit.value}; four decks hold four",
+                        i,
+                    )
+    for rank, token in ((Rank.BIG_JOKER, "BJ*"), (Rank.SMALL_JOKER, "SJ*")):
+        seen = [i for i, hand in enumerate(hands) for c in hand if c.marked and c.rank is rank]
+        if not seen:
+            return Violation(V.MARKED_CARD_MISSING, "/deal", f"no hand holds {token}", None)
+        if len(seen) > 1:
+            return Violation(
+                V.MARKED_CARD_DOUBLED,
+                f"/deal/{seen[1]}",
+                f"{token} appears {len(seen)} times; the deck has one",
+                seen[1],
+            )
+    return None
+
+
+def _holder(hands: list[tuple[Card, ...]], rank: Rank) -> int:
+    return next(i for i, hand in enumerate(hands) for c in hand if c.marked and c.rank is rank)
+
+
+def _table_from_counts(counts: list[list[int]], bj: int, sj: int) -> _Table:
+    return _Table([pack(c) | GUARD for c in counts], [sum(c) for c in counts], bj, sj)
+
+
+# --- the play phase --------------------------------------------------------------------
+
+
+class _Stop(Exception):
+    """A violation found in the play loop."""
+
+    def __init__(self, index: int, code: V, seat: int | None, message: str) -> None:
+        self.index = index
+        self.code = code
+        self.seat = seat
+        self.message = message
+
+
+@dataclass(slots=True)
+class _PlayResult:
+    order: list[int]
+    stop: _Stop | None
+    problems: list[Problem]
+    snapshot: dict[str, Any]
+    played: list[int]  # packed counts each seat played (reconstruction)
+    sj_seen: int  # seat that played SJ* explicitly, or -1
+
+
+def _next_seat_slow(seat: int, skip: int) -> int:
+    t = seat
+    for _ in range(SEATS):
+        t = t + 1 if t < 4 else 0
+        if not (skip >> t) & 1:
+            return t
+    return seat  # everyone skipped: never asked while two seats are in
+
+
+# _NEXT[seat][skip]: the next seat after ``seat`` in playing order whose bit is
+# not set in ``skip`` (seats out, or out of this trick under the hard pass).
+_NEXT = [[_next_seat_slow(seat, skip) for skip in range(1 << SEATS)] for seat in range(SEATS)]
+
+
+def _run_plays(
+    plays: Sequence[Any],
+    rs: Ruleset,
+    table: _Table,
+    leader: int,
+    recon: bool,
+    pool: int = 0,
+) -> _PlayResult:
+    hands, counts = table.hands, table.counts
+    out = [False] * SEATS
+    outmask = 0
+    nxt = _NEXT
+    order: list[int] = []
+    played = [0] * SEATS
+    sj_seen = -1
+    active = SEATS
+    turn = leader
+    top: Move | None = None
+    top_seat = -1
+    passed = 0
+    npass = 0
+    hard = rs.pass_rule is PassRule.HARD
+    twos_ok = rs.twos_with_jokers
+    last_rank = rs.last_rank_card
+    last_field = 0 if last_rank is None else 0x7F << (FIELD_BITS * last_rank)
+    others_mask = VALUE_MASK & ~last_field
+    final_play_rule = rs.last_rank is LastRankRule.SIXES_FINAL_PLAY
+    over = False
+    cache_get = _MOVE_CACHE.get
+    allowed = _PLAY_KEYS
+    i = -1
+    try:
+        for i, p in enumerate(plays):
+            if type(p) is not dict or not p.keys() <= allowed:
+                raise _Malformed
+            seat = p.get("seat")
+            if seat is None:
+                seat = turn
+            elif type(seat) is not int or seat < 0 or seat > 4:
+                raise _Malformed
+            cards = p.get("cards")
+            if cards is None:
+                if p.get("pass") is not True:
+                    raise _Malformed
+                if over:
+                    raise _Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
+                if seat != turn:
+                    raise _Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
+                if top is None:
+                    raise _Stop(i, V.MUST_LEAD, seat, f"seat {seat} leads: the table is empty, so it must play a set")
+                passed |= 1 << seat
+                npass += 1
+                if npass >= active - (0 if out[top_seat] else 1):
+                    turn = nxt[top_seat][outmask] if out[top_seat] else top_seat
+                    top = None
+                    passed = npass = 0
+                else:
+                    turn = nxt[seat][outmask | passed]
+                continue
+
+            if type(cards) is str:
+                mv = cache_get(cards)
+                if mv is None:
+                    mv = compile_move(cards)
+            elif type(cards) is list and all(type(t) is str for t in cards):
+                mv = compile_move(cards)
+            else:
+                raise _Malformed
+            if mv.cards is None or mv.size == 0 or ("pass" in p and p["pass"] is not False):
+                raise _Malformed
+            if over:
+                raise _Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
+            if seat != turn:
+                raise _Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
+            if not mv.is_set:
+                raise _Stop(i, V.NOT_A_SET, seat, "two different ranks in one play are never a set")
+            if mv.two_with_jokers and not twos_ok:
+                raise _Stop(i, V.NOT_A_SET, seat, f"ruleset {rs.name!r} does not let 2s carry jokers")
+            h = pool if recon else hands[seat]
+            h2 = h - mv.packed
+            if h2 & GUARD != GUARD:
+                if recon:
+                    raise _Stop(
+                        i, V.NOT_IN_HAND, seat, "the deck has no more of these cards: they were all played already"
+                    )
+                raise _Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold {format_counts(unpack(mv.packed))}")
+            left = counts[seat] - mv.size
+            if left < 0:
+                raise _Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} has only {counts[seat]} cards left")
+            if mv.big or mv.small:
+                sj_seen = _marked(i, seat, mv, table, h2, recon, sj_seen)
+            if mv.packed & last_field and not recon:
+                if final_play_rule:
+                    if left:
+                        raise _Stop(i, V.SIXES_NOT_LAST, seat, "sixes go out in the seat's final play, all at once")
+                elif h & others_mask:
+                    raise _Stop(i, V.SIXES_NOT_LAST, seat, f"seat {seat} still holds cards other than sixes")
+            if top is not None and not mv.beats(top):
+                raise _Stop(i, V.DOES_NOT_BEAT, seat, _beat_message(mv, top, top_seat))
+            if recon:
+                pool = h2
+                played[seat] += mv.packed
+            else:
+                hands[seat] = h2
+            counts[seat] = left
+            top = mv
+            top_seat = seat
+            if not hard:
+                passed = npass = 0
+            if left == 0:
+                out[seat] = True
+                outmask |= 1 << seat
+                order.append(seat)
+                active -= 1
+                if active == 1:
+                    order.append(out.index(False))
+                    over = True
+                    continue
+            if hard and npass >= active - (0 if out[seat] else 1):
+                turn = nxt[seat][outmask] if out[seat] else seat
+                top = None
+                passed = npass = 0
+            else:
+                turn = nxt[seat][outmask | passed]
+    except _Malformed:
+        problems = _plays_problems(plays, i) or [Problem(f"/plays/{i}", "invalid_play", "this is not a play")]
+        return _PlayResult(order, None, problems, {}, played, sj_seen)
+    except _Stop as found:
+        snap = _snapshot(found.seat, hands, recon, top, top_seat, order, turn)
+        return _PlayResult(order, found, _plays_problems(plays, found.index + 1), snap, played, sj_seen)
+    if not over:
+        message = f"the log stops with {active} seats still holding cards; seat {turn} is to play"
+        snap = _snapshot(turn, hands, recon, top, top_seat, order, turn)
+        return _PlayResult(order, _Stop(-1, V.INCOMPLETE, turn, message), [], snap, played, sj_seen)
+    return _PlayResult(order, None, [], {}, played, sj_seen)
+
+
+class _Malformed(Exception):
+    pass
+
+
+def _marked(i: int, seat: int, mv: Move, table: _Table, h2: int, recon: bool, sj_seen: int) -> int:
+    """Track the two marked jokers through a play that holds jokers."""
+    if mv.marked_big:
+        if mv.marked_big > 1 or table.bj_holder != seat:
+            raise _Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold BJ*")
+        table.bj_holder = -1
+    elif mv.big and table.bj_holder == seat and not recon and not (h2 >> _BJ_SHIFT) & 0x7F:
+        table.bj_holder = -1  # its last big joker was the marked one
+    if mv.marked_small:
+        if mv.marked_small > 1:
+            raise _Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold two SJ*")
+        if recon and table.sj_holder == -2:
+            if sj_seen >= 0:
+                raise _Stop(i, V.NOT_IN_HAND, seat, f"SJ* was already played by seat {sj_seen}")
+            return seat
+        if table.sj_holder != seat:
+            raise _Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold SJ*")
+        table.sj_holder = -1
+    elif mv.small and table.sj_holder == seat and not recon and not (h2 >> _SJ_SHIFT) & 0x7F:
+        table.sj_holder = -1
+    return sj_seen
+
+
+def _turn_message(seat: int, turn: int, out: list[bool]) -> str:
+    if out[seat]:
+        return f"seat {seat} has gone out; it is seat {turn}'s turn"
+    return f"it is seat {turn}'s turn, not seat {seat}'s"
+
+
+def _beat_message(mv: Move, top: Move, top_seat: int) -> str:
+    table = format_counts(unpack(top.packed))
+    if mv.size != top.size:
+        return (
+            f"the table holds {top.size} cards ({table}, seat {top_seat}); a follow must have {top.size}, not {mv.size}"
+        )
+    return f"{format_counts(unpack(mv.packed))} does not beat {table} (seat {top_seat}): every card must be higher"
+
+
+def _snapshot(
+    seat: int | None,
+    hands: list[int],
+    recon: bool,
+    top: Move | None,
+    top_seat: int,
+    order: list[int],
+    turn: int,
+) -> dict[str, Any]:
+    return {
+        "hand": None if recon or seat is None else format_counts(unpack(hands[seat])),
+        "table": None if top is None else format_counts(unpack(top.packed)),
+        "table_seat": None if top is None else top_seat,
+        "turn": turn,
+        "out": list(order),
+    }
+
+
+# --- the whole record --------------------------------------------------------------------
+
+
+def adjudicate(doc: Mapping[str, Any]) -> Adjudication:
+    """Adjudicate one record (decoded JSON). Raises RecordError if it is not a record."""
+    if not isinstance(doc, dict):
+        raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
+    problems: list[Problem] = [
+        Problem(
+            f"/{_escape(str(k))}",
+            "unknown_field",
+            f"unknown field {k!r}; a record has {', '.join(sorted(_RECORD_KEYS))}",
+        )
+        for k in doc
+        if k not in _RECORD_KEYS
+    ]
+    try:
+        rs = read_ruleset(doc.get("ruleset"))
+    except RecordError as exc:
+        problems.extend(exc.problems)
+        rs = WEIHAI
+    deal_value = doc.get("deal")
+    hands: list[tuple[Card, ...]] | None = None
+    if deal_value is not None:
+        if not isinstance(deal_value, list) or len(deal_value) != SEATS:
+            problems.append(Problem("/deal", "invalid_deal", "a deal is an array of five hands, seat 0 first"))
+        else:
+            parsed = [_read_cards(h, f"/deal/{i}", problems) for i, h in enumerate(deal_value)]
+            if all(h is not None for h in parsed):
+                hands = parsed  # type: ignore[assignment]
+    calls = _read_calls(doc.get("calls"), problems)
+    guard = doc.get("guard")
+    if guard is not None and not _is_seat(guard):
+        problems.append(Problem("/guard", "invalid_seat", "guard is a seat from 0 to 4"))
+    meta = doc.get("meta")
+    if meta is not None and not isinstance(meta, dict):
+        problems.append(Problem("/meta", "invalid_type", "meta is an object (kept, not checked)"))
+    plays = doc.get("plays")
+    if plays is None:
+        plays = []
+    elif not isinstance(plays, list):
+        problems.append(Problem("/plays", "invalid_type", "plays are an array"))
+        plays = []
+    if problems:
+        problems.extend(_plays_problems(plays, 0))
+        raise RecordError(problems)
+    if hands is None:
+        return _adjudicate_reconstructed(rs, calls, plays, guard)
+    return _adjudicate_dealt(rs, hands, calls, plays, guard)
+
+
+def _illegal(rs: Ruleset, violation: Violation, recon: bool, notes: tuple[str, ...] = ()) -> Adjudication:
+    verdict = Verdict.INCOMPLETE if violation.code is V.INCOMPLETE else Verdict.ILLEGAL
+    return Adjudication(verdict, rs, recon, violation, None, notes)
+
+
+def _call_violation(fault: CallFault) -> Violation:
+    pointer = "/calls" if fault.index is None else f"/calls/{fault.index}"
+    return Violation(fault.code, pointer, fault.message, fault.seat)
+
+
+def _adjudicate_dealt(
+    rs: Ruleset, hands: list[tuple[Card, ...]], calls: tuple[Call, ...], plays: list[Any], guard: int | None
+) -> Adjudication:
+    bad = _check_deal(hands, rs)
+    if bad is not None:
+        _raise_play_problems(plays)
+        return _illegal(rs, bad, False)
+    counts = []
+    for hand in hands:
+        c = [0] * len(Rank)
+        for card in hand:
+            c[card.rank] += 1
+        counts.append(c)
+    table = _table_from_counts(counts, _holder(hands, Rank.BIG_JOKER), _holder(hands, Rank.SMALL_JOKER))
+    if guard is not None:
+        sj = table.sj_holder
+        if guard != sj:
+            raise RecordError(
+                [Problem("/guard", "guard_contradicts_deal", f"the deal gives SJ* to seat {sj}, not seat {guard}")]
+            )
+    return _finish(rs, table, calls, plays, False, ())
+
+
+def _raise_play_problems(plays: list[Any]) -> None:
+    problems = _plays_problems(plays, 0)
+    if problems:
+        raise RecordError(problems)
+
+
+def _apply_transfer(table: _Table, result: CallOutcome) -> None:
+    if result.transfer is not None:
+        src, dst = result.transfer
+        table.hands[src] -= _BJ_ONE
+        table.hands[dst] += _BJ_ONE
+        table.counts[src] -= 1
+        table.counts[dst] += 1
+        table.bj_holder = dst
+
+
+def _finish(
+    rs: Ruleset, table: _Table, calls: tuple[Call, ...], plays: list[Any], recon: bool, notes: tuple[str, ...]
+) -> Adjudication:
+    sj_holder = table.sj_holder if table.sj_holder >= 0 else None
+    result = run_calls(calls, rs, table.bj_holder, sj_holder)
+    if isinstance(result, CallFault):
+        _raise_play_problems(plays)
+        return _illegal(rs, _call_violation(result), recon, notes)
+    _apply_transfer(table, result)
+    if result.mode is Mode.SURRENDER:
+        if plays:
+            _raise_play_problems(plays)
+            v = Violation(V.GAME_OVER, "/plays/0", "the soloist surrendered: the game ends without play", None)
+            return _illegal(rs, v, recon, notes)
+        finishing: tuple[int, ...] = ()
+    else:
+        run = _run_plays(plays, rs, table, result.emperor, recon=False)
+        if run.problems:
+            raise RecordError(run.problems)
+        if run.stop is not None:
+            return _illegal(rs, _play_violation(run), recon, notes)
+        finishing = tuple(run.order)
+    facts = GameFacts(
+        result.mode,
+        result.emperor,
+        result.guard,
+        result.rebels,
+        result.guard_revealed,
+        result.kicked_by,
+        finishing,
+    )
+    return Adjudication(Verdict.LEGAL, rs, recon, None, score(facts, rs), notes)
+
+
+def _play_violation(run: _PlayResult) -> Violation:
+    stop = run.stop
+    assert stop is not None
+    pointer = "/plays" if stop.index < 0 else f"/plays/{stop.index}"
+    return Violation(stop.code, pointer, stop.message, stop.seat, run.snapshot)
+
+
+def _adjudicate_reconstructed(
+    rs: Ruleset, calls: tuple[Call, ...], plays: list[Any], guard: int | None
+) -> Adjudication:
+    """A play log without a deal: each seat held what it played, the seat that
+    never went out held the rest. Pass one rebuilds the hands; pass two runs the
+    same checks as for a dealt record."""
+    hint = guard
+    if hint is None:
+        hint = next((c.seat for c in calls if c.kind is CallKind.REVEAL_GUARD), None)
+    result = run_calls(calls, rs, None, hint)
+    if isinstance(result, CallFault):
+        _raise_play_problems(plays)
+        return _illegal(rs, _call_violation(result), True)
+    deck = rs.deck_spec
+    size = deck.hand_size
+    bj_after = result.crown_seat
+    sj_known = -2 if hint is None else hint
+    if result.transfer is not None:
+        bj_after = result.transfer[1]
+        sj_known = result.transfer[0]
+    table = _Table([0] * SEATS, [size] * SEATS, bj_after, sj_known)
+    if result.transfer is not None:
+        table.counts[result.transfer[0]] -= 1
+        table.counts[result.transfer[1]] += 1
+    if result.mode is Mode.SURRENDER:
+        nothing = _Table(
+            [GUARD] * SEATS, [size] * SEATS, result.crown_seat, -1 if result.transfer is None else result.transfer[0]
+        )
+        return _finish(rs, nothing, calls, plays, True, ())
+    pool = pack(deck.counts) | GUARD
+    run = _run_plays(plays, rs, table, result.emperor, recon=True, pool=pool)
+    if run.problems:
+        raise RecordError(run.problems)
+    if run.stop is not None:
+        return _illegal(rs, _play_violation(run), True)
+    last = run.order[-1]
+    counts = [unpack(p) for p in run.played]
+    rest = [d - sum(c[r] for c in counts) for r, d in enumerate(deck.counts)]
+    counts[last] = [a + b for a, b in zip(counts[last], rest, strict=True)]
+    notes: list[str] = [f"no deal given: each seat held what it played; seat {last}, the last, held the rest"]
+    # Undo the transfer: the deal is what was dealt, before BJ* moved.
+    crown = result.crown_seat
+    if result.transfer is not None:
+        src, dst = result.transfer
+        if counts[dst][Rank.BIG_JOKER] < 1:
+            v = Violation(
+                V.MARKED_CARD_MISSING, "/calls/0", f"seat {dst} received BJ* but never played a big joker", dst
+            )
+            return _illegal(rs, v, True, tuple(notes))
+        counts[dst][Rank.BIG_JOKER] -= 1
+        counts[src][Rank.BIG_JOKER] += 1
+    if counts[crown][Rank.BIG_JOKER] < 1:
+        v = Violation(
+            V.MARKED_CARD_MISSING, "/calls/0", f"seat {crown} took the crown but never held a big joker", crown
+        )
+        return _illegal(rs, v, True, tuple(notes))
+    if result.transfer is not None:
+        sj, source = result.transfer[0], "/calls/0"
+    elif run.sj_seen >= 0:
+        sj, source = run.sj_seen, ""
+    elif guard is not None:
+        sj, source = guard, "/guard"
+    elif hint is not None:
+        sj = hint
+        source = next(f"/calls/{i}" for i, c in enumerate(calls) if c.kind is CallKind.REVEAL_GUARD)
+    elif result.mode is Mode.OPEN_SOLO:
+        # The marked cards mean nothing in an open solo: any seat with a small joker will do.
+        sj = last if counts[last][Rank.SMALL_JOKER] else next(s for s in range(SEATS) if counts[s][Rank.SMALL_JOKER])
+        source = ""
+    elif counts[last][Rank.SMALL_JOKER]:
+        sj, source = last, ""
+        notes.append(
+            f"SJ* was never shown and no guard was named: it is taken to be among seat {last}'s unplayed cards"
+        )
+    else:
+        raise RecordError(
+            [
+                Problem(
+                    "/guard",
+                    "guard_unknown",
+                    "without a deal the guard must be known: SJ* was never played, nobody revealed, and the last "
+                    'seat held no small joker; name the guard with "guard": seat',
+                )
+            ]
+        )
+    if counts[sj][Rank.SMALL_JOKER] < 1:
+        v = Violation(
+            V.MARKED_CARD_MISSING, source or "/plays", f"seat {sj} holds SJ* but never played a small joker", sj
+        )
+        return _illegal(rs, v, True, tuple(notes))
+    table = _table_from_counts(counts, crown, sj)
+    return _finish(rs, table, calls, plays, True, tuple(notes))

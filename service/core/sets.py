@@ -1,0 +1,192 @@
+"""Sets (一套牌) and how one beats another (RULES §3).
+
+A set is N cards of one rank plus X small jokers plus Y big jokers.
+
+>>> old = CardSet.of("SJ SJ 9 9 9")
+>>> CardSet.of("BJ BJ J J J").beats(old), CardSet.of("BJ BJ BJ J J").beats(old)
+(True, True)
+>>> CardSet.of("BJ SJ J J J").beats(old)
+False
+>>> CardSet.of("7 8") is None
+True
+
+Hands are kept as packed counters: one byte per rank, with the byte's top bit
+set as a guard. Taking a set out of a hand is one subtraction; a rank that
+would go below zero clears its guard bit, so ``(hand - cards) & GUARD != GUARD``
+says "not in hand" without a loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, NotationError, Rank, format_counts, parse_cards
+
+__all__ = ["GUARD", "CardSet", "Move", "compile_move", "pack", "unpack"]
+
+FIELD_BITS = 8
+GUARD = sum(0x80 << (FIELD_BITS * r) for r in Rank)
+VALUE_MASK = sum(0x7F << (FIELD_BITS * r) for r in Rank)
+
+
+def pack(counts: Sequence[int]) -> int:
+    """Counts by rank as a packed counter (no guard bits)."""
+    value = 0
+    for rank, n in enumerate(counts):
+        value |= n << (FIELD_BITS * rank)
+    return value
+
+
+def unpack(value: int) -> list[int]:
+    """Counts by rank from a packed counter (guard bits ignored)."""
+    return [(value >> (FIELD_BITS * r)) & 0x7F for r in Rank]
+
+
+def field_mask(rank: Rank) -> int:
+    return 0x7F << (FIELD_BITS * rank)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """A legal set: ``count`` cards of ``rank`` plus ``small`` and ``big`` jokers."""
+
+    rank: Rank | None
+    count: int
+    small: int
+    big: int
+
+    @property
+    def size(self) -> int:
+        return self.count + self.small + self.big
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> CardSet | None:
+        """The set these cards make, or None if they are not one set."""
+        rank: Rank | None = None
+        count = small = big = 0
+        for card in cards:
+            if card.rank is Rank.BIG_JOKER:
+                big += 1
+            elif card.rank is Rank.SMALL_JOKER:
+                small += 1
+            elif rank is None or rank is card.rank:
+                rank = card.rank
+                count += 1
+            else:
+                return None
+        if count + small + big == 0:
+            return None
+        return cls(rank, count, small, big)
+
+    @classmethod
+    def of(cls, text: str) -> CardSet | None:
+        return cls.from_cards(parse_cards(text))
+
+    def beats(self, other: CardSet) -> bool:
+        """Pairwise comparison: every card strictly higher, high against high."""
+        return _beats(self.size, self.count, self.small, self.big, self.rank, other)
+
+    def __str__(self) -> str:
+        counts = [0] * len(Rank)
+        if self.rank is not None:
+            counts[self.rank] = self.count
+        counts[Rank.SMALL_JOKER] = self.small
+        counts[Rank.BIG_JOKER] = self.big
+        return format_counts(counts)
+
+
+def _beats(size: int, n: int, x: int, y: int, rank: Rank | int | None, old: CardSet) -> bool:
+    # Sorted high to low, the old set is BJ*y0, SJ*x0, rank*n0. Nothing beats a
+    # big joker; each small joker needs a big joker; each old rank card needs a
+    # joker or a higher rank at its place, which is where the new rank cards sit.
+    if size != old.size or old.big:
+        return False
+    if y < old.small:
+        return False
+    return n == 0 or old.count == 0 or (rank is not None and old.rank is not None and rank > old.rank)
+
+
+class Move:
+    """A parsed play, compiled once per distinct spelling for the engine's hot loop.
+
+    ``is_set`` is False for cards that are not one set; ``error`` holds the
+    notation error for a spelling that is not cards at all.
+    """
+
+    __slots__ = (
+        "big",
+        "cards",
+        "error",
+        "is_set",
+        "marked_big",
+        "marked_small",
+        "n",
+        "packed",
+        "rank",
+        "size",
+        "small",
+        "suited",
+        "two_with_jokers",
+    )
+
+    def __init__(self, cards: tuple[Card, ...] | None, error: NotationError | None = None) -> None:
+        self.cards = cards
+        self.error = error
+        self.is_set = False
+        self.size = 0
+        self.rank = -1
+        self.n = self.small = self.big = 0
+        self.packed = 0
+        self.marked_small = self.marked_big = 0
+        self.two_with_jokers = False
+        self.suited: tuple[Card, ...] = ()
+        if cards is None:
+            return
+        counts = [0] * len(Rank)
+        for card in cards:
+            counts[card.rank] += 1
+            if card.marked:
+                if card.rank is Rank.BIG_JOKER:
+                    self.marked_big += 1
+                else:
+                    self.marked_small += 1
+        self.suited = tuple(c for c in cards if c.suit is not None)
+        self.size = len(cards)
+        self.packed = pack(counts)
+        cs = CardSet.from_cards(cards)
+        if cs is not None:
+            self.is_set = True
+            self.rank = -1 if cs.rank is None else int(cs.rank)
+            self.n, self.small, self.big = cs.count, cs.small, cs.big
+            self.two_with_jokers = cs.rank is Rank.TWO and (cs.small + cs.big) > 0
+
+    def card_set(self) -> CardSet:
+        return CardSet(None if self.rank < 0 else Rank(self.rank), self.n, self.small, self.big)
+
+    def beats(self, old: Move) -> bool:
+        if self.size != old.size or old.big or self.big < old.small:
+            return False
+        return self.n == 0 or old.n == 0 or self.rank > old.rank
+
+
+_CACHE: dict[object, Move] = {}
+_CACHE_LIMIT = 200_000
+
+
+def compile_move(raw: str | Sequence[str]) -> Move:
+    """The compiled move for a play's ``cards`` value (a string or a list of tokens)."""
+    key: object = raw if isinstance(raw, str) else tuple(raw)
+    move = _CACHE.get(key)
+    if move is not None:
+        return move
+    try:
+        move = Move(parse_cards(raw))
+    except NotationError as exc:
+        move = Move(None, exc)
+    except TypeError:  # unhashable or odd token types inside a list
+        move = Move(None, NotationError(repr(raw), 0, "not a card token:"))
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[key] = move
+    return move
