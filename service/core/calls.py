@@ -15,7 +15,7 @@ from .errors import ViolationCode as V
 from .ruleset import Ruleset
 from .scoring import Mode
 
-__all__ = ["Call", "CallFault", "CallKind", "CallOutcome", "kick_allowed", "run_calls"]
+__all__ = ["Call", "CallFault", "CallKind", "CallOutcome", "kick_allowed", "kick_refusal", "run_calls"]
 
 
 class CallKind(Enum):
@@ -181,7 +181,7 @@ def run_calls(
         elif kind is CallKind.KICK:
             rebellion = len(rebels) >= ruleset.rebellion_threshold
             if not kick_allowed(seat, mode, emperor, guard, revealed, rebellion):
-                return CallFault(i, V.KICK_WITHOUT_DECLARATION, seat, _no_declaration(seat, mode, emperor, guard))
+                return CallFault(i, V.KICK_WITHOUT_DECLARATION, seat, kick_refusal(seat, mode, emperor, guard))
             kicked_by = seat
         elif kind is CallKind.SURRENDER:
             if not ruleset.surrender:
@@ -209,7 +209,8 @@ def _not_guard(seat: int, mode: Mode | None, guard: int | None) -> str:
     return f"seat {seat} is not the guard" + ("" if guard is None else f" (seat {guard} is)")
 
 
-def _no_declaration(seat: int, mode: Mode | None, emperor: int, guard: int | None) -> str:
+def kick_refusal(seat: int, mode: Mode | None, emperor: int, guard: int | None) -> str:
+    """Why ``seat`` may not kick (the sentence for :func:`kick_allowed` saying no)."""
     if mode is Mode.OPEN_SOLO:
         return f"seat {seat} is the soloist; only the other side may kick"
     if seat in (emperor, guard):

@@ -1,0 +1,37 @@
+"""POST /v1/adjudications: check a recorded game and score it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..core import adjudicate
+from ..core.jsonio import loads
+from .schemas import AdjudicationSchema, RecordSchema
+
+blp = Blueprint(
+    "adjudications",
+    __name__,
+    url_prefix="/v1/adjudications",
+    description="Check every call and play of a recorded game against the rules, and score it.",
+)
+
+
+@blp.route("")
+class Adjudications(MethodView):
+    @blp.doc(
+        requestBody={"required": True, "content": {"application/json": {"schema": RecordSchema}}},
+        summary="Adjudicate a recorded game",
+        description="Answers 200 for every well-formed record: `verdict` says whether it is legal; "
+        "an illegal or incomplete record names the offending call or play in `violation` with a JSON "
+        "pointer and a snapshot of the game at that point. A body that is not a record at all (not JSON, "
+        "wrong types, unknown card tokens, not five hands) is 422 with every problem listed.",
+    )
+    @blp.response(200, AdjudicationSchema)
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def post(self) -> dict[str, Any]:
+        doc = loads(request.get_data(cache=False))
+        return adjudicate(doc).to_json()

@@ -1,0 +1,46 @@
+"""GET /v1/rulesets: the rulesets and their options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+from flask_smorest import Blueprint, abort
+
+from ..core.ruleset import PRESET_DESCRIPTIONS, PRESETS, Ruleset, option_infos
+from .schemas import RulesetListSchema, RulesetSchema
+
+blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Rulesets, their options and defaults.")
+
+
+def ruleset_json(rs: Ruleset) -> dict[str, Any]:
+    return {
+        "name": rs.name,
+        "description": PRESET_DESCRIPTIONS.get(rs.name, ""),
+        "hand_size": rs.deck_spec.hand_size,
+        "deck_size": rs.deck_spec.size,
+        "options": [
+            {"key": o.key, "default": o.default, "choices": list(o.choices), "description": o.description}
+            for o in option_infos(rs)
+        ],
+    }
+
+
+@blp.route("")
+class Rulesets(MethodView):
+    @blp.response(200, RulesetListSchema)
+    def get(self) -> dict[str, Any]:
+        """List the rulesets"""
+        return {"rulesets": [ruleset_json(rs) for rs in PRESETS.values()]}
+
+
+@blp.route("/<string:name>")
+class RulesetByName(MethodView):
+    @blp.response(200, RulesetSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, name: str) -> dict[str, Any]:
+        """One ruleset: its options with their defaults and meaning"""
+        rs = PRESETS.get(name)
+        if rs is None:
+            abort(404, message=f"no ruleset {name!r}; known: {', '.join(PRESETS)}")
+        return ruleset_json(rs)

@@ -1,0 +1,192 @@
+"""The HTTP contract: marshmallow schemas for requests and answers.
+
+The record schema documents the body of ``POST /v1/adjudications``; the body
+itself is checked by the rules core (:func:`service.core.adjudicate`), which
+reads a few hundred plays faster than a generic validator would and reports
+the same JSON pointers. Answers are dumped through these schemas.
+"""
+
+from __future__ import annotations
+
+from marshmallow import INCLUDE, Schema, fields, validate
+
+from ..core.errors import ViolationCode
+from ..core.scoring import Mode
+from ..core.sheets import SHEET_FIELDS
+
+SEAT = validate.Range(min=0, max=4)
+CARDS_DOC = {
+    "oneOf": [
+        {"type": "string", "description": "space-separated tokens, e.g. 'BJ* SJ 9 9 9'"},
+        {"type": "array", "items": {"type": "string"}, "description": "one token per element"},
+    ],
+    "description": "Cards: 6 7 8 9 10 (or T) J Q K A 2 SJ BJ; the marked jokers BJ* and SJ*; "
+    "an optional suit after a rank (7S, 7H, 7D, 7C or 7♠ …).",
+}
+RULESET_DOC = {
+    "oneOf": [
+        {"type": "string", "description": "a ruleset name, e.g. 'weihai'"},
+        {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string"},
+                "options": {"type": "object", "additionalProperties": True},
+            },
+            "additionalProperties": False,
+        },
+    ],
+    "description": "A ruleset name, or {name, options} with options from GET /v1/rulesets/{name}. Default 'weihai'.",
+}
+
+
+class StrictSchema(Schema):
+    class Meta:
+        ordered = True
+
+
+class CallSchema(StrictSchema):
+    seat = fields.Integer(required=True, validate=SEAT)
+    call = fields.String(
+        required=True,
+        validate=validate.OneOf(["ascend", "solo", "transfer", "reveal_guard", "rebel", "kick", "surrender"]),
+    )
+
+
+class PlaySchema(StrictSchema):
+    seat = fields.Integer(
+        validate=SEAT,
+        metadata={"description": "the seat playing; left out, it is the seat whose turn it is"},
+    )
+    cards = fields.Raw(metadata=CARDS_DOC)
+    pass_ = fields.Boolean(data_key="pass", metadata={"description": "true for a pass (then no cards)"})
+
+
+class RecordSchema(StrictSchema):
+    """A recorded game. Seats 0–4 in playing order."""
+
+    ruleset = fields.Raw(metadata=RULESET_DOC)
+    deal = fields.List(
+        fields.Raw(metadata=CARDS_DOC),
+        validate=validate.Length(equal=5),
+        allow_none=True,
+        metadata={
+            "description": "five hands, seat 0 first. Left out, the deal is rebuilt from the plays: "
+            "each seat held what it played, and the seat that never went out held the rest."
+        },
+    )
+    calls = fields.List(fields.Nested(CallSchema))
+    plays = fields.List(fields.Nested(PlaySchema))
+    guard = fields.Integer(
+        validate=SEAT,
+        allow_none=True,
+        metadata={"description": "without a deal: the guard, when it stayed hidden and never played SJ*"},
+    )
+    meta = fields.Dict(metadata={"description": "free-form data kept with the record, not checked"})
+
+
+class RulesetRefSchema(StrictSchema):
+    name = fields.String(required=True)
+    options = fields.Dict(required=True)
+
+
+class ViolationSchema(StrictSchema):
+    code = fields.String(required=True, validate=validate.OneOf([c.value for c in ViolationCode]))
+    pointer = fields.String(required=True, metadata={"description": "JSON pointer into the record, e.g. /plays/57"})
+    seat = fields.Integer(allow_none=True, required=True)
+    message = fields.String(required=True)
+    state = fields.Dict(
+        required=True,
+        metadata={
+            "description": "the game at that point: the seat's hand, the set on the table and who played it, "
+            "whose turn it was, who had gone out"
+        },
+    )
+
+
+class MultiplierSchema(StrictSchema):
+    rule = fields.String(required=True)
+    factor = fields.Integer(required=True)
+    reason = fields.String(required=True)
+
+
+class OutcomeSchema(StrictSchema):
+    mode = fields.String(required=True, validate=validate.OneOf([m.value for m in Mode]))
+    emperor = fields.Integer(required=True)
+    guard = fields.Integer(required=True, allow_none=True)
+    rebels = fields.List(fields.Integer(), required=True)
+    guard_revealed = fields.Boolean(required=True)
+    rebellion = fields.Boolean(required=True)
+    kicked_by = fields.Integer(required=True, allow_none=True)
+    finishing_order = fields.List(fields.Integer(), required=True, metadata={"description": "seats, 1st first"})
+    multiplier = fields.Integer(required=True)
+    multipliers = fields.List(fields.Nested(MultiplierSchema), required=True)
+    base_scores = fields.List(fields.Integer(), required=True, metadata={"description": "by seat, before multipliers"})
+    scores = fields.List(fields.Integer(), required=True, metadata={"description": "by seat; they sum to zero"})
+
+
+class AdjudicationSchema(StrictSchema):
+    verdict = fields.String(required=True, validate=validate.OneOf(["legal", "illegal", "incomplete"]))
+    ruleset = fields.Nested(RulesetRefSchema, required=True)
+    deal_reconstructed = fields.Boolean(required=True)
+    notes = fields.List(fields.String(), required=True)
+    violation = fields.Nested(ViolationSchema, allow_none=True, required=True)
+    outcome = fields.Nested(OutcomeSchema, allow_none=True, required=True)
+
+
+class ScoreSheetSchema(StrictSchema):
+    """A game's result without a play log (POST /v1/scores)."""
+
+    ruleset = fields.Raw(metadata=RULESET_DOC)
+    mode = fields.String(required=True, validate=validate.OneOf([m.value for m in Mode]))
+    emperor = fields.Integer(required=True, validate=SEAT)
+    guard = fields.Integer(validate=SEAT, allow_none=True)
+    rebels = fields.List(fields.Integer(validate=SEAT))
+    guard_revealed = fields.Boolean()
+    kicked_by = fields.Integer(validate=SEAT, allow_none=True)
+    finishing_order = fields.List(fields.Integer(validate=SEAT), metadata={"description": "seats, 1st first"})
+
+
+assert tuple(ScoreSheetSchema().fields) == SHEET_FIELDS
+
+
+class ScoreAnswerSchema(OutcomeSchema):
+    ruleset = fields.Nested(RulesetRefSchema, required=True)
+
+
+class OptionSchema(StrictSchema):
+    key = fields.String(required=True)
+    default = fields.Raw(required=True)
+    choices = fields.List(fields.Raw(), required=True)
+    description = fields.String(required=True)
+
+
+class RulesetSchema(StrictSchema):
+    name = fields.String(required=True)
+    description = fields.String(required=True)
+    hand_size = fields.Integer(required=True)
+    deck_size = fields.Integer(required=True)
+    options = fields.List(fields.Nested(OptionSchema), required=True)
+
+
+class RulesetListSchema(StrictSchema):
+    rulesets = fields.List(fields.Nested(RulesetSchema), required=True)
+
+
+class ProblemItemSchema(StrictSchema):
+    pointer = fields.String(required=True, metadata={"description": "JSON pointer to the offending element"})
+    code = fields.String(required=True)
+    detail = fields.String(required=True)
+
+
+class ProblemSchema(StrictSchema):
+    """RFC 9457 problem details."""
+
+    class Meta:
+        ordered = True
+        unknown = INCLUDE
+
+    type = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String()
+    errors = fields.List(fields.Nested(ProblemItemSchema))

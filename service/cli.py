@@ -1,0 +1,137 @@
+"""The ``baohuang`` command: serve, adjudicate files, make random games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import IO, Any
+
+from .core import adjudicate, random_record
+from .core.errors import Problem, RecordError
+from .core.jsonio import loads
+from .core.random_game import SCENARIOS
+from .core.ruleset import PRESETS, Ruleset, RulesetError
+from .problems import invalid_record
+
+EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _dump(doc: Any, out: IO[str], pretty: bool) -> None:
+    out.write(json.dumps(doc, ensure_ascii=False, indent=2 if pretty else None))
+    out.write("\n")
+
+
+def _adjudicate_text(text: str) -> tuple[dict[str, Any], int]:
+    try:
+        result = adjudicate(loads(text))
+    except RecordError as exc:
+        return invalid_record(exc.problems), EXIT_BAD_INPUT
+    return result.to_json(), EXIT_LEGAL if result.legal else EXIT_NOT_LEGAL
+
+
+def cmd_adjudicate(args: argparse.Namespace, out: IO[str]) -> int:
+    stream = sys.stdin if args.file in (None, "-") else open(args.file, encoding="utf-8")  # noqa: SIM115
+    with stream:
+        if not args.ndjson:
+            doc, status = _adjudicate_text(stream.read())
+            _dump(doc, out, pretty=not args.compact)
+            return status
+        worst = EXIT_LEGAL
+        for line in stream:
+            if not line.strip():
+                empty = Problem("", "empty_line", "an empty line is not a record")
+                doc, status = invalid_record([empty]), EXIT_BAD_INPUT
+            else:
+                doc, status = _adjudicate_text(line)
+            _dump(doc, out, pretty=False)
+            worst = max(worst, status)
+        return worst
+
+
+def cmd_random_game(args: argparse.Namespace, out: IO[str]) -> int:
+    try:
+        rs = Ruleset.from_options(args.ruleset)
+    except RulesetError as exc:
+        print(f"baohuang: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for k in range(args.count):
+        record = random_record(args.seed + k, rs, scenario=args.scenario, with_deal=not args.no_deal)
+        _dump(record, out, pretty=args.count == 1 and not args.compact)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
+    from .api import create_app
+
+    app = create_app()
+    if args.dev:
+        app.run(host=args.host, port=args.port, debug=True)
+        return 0
+    from gunicorn.app.base import BaseApplication
+
+    class _Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            self.cfg.set("bind", f"{args.host}:{args.port}")
+            self.cfg.set("workers", args.workers)
+            self.cfg.set("accesslog", "-")
+
+        def load(self) -> Any:
+            return app
+
+    _Server().run()
+    return 0
+
+
+def cmd_openapi(args: argparse.Namespace, out: IO[str]) -> int:
+    from .api import create_app, openapi_yaml
+
+    out.write(openapi_yaml(create_app()))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="baohuang", description="Referee for 保皇 (Baohuang).")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("serve", help="run the HTTP service")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--dev", action="store_true", help="Flask's development server with reload and debugger")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("adjudicate", help="adjudicate a record file (exit 0 legal, 1 not legal, 2 bad input)")
+    p.add_argument("file", nargs="?", help="a JSON record; '-' or nothing reads standard input")
+    p.add_argument("--ndjson", action="store_true", help="one record per line in, one answer per line out")
+    p.add_argument("--compact", action="store_true", help="one-line JSON")
+    p.set_defaults(func=cmd_adjudicate)
+
+    p = sub.add_parser("random-game", help="print a legal random record")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--ruleset", default="weihai", choices=sorted(PRESETS))
+    p.add_argument(
+        "--scenario", choices=sorted(set(SCENARIOS)), help="force the calls: hidden_solo, transfer_ascend, …"
+    )
+    p.add_argument("--no-deal", action="store_true", help="leave the deal out, as a log typed at a table")
+    p.add_argument("--count", type=int, default=1, help="that many records (seeds N, N+1, …), one per line")
+    p.add_argument("--compact", action="store_true", help="one-line JSON")
+    p.set_defaults(func=cmd_random_game)
+
+    p = sub.add_parser("openapi", help="print the OpenAPI document")
+    p.set_defaults(func=cmd_openapi)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args, out or sys.stdout))
+    except FileNotFoundError as exc:
+        print(f"baohuang: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())
