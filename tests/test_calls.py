@@ -95,6 +95,7 @@ def test_rebels():
         ([(0, "solo"), (3, "kick"), (4, "kick")], NORMAL, ("second_kick", "/calls/2")),
         ([(0, "solo"), (3, "kick"), (4, "rebel")], NORMAL, ("call_after_kick", "/calls/2")),
         ([(0, "ascend"), (1, "reveal_guard"), (2, "kick"), (3, "rebel")], NORMAL, ("call_after_kick", "/calls/3")),
+        ([(0, "solo"), (3, "kick"), (0, "surrender")], NORMAL, ("surrender_not_allowed", "/calls/2")),
     ],
 )
 def test_kick(calls, hands, expected):

@@ -107,7 +107,10 @@ def run_calls(
         if kicked_by is not None:
             if kind is CallKind.KICK:
                 return CallFault(i, V.SECOND_KICK, seat, f"seat {kicked_by} already kicked; a game allows one kick")
-            return CallFault(i, V.CALL_AFTER_KICK, seat, f"seat {kicked_by} kicked; no call may follow the kick")
+            if kind in (CallKind.REVEAL_GUARD, CallKind.REBEL):
+                return CallFault(
+                    i, V.CALL_AFTER_KICK, seat, f"seat {kicked_by} kicked; no reveal or rebel after the kick"
+                )
         if mode is None:  # the crown
             if seat != speaker or kind not in (CallKind.ASCEND, CallKind.SOLO, CallKind.TRANSFER):
                 return CallFault(

@@ -73,7 +73,7 @@ _SUMMARIES = {
     ViolationCode.DUPLICATE_CALL: "the seat already made this call",
     ViolationCode.KICK_WITHOUT_DECLARATION: "a kick answers an open declaration by the other side",
     ViolationCode.SECOND_KICK: "a game allows one kick",
-    ViolationCode.CALL_AFTER_KICK: "no call may follow the kick",
+    ViolationCode.CALL_AFTER_KICK: "no reveal or rebel may follow the kick",
     ViolationCode.SURRENDER_NOT_ALLOWED: "only the soloist of an open solo may surrender, where the ruleset allows it",
     ViolationCode.DEAL_WRONG_SIZE: "a hand has the wrong number of cards",
     ViolationCode.DEAL_NOT_THE_DECK: "the hands together are not the deck",

@@ -111,7 +111,7 @@ def read_sheet(doc: Mapping[str, Any]) -> tuple[Ruleset, GameFacts]:
     for i, r in enumerate(rebels):
         if mode in (Mode.OPEN_SOLO, Mode.SURRENDER):
             bad(f"/rebels/{i}", "rebel_not_allowed", "nobody rebels against an open solo")
-        elif r == emperor or r == guard:
+        elif r in (emperor, guard):
             bad(f"/rebels/{i}", "rebel_not_allowed", f"seat {r} is on the emperor's side and cannot rebel")
     if kicked_by is not None and not problems:
         rebellion = len(rebels) >= rs.rebellion_threshold

@@ -1,0 +1,60 @@
+"""The baohuang command."""
+
+import io
+import json
+
+from service.cli import main
+from service.core import random_record
+
+
+def run(argv, stdin=None, monkeypatch=None):
+    out = io.StringIO()
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = main(argv, out)
+    return status, out.getvalue()
+
+
+def test_random_game_is_reproducible_and_legal(tmp_path, monkeypatch):
+    s1, a = run(["random-game", "--seed", "5"])
+    s2, b = run(["random-game", "--seed", "5"])
+    assert s1 == s2 == 0 and a == b
+    assert json.loads(a) == random_record(5)
+    f = tmp_path / "g.json"
+    f.write_text(a)
+    status, out = run(["adjudicate", str(f)])
+    assert status == 0
+    assert json.loads(out)["verdict"] == "legal"
+
+
+def test_adjudicate_exit_status(monkeypatch):
+    rec = random_record(6)
+    rec["plays"][0]["seat"] = (rec["plays"][0]["seat"] + 1) % 5
+    status, out = run(["adjudicate", "-"], json.dumps(rec), monkeypatch)
+    assert status == 1 and json.loads(out)["violation"]["code"] == "out_of_turn"
+    status, out = run(["adjudicate"], "{nope", monkeypatch)
+    assert status == 2 and json.loads(out)["status"] == 422
+
+
+def test_ndjson_one_answer_per_line(monkeypatch):
+    lines = [json.dumps(random_record(s)) for s in range(3)] + [
+        "[1]",
+        "",
+        json.dumps(random_record(4, with_deal=False)),
+    ]
+    status, out = run(["adjudicate", "--ndjson"], "\n".join(lines) + "\n", monkeypatch)
+    answers = [json.loads(x) for x in out.splitlines()]
+    assert len(answers) == len(lines)
+    assert [a.get("verdict") for a in answers] == ["legal", "legal", "legal", None, None, "legal"]
+    assert answers[3]["errors"][0]["pointer"] == ""
+    assert status == 2
+
+
+def test_ndjson_all_legal_exits_zero(monkeypatch):
+    status, out = run(["random-game", "--seed", "0", "--count", "4"])
+    status, out = run(["adjudicate", "--ndjson"], out, monkeypatch)
+    assert status == 0 and len(out.splitlines()) == 4
+
+
+def test_missing_file_is_bad_input():
+    assert run(["adjudicate", "/nonexistent/record.json"])[0] == 2

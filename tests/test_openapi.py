@@ -1,0 +1,23 @@
+"""The committed openapi.yaml is the one the code generates."""
+
+from pathlib import Path
+
+import yaml
+
+from service.api import openapi_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_committed_openapi_matches_the_app(app):
+    committed = (ROOT / "openapi.yaml").read_text(encoding="utf-8")
+    generated = openapi_yaml(app)
+    assert yaml.safe_load(committed) == yaml.safe_load(generated), (
+        "openapi.yaml is stale: regenerate it with `baohuang openapi > openapi.yaml`"
+    )
+
+
+def test_openapi_is_3_1_and_lists_every_route(app):
+    spec = yaml.safe_load(openapi_yaml(app))
+    assert spec["openapi"].startswith("3.1")
+    assert set(spec["paths"]) == {"/v1/adjudications", "/v1/scores", "/v1/rulesets", "/v1/rulesets/{name}"}

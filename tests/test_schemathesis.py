@@ -1,0 +1,25 @@
+"""Schemathesis against the committed openapi.yaml: no server error, no schema mismatch."""
+
+from pathlib import Path
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from service.api import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
+schema.app = create_app({"TESTING": True})
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+
+
+@schema.parametrize()
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+def test_api_conforms_to_its_spec(case):
+    case.call_and_validate(checks=CHECKS)
