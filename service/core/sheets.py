@@ -46,7 +46,8 @@ def read_sheet(doc: Mapping[str, Any]) -> tuple[Ruleset, GameFacts]:
     except RecordError as exc:
         problems.extend(exc.problems)
         rs = Ruleset()
-    mode = _MODES.get(doc.get("mode")) if isinstance(doc.get("mode"), str) else None
+    mode_raw = doc.get("mode")
+    mode = _MODES.get(mode_raw) if isinstance(mode_raw, str) else None
     if mode is None:
         bad("/mode", "invalid_mode", f"mode is one of {', '.join(_MODES)}")
     emperor = doc.get("emperor")
