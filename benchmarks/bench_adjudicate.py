@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from service.core import adjudicate, random_record  # noqa: E402
+from service.core import adjudicate, random_record
 
 
 def cpu_model() -> str:
@@ -68,8 +68,10 @@ def main() -> None:
 
     n = args.games
     print(f"machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()} ({platform.system()})")
-    print(f"records: {n} seeded random games{' without deal' if args.no_deal else ''}, "
-          f"{plays / n:.0f} actions and {size / n / 1024:.1f} KiB of JSON each on average")
+    print(
+        f"records: {n} seeded random games{' without deal' if args.no_deal else ''}, "
+        f"{plays / n:.0f} actions and {size / n / 1024:.1f} KiB of JSON each on average"
+    )
     print(f"rounds: {args.rounds}; figures are the best round (median in brackets): this machine is shared and noisy")
     rows = [("json.loads", loads), ("adjudicate (decoded record)", adj), ("json.loads + adjudicate", both)]
     for name, runs in rows:

@@ -4,25 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.core.cards import Card, Rank, format_card, parse_cards
+from service.core.cards import Card, format_card, parse_cards
 from service.core.ruleset import WEIHAI, Ruleset
-
-
-def deck_cards(rs: Ruleset = WEIHAI) -> list[Card]:
-    out: list[Card] = []
-    for rank in Rank:
-        n = rs.deck_spec.counts[rank]
-        if rank.is_joker and n:
-            out.append(Card(rank, marked=True))
-            n -= 1
-        out.extend([Card(rank)] * n)
-    return out
 
 
 def deal_with(hands: dict[int, str], rs: Ruleset = WEIHAI) -> list[str]:
     """Five hands: the given seats get (at least) these cards, the others are filled
     from the rest of the deck, low ranks first, seat by seat."""
-    rest = deck_cards(rs)
+    rest = rs.deck_spec.cards()
     full: dict[int, list[Card]] = {}
     for seat, text in hands.items():
         cards = list(parse_cards(text))

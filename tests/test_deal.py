@@ -52,28 +52,24 @@ def test_marked_cards_missing_or_doubled():
     assert verdict(rec) == ("illegal", ("marked_card_doubled", f"/deal/{max(holder, other)}"))
 
 
-def test_suited_cards_at_most_four_copies():
-    rec = random_record(2)
+def with_suited_sevens(seed, n):
+    """A random game whose deal writes the first n sevens as 7S."""
+    rec = random_record(seed)
     hands = [h.split() for h in rec["deal"]]
-    sevens = 0
+    done = 0
     for h in hands:
         for k, c in enumerate(h):
-            if c == "7" and sevens < 5:
+            if c == "7" and done < n:
                 h[k] = "7S"
-                sevens += 1
+                done += 1
     rec["deal"] = [" ".join(h) for h in hands]
-    assert verdict(rec)[1][0] == "deal_not_the_deck"
+    return rec
+
+
+def test_suited_cards_at_most_four_copies():
+    assert verdict(with_suited_sevens(2, 5))[1][0] == "deal_not_the_deck"
     # four suited copies are fine, and suits do not matter in play
-    rec2 = random_record(2)
-    hands = [h.split() for h in rec2["deal"]]
-    n = 0
-    for h in hands:
-        for k, c in enumerate(h):
-            if c == "7" and n < 4:
-                h[k] = "7S"
-                n += 1
-    rec2["deal"] = [" ".join(h) for h in hands]
-    assert verdict(rec2)[0] == "legal"
+    assert verdict(with_suited_sevens(2, 4))[0] == "legal"
 
 
 def test_deal_as_token_arrays():

@@ -32,17 +32,6 @@ SCENARIOS = (
 )
 
 
-def _deck_cards(rs: Ruleset) -> list[Card]:
-    cards: list[Card] = []
-    for rank in Rank:
-        n = rs.deck_spec.counts[rank]
-        if rank.is_joker and n:
-            cards.append(Card(rank, marked=True))
-            n -= 1
-        cards.extend([Card(rank)] * n)
-    return cards
-
-
 def _holder(hands: list[list[Card]], rank: Rank) -> int:
     return next(i for i, h in enumerate(hands) for c in h if c.marked and c.rank is rank)
 
@@ -73,7 +62,7 @@ def random_record(
     """A legal record for ``seed``. ``scenario`` forces one of :data:`SCENARIOS`."""
     rng = random.Random(seed)
     rs = ruleset
-    deck = _deck_cards(rs)
+    deck = rs.deck_spec.cards()
     rng.shuffle(deck)
     size = rs.deck_spec.hand_size
     hands = [deck[i * size : (i + 1) * size] for i in range(5)]

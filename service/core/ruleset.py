@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
-from .cards import Rank
+from .cards import Card, Rank
 
 __all__ = [
     "DECKS",
@@ -86,6 +86,17 @@ class Deck:
     @property
     def size(self) -> int:
         return sum(self.counts)
+
+    def cards(self) -> list[Card]:
+        """Every card of the deck, low to high; one big and one small joker are the marked copies."""
+        out: list[Card] = []
+        for rank in Rank:
+            n = self.counts[rank]
+            if rank.is_joker and n:
+                out.append(Card(rank, marked=True))
+                n -= 1
+            out.extend([Card(rank)] * n)
+        return out
 
 
 def _counts(**by_rank: int) -> tuple[int, ...]:
