@@ -11,7 +11,7 @@ from typing import IO, Any
 from .core import adjudicate, random_record
 from .core.errors import Problem, RecordError
 from .core.jsonio import loads
-from .core.random_game import SCENARIOS
+from .core.random_game import ALL_SCENARIOS
 from .core.ruleset import PRESETS, Ruleset, RulesetError
 from .problems import invalid_record
 
@@ -57,7 +57,11 @@ def cmd_random_game(args: argparse.Namespace, out: IO[str]) -> int:
         print(f"baohuang: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     for k in range(args.count):
-        record = random_record(args.seed + k, rs, scenario=args.scenario, with_deal=not args.no_deal)
+        try:
+            record = random_record(args.seed + k, rs, scenario=args.scenario, with_deal=not args.no_deal)
+        except ValueError as exc:
+            print(f"baohuang: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
         _dump(record, out, pretty=args.count == 1 and not args.compact)
     return 0
 
@@ -111,9 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("random-game", help="print a legal random record")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ruleset", default="weihai", choices=sorted(PRESETS))
-    p.add_argument(
-        "--scenario", choices=sorted(set(SCENARIOS)), help="force the calls: hidden_solo, transfer_ascend, …"
-    )
+    p.add_argument("--scenario", choices=ALL_SCENARIOS, help="force the calls: hidden_solo, transfer_ascend, …")
     p.add_argument("--no-deal", action="store_true", help="leave the deal out, as a log typed at a table")
     p.add_argument("--count", type=int, default=1, help="that many records (seeds N, N+1, …), one per line")
     p.add_argument("--compact", action="store_true", help="one-line JSON")

@@ -11,19 +11,20 @@ from service.core.ruleset import WEIHAI, Ruleset
 def deal_with(hands: dict[int, str], rs: Ruleset = WEIHAI) -> list[str]:
     """Five hands: the given seats get (at least) these cards, the others are filled
     from the rest of the deck, low ranks first, seat by seat."""
-    rest = rs.deck_spec.cards()
+    rest = rs.deck_spec.cards(rs.marked_jokers)
+    if rs.set_aside is not None:
+        rest.remove(Card(rs.set_aside))
     full: dict[int, list[Card]] = {}
     for seat, text in hands.items():
         cards = list(parse_cards(text))
         for c in cards:
             rest.remove(c)
         full[seat] = cards
-    size = rs.deck_spec.hand_size
     # Marked cards not asked for go to the first seat that is filled up.
     rest.sort(key=lambda c: (not c.marked, c.rank))
     for seat in range(5):
         hand = full.setdefault(seat, [])
-        while len(hand) < size:
+        while len(hand) < rs.hand_sizes[seat]:
             hand.append(rest.pop(0))
     assert not rest
     return [" ".join(format_card(c) for c in full[s]) for s in range(5)]

@@ -175,9 +175,11 @@ def test_surrender_sheet_where_the_ruleset_allows_it(client):
 
 def test_rulesets(client):
     body = client.get("/v1/rulesets").get_json()
-    assert [r["name"] for r in body["rulesets"]] == ["weihai"]
+    assert [r["name"] for r in body["rulesets"]] == ["weihai", "standard", "kk-simple", "kk-classic", "shandong"]
     one = client.get("/v1/rulesets/weihai").get_json()
-    assert one["hand_size"] == 33 and one["deck_size"] == 165
+    assert one["hand_sizes"] == [33] * 5 and one["deck_size"] == 165
+    standard = client.get("/v1/rulesets/standard").get_json()
+    assert standard["hand_sizes"] == [43] * 5 and standard["set_aside"] == "BJ" and standard["suits_required"]
     options = {o["key"]: o for o in one["options"]}
     assert options["pass"]["default"] == "soft"
     assert options["pass"]["choices"] == ["soft", "hard"]

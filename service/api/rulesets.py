@@ -17,8 +17,11 @@ def ruleset_json(rs: Ruleset) -> dict[str, Any]:
     return {
         "name": rs.name,
         "description": PRESET_DESCRIPTIONS.get(rs.name, ""),
-        "hand_size": rs.deck_spec.hand_size,
         "deck_size": rs.deck_spec.size,
+        "hand_sizes": list(rs.hand_sizes),
+        "set_aside": None if rs.set_aside is None else rs.set_aside.symbol,
+        "suits_required": rs.suits_required,
+        "crown": rs.crown.value,
         "options": [
             {"key": o.key, "default": o.default, "choices": list(o.choices), "description": o.description}
             for o in option_infos(rs)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
+from ..core.call_types import CallKind
 from ..core.errors import ViolationCode
 from ..core.scoring import Mode
 from ..core.sheets import SHEET_FIELDS
@@ -48,7 +49,10 @@ class CallSchema(StrictSchema):
     seat = fields.Integer(required=True, validate=SEAT)
     call = fields.String(
         required=True,
-        validate=validate.OneOf(["ascend", "solo", "transfer", "reveal_guard", "rebel", "kick", "surrender"]),
+        validate=validate.OneOf([k.value for k in CallKind]),
+    )
+    card = fields.String(
+        metadata={"description": "the suited card an accept (or a standard solo) calls, e.g. '9H'"},
     )
 
 
@@ -81,6 +85,10 @@ class RecordSchema(StrictSchema):
         allow_none=True,
         metadata={"description": "without a deal: the guard, when it stayed hidden and never played SJ*"},
     )
+    first_candidate = fields.Integer(
+        validate=SEAT,
+        metadata={"description": "rulesets that offer the crown (standard): the seat offered it first"},
+    )
     meta = fields.Dict(metadata={"description": "free-form data kept with the record, not checked"})
 
 
@@ -111,13 +119,14 @@ class MultiplierSchema(StrictSchema):
 
 class OutcomeSchema(StrictSchema):
     mode = fields.String(required=True, validate=validate.OneOf([m.value for m in Mode]))
-    emperor = fields.Integer(required=True)
+    emperor = fields.Integer(required=True, allow_none=True, metadata={"description": "null only for a void deal"})
     guard = fields.Integer(required=True, allow_none=True)
     rebels = fields.List(fields.Integer(), required=True)
     guard_revealed = fields.Boolean(required=True)
     rebellion = fields.Boolean(required=True)
     kicked_by = fields.Integer(required=True, allow_none=True)
     finishing_order = fields.List(fields.Integer(), required=True, metadata={"description": "seats, 1st first"})
+    called_card = fields.String(allow_none=True, required=True, metadata={"description": "the card the emperor called"})
     multiplier = fields.Integer(required=True)
     multipliers = fields.List(fields.Nested(MultiplierSchema), required=True)
     base_scores = fields.List(fields.Integer(), required=True, metadata={"description": "by seat, before multipliers"})
@@ -138,7 +147,7 @@ class ScoreSheetSchema(StrictSchema):
 
     ruleset = fields.Raw(metadata=RULESET_DOC)
     mode = fields.String(required=True, validate=validate.OneOf([m.value for m in Mode]))
-    emperor = fields.Integer(required=True, validate=SEAT)
+    emperor = fields.Integer(required=True, validate=SEAT, allow_none=True)
     guard = fields.Integer(validate=SEAT, allow_none=True)
     rebels = fields.List(fields.Integer(validate=SEAT))
     guard_revealed = fields.Boolean()
@@ -163,8 +172,13 @@ class OptionSchema(StrictSchema):
 class RulesetSchema(StrictSchema):
     name = fields.String(required=True)
     description = fields.String(required=True)
-    hand_size = fields.Integer(required=True)
     deck_size = fields.Integer(required=True)
+    hand_sizes = fields.List(fields.Integer(), required=True, metadata={"description": "the five hands, largest first"})
+    set_aside = fields.String(allow_none=True, required=True, metadata={"description": "a card kept out of the deal"})
+    suits_required = fields.Boolean(
+        required=True, metadata={"description": "whether deals and called cards show suits"}
+    )
+    crown = fields.String(required=True, metadata={"description": "how emperor and guard are chosen"})
     options = fields.List(fields.Nested(OptionSchema), required=True)
 
 

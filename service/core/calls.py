@@ -1,37 +1,33 @@
-"""The call phase (RULES §4): crown, open solo, guard, rebels, kick, surrender.
+"""The call phase (RULES §4): the crown, then open solo, guard, rebels, kick, surrender.
 
-:func:`run_calls` walks the calls in order and either returns the roles they
-settle or the first call that breaks a rule. :func:`kick_allowed` is the one
-place that says who may kick; the score-sheet check uses it too.
+:func:`run_calls` hands the first calls to the ruleset's crown procedure
+(:mod:`.crown`), then walks the declarations every ruleset shares, and either
+returns the roles they settle or the first call that breaks a rule.
+:func:`kick_allowed` is the one place that says who may kick; the score-sheet
+check uses it too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 
+from .call_types import Call, CallFault, CallKind, CardMove, Crown, DealView
+from .cards import Card
 from .errors import ViolationCode as V
 from .ruleset import Ruleset
 from .scoring import Mode
 
-__all__ = ["Call", "CallFault", "CallKind", "CallOutcome", "kick_allowed", "kick_refusal", "run_calls"]
-
-
-class CallKind(Enum):
-    ASCEND = "ascend"
-    SOLO = "solo"
-    TRANSFER = "transfer"
-    REVEAL_GUARD = "reveal_guard"
-    REBEL = "rebel"
-    KICK = "kick"
-    SURRENDER = "surrender"
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    seat: int
-    kind: CallKind
+__all__ = [
+    "Call",
+    "CallFault",
+    "CallKind",
+    "CallOutcome",
+    "DealView",
+    "kick_allowed",
+    "kick_refusal",
+    "run_calls",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,21 +35,14 @@ class CallOutcome:
     """The roles the calls settled."""
 
     mode: Mode
-    emperor: int
+    emperor: int | None  # None: the deal is void
     guard: int | None
     rebels: tuple[int, ...]
     guard_revealed: bool
     kicked_by: int | None
-    transfer: tuple[int, int] | None  # (from seat, to seat) of the emperor card
-    crown_seat: int  # who held BJ* in the deal
-
-
-@dataclass(frozen=True, slots=True)
-class CallFault:
-    index: int | None  # None: the calls as a whole (e.g. no crown at all)
-    code: V
-    seat: int | None
-    message: str
+    moves: tuple[CardMove, ...]  # cards that changed hands during the crown, in order
+    crown_seat: int | None  # who was dealt BJ* (or first offered the crown)
+    called: Card | None = None
 
 
 def kick_allowed(
@@ -73,34 +62,36 @@ def kick_allowed(
     return mode is Mode.NORMAL and guard_revealed
 
 
-def run_calls(
-    calls: Sequence[Call],
-    ruleset: Ruleset,
-    bj_holder: int | None,
-    sj_holder: int | None,
+def run_calls(calls: Sequence[Call], ruleset: Ruleset, view: DealView) -> CallOutcome | CallFault:
+    """Walk the calls against the deal as ``view`` shows it."""
+    from .crown import PROCEDURES, SNATCH_CHECKS
+
+    crown = PROCEDURES[ruleset.crown](calls, ruleset, view)
+    if isinstance(crown, CallFault):
+        return crown
+    if crown.mode is Mode.VOID:
+        if crown.next_index < len(calls):
+            i = crown.next_index
+            return CallFault(i, V.GAME_OVER, calls[i].seat, "the deal is void: nobody took the crown")
+        return CallOutcome(Mode.VOID, None, None, (), False, None, crown.moves, crown.crown_seat)
+    return _declarations(calls, ruleset, view, crown, SNATCH_CHECKS.get(ruleset.crown))
+
+
+def _declarations(
+    calls: Sequence[Call], ruleset: Ruleset, view: DealView, crown: Crown, snatch_check: object
 ) -> CallOutcome | CallFault:
-    """Walk the calls. ``bj_holder``/``sj_holder`` are the seats dealt ``BJ*``/``SJ*``;
-    None means unknown (a record without a deal), and the first call then names
-    the crown holder."""
-    if not calls:
-        who = "" if bj_holder is None else f" (seat {bj_holder})"
-        return CallFault(
-            None, V.CROWN_OUT_OF_ORDER, bj_holder, f"no calls: the holder of BJ*{who} must ascend, solo or transfer"
-        )
-    crown_seat = calls[0].seat if bj_holder is None else bj_holder
-    speaker = crown_seat
-    holder_sj = sj_holder
-    mode: Mode | None = None
-    emperor = -1
-    guard: int | None = None
-    transfer: tuple[int, int] | None = None
+    mode = crown.mode
+    emperor = crown.emperor
+    assert emperor is not None
+    guard = crown.guard
     rebels: list[int] = []
     revealed = False
     kicked_by: int | None = None
     other_calls = False
     surrendered = False
 
-    for i, call in enumerate(calls):
+    for i in range(crown.next_index, len(calls)):
+        call = calls[i]
         seat, kind = call.seat, call.kind
         if surrendered:
             return CallFault(i, V.GAME_OVER, seat, "the soloist surrendered: the game is over")
@@ -111,39 +102,7 @@ def run_calls(
                 return CallFault(
                     i, V.CALL_AFTER_KICK, seat, f"seat {kicked_by} kicked; no reveal or rebel after the kick"
                 )
-        if mode is None:  # the crown
-            if seat != speaker or kind not in (CallKind.ASCEND, CallKind.SOLO, CallKind.TRANSFER):
-                return CallFault(
-                    i,
-                    V.CROWN_OUT_OF_ORDER,
-                    seat,
-                    f"seat {speaker} holds BJ* and must speak first: "
-                    + ("ascend or solo" if transfer else "ascend, solo or transfer"),
-                )
-            if kind is CallKind.TRANSFER:
-                if transfer is not None:
-                    return CallFault(
-                        i, V.CROWN_OUT_OF_ORDER, seat, "the crown can be transferred once: seat must ascend or solo"
-                    )
-                if holder_sj is not None and holder_sj != seat:
-                    return CallFault(
-                        i, V.TRANSFER_WITHOUT_BOTH, seat, f"seat {seat} does not hold SJ* (seat {holder_sj} does)"
-                    )
-                holder_sj = seat
-                target = ruleset.transfer_target(seat)
-                transfer = (seat, target)
-                speaker = target
-                continue
-            emperor = seat
-            if kind is CallKind.SOLO:
-                mode, guard = Mode.OPEN_SOLO, None
-            elif holder_sj is not None and holder_sj == seat:
-                mode, guard = Mode.HIDDEN_SOLO, seat
-            else:
-                mode, guard = Mode.NORMAL, holder_sj
-            continue
-
-        if kind in (CallKind.ASCEND, CallKind.TRANSFER):
+        if kind in (CallKind.ASCEND, CallKind.TRANSFER, CallKind.ACCEPT, CallKind.DECLINE):
             return CallFault(i, V.CROWN_OUT_OF_ORDER, seat, f"the crown was already taken by seat {emperor}")
         if kind is CallKind.SOLO:
             if mode is Mode.OPEN_SOLO:
@@ -156,11 +115,15 @@ def run_calls(
                 )
             if seat == emperor:
                 return CallFault(
-                    i,
-                    V.SOLO_NOT_ALLOWED,
-                    seat,
-                    f"seat {seat} already ascended; the emperor's solo is called instead of ascending",
+                    i, V.SOLO_NOT_ALLOWED, seat, f"seat {seat} already took the crown; its solo is declared instead"
                 )
+            if not ruleset.open_solo_by_others:
+                return CallFault(
+                    i, V.SOLO_NOT_ALLOWED, seat, f"ruleset {ruleset.name!r} has no open solo by another seat"
+                )
+            refusal = snatch_check(seat, ruleset, view) if callable(snatch_check) else None
+            if refusal:
+                return CallFault(i, V.SOLO_NOT_ALLOWED, seat, refusal)
             mode, emperor, guard = Mode.OPEN_SOLO, seat, None
             continue
         other_calls = True
@@ -183,7 +146,13 @@ def run_calls(
             rebels.append(seat)
         elif kind is CallKind.KICK:
             rebellion = len(rebels) >= ruleset.rebellion_threshold
-            if not kick_allowed(seat, mode, emperor, guard, revealed, rebellion):
+            if guard is None and mode is Mode.NORMAL and seat != emperor:
+                # Without a deal the guard may still be unknown: the seat could be on either
+                # side. The second pass, with the rebuilt deal, decides.
+                allowed = rebellion or revealed
+            else:
+                allowed = kick_allowed(seat, mode, emperor, guard, revealed, rebellion)
+            if not allowed:
                 return CallFault(i, V.KICK_WITHOUT_DECLARATION, seat, kick_refusal(seat, mode, emperor, guard))
             kicked_by = seat
         elif kind is CallKind.SURRENDER:
@@ -195,13 +164,11 @@ def run_calls(
                 return CallFault(i, V.SURRENDER_NOT_ALLOWED, seat, "only the soloist of an open solo may surrender")
             surrendered = True
 
-    if mode is None:
-        return CallFault(
-            None, V.CROWN_OUT_OF_ORDER, speaker, f"the crown was transferred to seat {speaker}, who must ascend or solo"
-        )
     if surrendered:
         mode = Mode.SURRENDER
-    return CallOutcome(mode, emperor, guard, tuple(rebels), revealed, kicked_by, transfer, crown_seat)
+    return CallOutcome(
+        mode, emperor, guard, tuple(rebels), revealed, kicked_by, crown.moves, crown.crown_seat, crown.called
+    )
 
 
 def _not_guard(seat: int, mode: Mode | None, guard: int | None) -> str:

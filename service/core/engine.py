@@ -18,11 +18,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .calls import Call, CallFault, CallKind, CallOutcome, run_calls
-from .cards import Card, NotationError, Rank, Suit, format_counts, parse_cards
+from .call_types import Call, CallFault, CallKind, CardMove, DealView
+from .calls import run_calls
+from .cards import Card, Rank, format_counts
+from .deal import check_deal, marked_holder
 from .errors import Problem, RecordError, Violation
 from .errors import ViolationCode as V
-from .ruleset import WEIHAI, LastRankRule, PassRule, Ruleset, RulesetError
+from .reading import PLAY_KEYS, escape, is_seat, plays_problems, read_calls, read_cards, read_ruleset
+from .ruleset import WEIHAI, CrownProcedure, LastRankRule, PassRule, Ruleset
 from .scoring import GameFacts, Mode, Outcome, score
 from .sets import _CACHE as _MOVE_CACHE
 from .sets import FIELD_BITS, GUARD, VALUE_MASK, Move, compile_move, pack, unpack
@@ -30,13 +33,9 @@ from .sets import FIELD_BITS, GUARD, VALUE_MASK, Move, compile_move, pack, unpac
 __all__ = ["Adjudication", "Verdict", "adjudicate", "read_ruleset"]
 
 SEATS = 5
-_BJ_ONE = 1 << (FIELD_BITS * Rank.BIG_JOKER)
 _SJ_SHIFT = FIELD_BITS * Rank.SMALL_JOKER
 _BJ_SHIFT = FIELD_BITS * Rank.BIG_JOKER
-_RECORD_KEYS = frozenset({"ruleset", "deal", "calls", "plays", "guard", "meta"})
-_PLAY_KEYS = frozenset({"seat", "cards", "pass"})
-_CALL_KEYS = frozenset({"seat", "call"})
-_CALL_KINDS = {k.value: k for k in CallKind}
+_RECORD_KEYS = frozenset({"ruleset", "deal", "calls", "plays", "guard", "first_candidate", "meta"})
 
 
 class Verdict(Enum):
@@ -72,181 +71,6 @@ class Adjudication:
 # --- reading the record -------------------------------------------------------------
 
 
-def _is_seat(v: object) -> bool:
-    return type(v) is int and 0 <= v < SEATS
-
-
-_RULESET_CACHE: dict[str, Ruleset] = {}
-
-
-def read_ruleset(value: object, pointer: str = "/ruleset") -> Ruleset:
-    """A ruleset from ``"name"`` or ``{"name": ..., "options": {...}}``."""
-    if value is None:
-        return WEIHAI
-    if isinstance(value, str):
-        cached = _RULESET_CACHE.get(value)
-        if cached is not None:
-            return cached
-        try:
-            rs = Ruleset.from_options(value)
-        except RulesetError as exc:
-            raise RecordError([Problem(pointer, "unknown_ruleset", str(exc))]) from None
-        _RULESET_CACHE[value] = rs
-        return rs
-    if not isinstance(value, dict):
-        raise RecordError(
-            [Problem(pointer, "invalid_type", "a ruleset is a name or an object with 'name' and 'options'")]
-        )
-    problems = [
-        Problem(f"{pointer}/{k}", "unknown_field", f"unknown field {k!r}; expected 'name' and 'options'")
-        for k in value
-        if k not in ("name", "options")
-    ]
-    name = value.get("name", "weihai")
-    options = value.get("options") or {}
-    if not isinstance(name, str):
-        problems.append(Problem(f"{pointer}/name", "invalid_type", "the ruleset name is a string"))
-    if not isinstance(options, dict):
-        problems.append(Problem(f"{pointer}/options", "invalid_type", "options are an object of option: value"))
-    if problems:
-        raise RecordError(problems)
-    try:
-        Ruleset.from_options(name)
-    except RulesetError as exc:
-        raise RecordError([Problem(f"{pointer}/name", "unknown_ruleset", str(exc))]) from None
-    collected: dict[str, Any] = {}
-    for key, raw in options.items():
-        try:
-            Ruleset.from_options(name, {key: raw})
-        except RulesetError as exc:
-            code = "unknown_option" if "unknown option" in str(exc) else "invalid_option"
-            problems.append(Problem(f"{pointer}/options/{_escape(key)}", code, str(exc)))
-        else:
-            collected[key] = raw
-    if problems:
-        raise RecordError(problems)
-    return Ruleset.from_options(name, collected)
-
-
-def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
-
-
-def _read_cards(value: object, pointer: str, problems: list[Problem]) -> tuple[Card, ...] | None:
-    if isinstance(value, str):
-        try:
-            return parse_cards(value)
-        except NotationError as exc:
-            problems.append(Problem(pointer, "unknown_card", f"{exc}"))
-            return None
-    if isinstance(value, list):
-        bad = False
-        for k, tok in enumerate(value):
-            if not isinstance(tok, str):
-                problems.append(
-                    Problem(f"{pointer}/{k}", "invalid_type", "a card token is a string such as 'BJ*', '10' or '7S'")
-                )
-                bad = True
-        if bad:
-            return None
-        try:
-            return parse_cards(value)
-        except NotationError as exc:
-            problems.append(Problem(f"{pointer}/{exc.index}", "unknown_card", str(exc)))
-            return None
-    problems.append(
-        Problem(pointer, "invalid_type", "cards are a string of space-separated tokens or an array of tokens")
-    )
-    return None
-
-
-def _read_calls(value: object, problems: list[Problem]) -> tuple[Call, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        problems.append(Problem("/calls", "invalid_type", "calls are an array of {seat, call}"))
-        return ()
-    out = []
-    for i, c in enumerate(value):
-        ptr = f"/calls/{i}"
-        if not isinstance(c, dict):
-            problems.append(Problem(ptr, "invalid_type", "a call is an object {seat, call}"))
-            continue
-        ok = True
-        for k in c:
-            if k not in _CALL_KEYS:
-                problems.append(Problem(f"{ptr}/{_escape(str(k))}", "unknown_field", f"unknown field {k!r} in a call"))
-                ok = False
-        seat = c.get("seat")
-        if "seat" not in c:
-            problems.append(Problem(f"{ptr}/seat", "missing_field", "a call names its seat (0–4)"))
-            ok = False
-        elif not _is_seat(seat):
-            problems.append(Problem(f"{ptr}/seat", "invalid_seat", "a seat is an integer from 0 to 4"))
-            ok = False
-        kind = c.get("call")
-        if "call" not in c:
-            problems.append(Problem(f"{ptr}/call", "missing_field", "a call names what is called"))
-            ok = False
-        elif not isinstance(kind, str) or kind not in _CALL_KINDS:
-            problems.append(Problem(f"{ptr}/call", "unknown_call", f"a call is one of {', '.join(_CALL_KINDS)}"))
-            ok = False
-        if ok:
-            out.append(Call(seat, _CALL_KINDS[kind]))  # type: ignore[arg-type,index]
-    return tuple(out)
-
-
-def _play_problems(p: object, i: int) -> list[Problem]:
-    """Every way one play entry is not a play (empty when it is one)."""
-    ptr = f"/plays/{i}"
-    if not isinstance(p, dict):
-        return [
-            Problem(
-                ptr, "invalid_type", 'a play is an object: {"seat": 0, "cards": "9 9"} or {"seat": 1, "pass": true}'
-            )
-        ]
-    out = [
-        Problem(
-            f"{ptr}/{_escape(str(k))}",
-            "unknown_field",
-            f"unknown field {k!r}; a play has 'seat', and 'cards' or 'pass'",
-        )
-        for k in p
-        if k not in _PLAY_KEYS
-    ]
-    seat = p.get("seat")
-    if seat is not None and not _is_seat(seat):
-        out.append(
-            Problem(
-                f"{ptr}/seat",
-                "invalid_seat",
-                "a seat is an integer from 0 to 4 (or left out: the seat whose turn it is)",
-            )
-        )
-    cards = p.get("cards")
-    pa = p.get("pass")
-    if pa is not None and type(pa) is not bool:
-        out.append(Problem(f"{ptr}/pass", "invalid_type", "'pass' is true or false"))
-    elif cards is None and pa is not True:
-        out.append(Problem(ptr, "missing_field", "a play has 'cards', or 'pass': true"))
-    elif cards is not None and pa is True:
-        out.append(Problem(f"{ptr}/pass", "conflicting_fields", "a play either has cards or passes, not both"))
-    if cards is not None:
-        parsed = _read_cards(cards, f"{ptr}/cards", out)
-        if parsed is not None and not parsed:
-            out.append(
-                Problem(f"{ptr}/cards", "empty_play", "a play has at least one card; to pass, write 'pass': true")
-            )
-    return out
-
-
-def _plays_problems(plays: Sequence[object], start: int) -> list[Problem]:
-    out: list[Problem] = []
-    for i in range(start, len(plays)):
-        out.extend(_play_problems(plays[i], i))
-    return out
-
-
 # --- the deal -------------------------------------------------------------------------
 
 
@@ -258,57 +82,6 @@ class _Table:
     counts: list[int]  # cards left in each hand
     bj_holder: int  # seat holding BJ* in hand, or -1
     sj_holder: int  # seat holding SJ* in hand, or -1 (-2: unknown, reconstructing)
-
-
-def _check_deal(hands: list[tuple[Card, ...]], rs: Ruleset) -> Violation | None:
-    deck = rs.deck_spec
-    for i, hand in enumerate(hands):
-        if len(hand) != deck.hand_size:
-            return Violation(
-                V.DEAL_WRONG_SIZE,
-                f"/deal/{i}",
-                f"seat {i} was dealt {len(hand)} cards; the {deck.name}-card deck gives {deck.hand_size} a seat",
-                i,
-            )
-    total = [0] * len(Rank)
-    suited: dict[tuple[Rank, Suit], int] = {}
-    for i, hand in enumerate(hands):
-        for card in hand:
-            total[card.rank] += 1
-            if total[card.rank] > deck.counts[card.rank]:
-                return Violation(
-                    V.DEAL_NOT_THE_DECK,
-                    f"/deal/{i}",
-                    f"the deal has more {card.rank.symbol} than the deck's {deck.counts[card.rank]}"
-                    + (f" (first extra in seat {i}'s hand)"),
-                    i,
-                )
-            if card.suit is not None:
-                key = (card.rank, card.suit)
-                suited[key] = suited.get(key, 0) + 1
-                if suited[key] > 4:
-                    return Violation(
-                        V.DEAL_NOT_THE_DECK,
-                        f"/deal/{i}",
-                        f"the deal has more than four {card.rank.symbol}{card.suit.value}; four decks hold four",
-                        i,
-                    )
-    for rank, token in ((Rank.BIG_JOKER, "BJ*"), (Rank.SMALL_JOKER, "SJ*")):
-        seen = [i for i, hand in enumerate(hands) for c in hand if c.marked and c.rank is rank]
-        if not seen:
-            return Violation(V.MARKED_CARD_MISSING, "/deal", f"no hand holds {token}", None)
-        if len(seen) > 1:
-            return Violation(
-                V.MARKED_CARD_DOUBLED,
-                f"/deal/{seen[1]}",
-                f"{token} appears {len(seen)} times; the deck has one",
-                seen[1],
-            )
-    return None
-
-
-def _holder(hands: list[tuple[Card, ...]], rank: Rank) -> int:
-    return next(i for i, hand in enumerate(hands) for c in hand if c.marked and c.rank is rank)
 
 
 def _table_from_counts(counts: list[list[int]], bj: int, sj: int) -> _Table:
@@ -381,7 +154,7 @@ def _run_plays(
     final_play_rule = rs.last_rank is LastRankRule.SIXES_FINAL_PLAY
     over = False
     cache_get = _MOVE_CACHE.get
-    allowed = _PLAY_KEYS
+    allowed = PLAY_KEYS
     i = -1
     try:
         for i, p in enumerate(plays):
@@ -477,11 +250,11 @@ def _run_plays(
             else:
                 turn = nxt[seat][outmask | passed]
     except _Malformed:
-        problems = _plays_problems(plays, i) or [Problem(f"/plays/{i}", "invalid_play", "this is not a play")]
+        problems = plays_problems(plays, i) or [Problem(f"/plays/{i}", "invalid_play", "this is not a play")]
         return _PlayResult(order, None, problems, {}, played, sj_seen)
     except _Stop as found:
         snap = _snapshot(found.seat, hands, recon, top, top_seat, order, turn)
-        return _PlayResult(order, found, _plays_problems(plays, found.index + 1), snap, played, sj_seen)
+        return _PlayResult(order, found, plays_problems(plays, found.index + 1), snap, played, sj_seen)
     if not over:
         message = f"the log stops with {active} seats still holding cards; seat {turn} is to play"
         snap = _snapshot(turn, hands, recon, top, top_seat, order, turn)
@@ -558,7 +331,7 @@ def adjudicate(doc: Mapping[str, Any]) -> Adjudication:
         raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
     problems: list[Problem] = [
         Problem(
-            f"/{_escape(str(k))}",
+            f"/{escape(str(k))}",
             "unknown_field",
             f"unknown field {k!r}; a record has {', '.join(sorted(_RECORD_KEYS))}",
         )
@@ -570,19 +343,27 @@ def adjudicate(doc: Mapping[str, Any]) -> Adjudication:
     except RecordError as exc:
         problems.extend(exc.problems)
         rs = WEIHAI
-    deal_value = doc.get("deal")
-    hands: list[tuple[Card, ...]] | None = None
-    if deal_value is not None:
-        if not isinstance(deal_value, list) or len(deal_value) != SEATS:
-            problems.append(Problem("/deal", "invalid_deal", "a deal is an array of five hands, seat 0 first"))
-        else:
-            parsed = [_read_cards(h, f"/deal/{i}", problems) for i, h in enumerate(deal_value)]
-            if all(h is not None for h in parsed):
-                hands = parsed  # type: ignore[assignment]
-    calls = _read_calls(doc.get("calls"), problems)
+    hands = _read_deal(doc.get("deal"), rs, problems)
+    calls = read_calls(doc.get("calls"), problems, rs)
     guard = doc.get("guard")
-    if guard is not None and not _is_seat(guard):
+    if guard is not None and not is_seat(guard):
         problems.append(Problem("/guard", "invalid_seat", "guard is a seat from 0 to 4"))
+    first = doc.get("first_candidate")
+    if rs.crown is CrownProcedure.CALLED:
+        if first is None:
+            problems.append(
+                Problem(
+                    "/first_candidate", "missing_field", f"ruleset {rs.name!r} records the seat first offered the crown"
+                )
+            )
+        elif not is_seat(first):
+            problems.append(Problem("/first_candidate", "invalid_seat", "first_candidate is a seat from 0 to 4"))
+    elif first is not None:
+        problems.append(
+            Problem(
+                "/first_candidate", "unexpected_field", f"ruleset {rs.name!r} offers the crown to the holder of BJ*"
+            )
+        )
     meta = doc.get("meta")
     if meta is not None and not isinstance(meta, dict):
         problems.append(Problem("/meta", "invalid_type", "meta is an object (kept, not checked)"))
@@ -592,12 +373,51 @@ def adjudicate(doc: Mapping[str, Any]) -> Adjudication:
     elif not isinstance(plays, list):
         problems.append(Problem("/plays", "invalid_type", "plays are an array"))
         plays = []
+    if doc.get("deal") is None and not _reconstructible(rs):
+        problems.append(
+            Problem("/deal", "deal_required", f"ruleset {rs.name!r} needs the deal: {_why_deal_required(rs)}")
+        )
     if problems:
-        problems.extend(_plays_problems(plays, 0))
+        problems.extend(plays_problems(plays, 0))
         raise RecordError(problems)
     if hands is None:
         return _adjudicate_reconstructed(rs, calls, plays, guard)
-    return _adjudicate_dealt(rs, hands, calls, plays, guard)
+    return _adjudicate_dealt(rs, hands, calls, plays, guard, first)
+
+
+def _read_deal(value: object, rs: Ruleset, problems: list[Problem]) -> list[tuple[Card, ...]] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != SEATS:
+        problems.append(Problem("/deal", "invalid_deal", "a deal is an array of five hands, seat 0 first"))
+        return None
+    parsed = [read_cards(h, f"/deal/{i}", problems) for i, h in enumerate(value)]
+    hands = [h for h in parsed if h is not None]
+    if len(hands) != SEATS:
+        return None
+    if rs.suits_required:
+        for i, hand in enumerate(hands):
+            k = next((k for k, c in enumerate(hand) if c.suit is None and not c.rank.is_joker), None)
+            if k is not None:
+                pointer = f"/deal/{i}/{k}" if isinstance(value[i], list) else f"/deal/{i}"
+                problems.append(
+                    Problem(
+                        pointer,
+                        "suit_required",
+                        f"ruleset {rs.name!r} calls suited cards: every card but a joker shows its suit (token {k + 1}, {hand[k]})",
+                    )
+                )
+    return hands
+
+
+def _reconstructible(rs: Ruleset) -> bool:
+    return rs.crown in (CrownProcedure.WEIHAI, CrownProcedure.KK_SIMPLE) and rs.even_hands
+
+
+def _why_deal_required(rs: Ruleset) -> str:
+    if rs.suits_required:
+        return "the guard is the holder of a called suited card, which only the deal shows"
+    return "its hands are of different sizes, so the plays alone do not tell who held what"
 
 
 def _illegal(rs: Ruleset, violation: Violation, recon: bool, notes: tuple[str, ...] = ()) -> Adjudication:
@@ -610,10 +430,21 @@ def _call_violation(fault: CallFault) -> Violation:
     return Violation(fault.code, pointer, fault.message, fault.seat)
 
 
+def _raise_play_problems(plays: list[Any]) -> None:
+    problems = plays_problems(plays, 0)
+    if problems:
+        raise RecordError(problems)
+
+
 def _adjudicate_dealt(
-    rs: Ruleset, hands: list[tuple[Card, ...]], calls: tuple[Call, ...], plays: list[Any], guard: int | None
+    rs: Ruleset,
+    hands: list[tuple[Card, ...]],
+    calls: tuple[Call, ...],
+    plays: list[Any],
+    guard: int | None,
+    first: int | None,
 ) -> Adjudication:
-    bad = _check_deal(hands, rs)
+    bad = check_deal(hands, rs)
     if bad is not None:
         _raise_play_problems(plays)
         return _illegal(rs, bad, False)
@@ -623,48 +454,67 @@ def _adjudicate_dealt(
         for card in hand:
             c[card.rank] += 1
         counts.append(c)
-    table = _table_from_counts(counts, _holder(hands, Rank.BIG_JOKER), _holder(hands, Rank.SMALL_JOKER))
-    if guard is not None:
-        sj = table.sj_holder
-        if guard != sj:
-            raise RecordError(
-                [Problem("/guard", "guard_contradicts_deal", f"the deal gives SJ* to seat {sj}, not seat {guard}")]
-            )
-    return _finish(rs, table, calls, plays, False, ())
+    bj, sj = marked_holder(hands, Rank.BIG_JOKER), marked_holder(hands, Rank.SMALL_JOKER)
+    table = _table_from_counts(counts, -1 if bj is None else bj, -1 if sj is None else sj)
+    view = DealView(tuple(hands), bj, sj, first)
+    return _finish(rs, table, view, calls, plays, False, (), guard)
 
 
-def _raise_play_problems(plays: list[Any]) -> None:
-    problems = _plays_problems(plays, 0)
-    if problems:
-        raise RecordError(problems)
-
-
-def _apply_transfer(table: _Table, result: CallOutcome) -> None:
-    if result.transfer is not None:
-        src, dst = result.transfer
-        table.hands[src] -= _BJ_ONE
-        table.hands[dst] += _BJ_ONE
-        table.counts[src] -= 1
-        table.counts[dst] += 1
-        table.bj_holder = dst
+def _apply_moves(table: _Table, moves: Sequence[CardMove]) -> None:
+    for m in moves:
+        one = 1 << (FIELD_BITS * m.rank)
+        if m.src is not None:
+            table.hands[m.src] -= one
+            table.counts[m.src] -= 1
+        table.hands[m.dst] += one
+        table.counts[m.dst] += 1
+        if m.marked:
+            table.bj_holder = m.dst
 
 
 def _finish(
-    rs: Ruleset, table: _Table, calls: tuple[Call, ...], plays: list[Any], recon: bool, notes: tuple[str, ...]
+    rs: Ruleset,
+    table: _Table,
+    view: DealView,
+    calls: tuple[Call, ...],
+    plays: list[Any],
+    recon: bool,
+    notes: tuple[str, ...],
+    guard_claim: int | None,
 ) -> Adjudication:
-    sj_holder = table.sj_holder if table.sj_holder >= 0 else None
-    result = run_calls(calls, rs, table.bj_holder, sj_holder)
+    result = run_calls(calls, rs, view)
     if isinstance(result, CallFault):
         _raise_play_problems(plays)
         return _illegal(rs, _call_violation(result), recon, notes)
-    _apply_transfer(table, result)
-    if result.mode is Mode.SURRENDER:
+    if (
+        guard_claim is not None
+        and not recon
+        and result.mode in (Mode.NORMAL, Mode.HIDDEN_SOLO)
+        and result.guard != guard_claim
+    ):
+        raise RecordError(
+            [
+                Problem(
+                    "/guard",
+                    "guard_contradicts_deal",
+                    f"the deal makes seat {result.guard} the guard, not seat {guard_claim}",
+                )
+            ]
+        )
+    _apply_moves(table, result.moves)
+    if result.mode in (Mode.SURRENDER, Mode.VOID):
         if plays:
             _raise_play_problems(plays)
-            v = Violation(V.GAME_OVER, "/plays/0", "the soloist surrendered: the game ends without play", None)
+            why = (
+                "the soloist surrendered"
+                if result.mode is Mode.SURRENDER
+                else "the deal is void: nobody took the crown"
+            )
+            v = Violation(V.GAME_OVER, "/plays/0", f"{why}: the game ends without play", None)
             return _illegal(rs, v, recon, notes)
         finishing: tuple[int, ...] = ()
     else:
+        assert result.emperor is not None
         run = _run_plays(plays, rs, table, result.emperor, recon=False)
         if run.problems:
             raise RecordError(run.problems)
@@ -679,6 +529,7 @@ def _finish(
         result.guard_revealed,
         result.kicked_by,
         finishing,
+        result.called,
     )
     return Adjudication(Verdict.LEGAL, rs, recon, None, score(facts, rs), notes)
 
@@ -696,30 +547,26 @@ def _adjudicate_reconstructed(
     """A play log without a deal: each seat held what it played, the seat that
     never went out held the rest. Pass one rebuilds the hands; pass two runs the
     same checks as for a dealt record."""
-    hint = guard
-    if hint is None:
-        hint = next((c.seat for c in calls if c.kind is CallKind.REVEAL_GUARD), None)
-    result = run_calls(calls, rs, None, hint)
+    reveal = next((i for i, c in enumerate(calls) if c.kind is CallKind.REVEAL_GUARD), None)
+    hint = guard if guard is not None else (None if reveal is None else calls[reveal].seat)
+    result = run_calls(calls, rs, DealView(None, None, hint))
     if isinstance(result, CallFault):
         _raise_play_problems(plays)
         return _illegal(rs, _call_violation(result), True)
-    deck = rs.deck_spec
-    size = deck.hand_size
-    bj_after = result.crown_seat
-    sj_known = -2 if hint is None else hint
-    if result.transfer is not None:
-        bj_after = result.transfer[1]
-        sj_known = result.transfer[0]
-    table = _Table([0] * SEATS, [size] * SEATS, bj_after, sj_known)
-    if result.transfer is not None:
-        table.counts[result.transfer[0]] -= 1
-        table.counts[result.transfer[1]] += 1
-    if result.mode is Mode.SURRENDER:
-        nothing = _Table(
-            [GUARD] * SEATS, [size] * SEATS, result.crown_seat, -1 if result.transfer is None else result.transfer[0]
-        )
-        return _finish(rs, nothing, calls, plays, True, ())
-    pool = pack(deck.counts) | GUARD
+    size = rs.hand_sizes[0]
+    table = _Table([GUARD] * SEATS, [size] * SEATS, result.crown_seat if result.crown_seat is not None else -1, -2)
+    _apply_moves(table, result.moves)
+    transferred_from = result.moves[0].src if rs.crown is CrownProcedure.WEIHAI and result.moves else None
+    if transferred_from is not None:
+        table.sj_holder = transferred_from  # only a seat holding both marked cards may transfer
+    elif result.guard is not None:
+        table.sj_holder = result.guard
+    if result.mode in (Mode.SURRENDER, Mode.VOID):
+        view = DealView(None, result.crown_seat, table.sj_holder if table.sj_holder >= 0 else None)
+        return _finish(rs, _Table([GUARD] * SEATS, [size] * SEATS, -1, -1), view, calls, plays, True, (), guard)
+    deck = rs.dealt_counts
+    pool = pack(deck) | GUARD
+    assert result.emperor is not None
     run = _run_plays(plays, rs, table, result.emperor, recon=True, pool=pool)
     if run.problems:
         raise RecordError(run.problems)
@@ -727,34 +574,34 @@ def _adjudicate_reconstructed(
         return _illegal(rs, _play_violation(run), True)
     last = run.order[-1]
     counts = [unpack(p) for p in run.played]
-    rest = [d - sum(c[r] for c in counts) for r, d in enumerate(deck.counts)]
+    rest = [d - sum(c[r] for c in counts) for r, d in enumerate(deck)]
     counts[last] = [a + b for a, b in zip(counts[last], rest, strict=True)]
     notes: list[str] = [f"no deal given: each seat held what it played; seat {last}, the last, held the rest"]
-    # Undo the transfer: the deal is what was dealt, before BJ* moved.
-    crown = result.crown_seat
-    if result.transfer is not None:
-        src, dst = result.transfer
-        if counts[dst][Rank.BIG_JOKER] < 1:
+    # Undo the crown's card moves: the deal is what was dealt.
+    for m in reversed(result.moves):
+        if counts[m.dst][m.rank] < 1:
             v = Violation(
-                V.MARKED_CARD_MISSING, "/calls/0", f"seat {dst} received BJ* but never played a big joker", dst
+                V.MARKED_CARD_MISSING, "/calls/0", f"seat {m.dst} received BJ* but never held a big joker", m.dst
             )
             return _illegal(rs, v, True, tuple(notes))
-        counts[dst][Rank.BIG_JOKER] -= 1
-        counts[src][Rank.BIG_JOKER] += 1
+        counts[m.dst][m.rank] -= 1
+        if m.src is not None:
+            counts[m.src][m.rank] += 1
+    crown = result.crown_seat
+    assert crown is not None
     if counts[crown][Rank.BIG_JOKER] < 1:
         v = Violation(
             V.MARKED_CARD_MISSING, "/calls/0", f"seat {crown} took the crown but never held a big joker", crown
         )
         return _illegal(rs, v, True, tuple(notes))
-    if result.transfer is not None:
-        sj, source = result.transfer[0], "/calls/0"
+    if transferred_from is not None:
+        sj, source = transferred_from, "/calls/0"
     elif run.sj_seen >= 0:
         sj, source = run.sj_seen, ""
     elif guard is not None:
         sj, source = guard, "/guard"
     elif hint is not None:
-        sj = hint
-        source = next(f"/calls/{i}" for i, c in enumerate(calls) if c.kind is CallKind.REVEAL_GUARD)
+        sj, source = hint, f"/calls/{reveal}"
     elif result.mode is Mode.OPEN_SOLO:
         # The marked cards mean nothing in an open solo: any seat with a small joker will do.
         sj = last if counts[last][Rank.SMALL_JOKER] else next(s for s in range(SEATS) if counts[s][Rank.SMALL_JOKER])
@@ -781,4 +628,4 @@ def _adjudicate_reconstructed(
         )
         return _illegal(rs, v, True, tuple(notes))
     table = _table_from_counts(counts, crown, sj)
-    return _finish(rs, table, calls, plays, True, tuple(notes))
+    return _finish(rs, table, DealView(None, crown, sj), calls, plays, True, tuple(notes), guard)

@@ -44,6 +44,9 @@ class ViolationCode(Enum):
     SECOND_KICK = "second_kick"
     CALL_AFTER_KICK = "call_after_kick"
     SURRENDER_NOT_ALLOWED = "surrender_not_allowed"
+    CALL_NOT_IN_RULESET = "call_not_in_ruleset"
+    CALLED_CARD_NOT_ALLOWED = "called_card_not_allowed"
+    CALLED_CARD_NOT_HELD = "called_card_not_held"
     # The deal (RULES §2).
     DEAL_WRONG_SIZE = "deal_wrong_size"
     DEAL_NOT_THE_DECK = "deal_not_the_deck"
@@ -75,6 +78,9 @@ _SUMMARIES = {
     ViolationCode.SECOND_KICK: "a game allows one kick",
     ViolationCode.CALL_AFTER_KICK: "no reveal or rebel may follow the kick",
     ViolationCode.SURRENDER_NOT_ALLOWED: "only the soloist of an open solo may surrender, where the ruleset allows it",
+    ViolationCode.CALL_NOT_IN_RULESET: "this ruleset has no such call",
+    ViolationCode.CALLED_CARD_NOT_ALLOWED: "a called card is an ordinary suited card: not a joker, not a 2",
+    ViolationCode.CALLED_CARD_NOT_HELD: "the emperor must hold three copies of the called card (four for a solo)",
     ViolationCode.DEAL_WRONG_SIZE: "a hand has the wrong number of cards",
     ViolationCode.DEAL_NOT_THE_DECK: "the hands together are not the deck",
     ViolationCode.MARKED_CARD_MISSING: "a marked card (BJ* or SJ*) is missing",

@@ -25,6 +25,7 @@ __all__ = [
     "DECKS",
     "PRESETS",
     "WEIHAI",
+    "CrownProcedure",
     "Deck",
     "LastRankRule",
     "OpenSoloTable",
@@ -56,6 +57,7 @@ class PassRule(Enum):
 class LastRankRule(Enum):
     SIXES = "sixes"
     SIXES_FINAL_PLAY = "sixes_final_play"
+    THREES = "threes"
     OFF = "off"
 
 
@@ -74,25 +76,34 @@ class OpenSoloTable(Enum):
     PER_PLACE = "per_place"
 
 
+class CrownProcedure(Enum):
+    """How the emperor and the guard are chosen: one module each in :mod:`.crown`."""
+
+    WEIHAI = "weihai"  # marked jokers; transfer once to s+2 with both marked cards
+    KK_SIMPLE = "kk_simple"  # marked jokers; the crown may be passed to s-1, two rounds or void
+    CALLED = "called"  # one BJ set aside and offered; the emperor calls a suited triple
+    KK_CLASSIC = "kk_classic"  # BJ* holder calls a suited triple, or solos; 抢独 with conditions
+
+
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """A deck: how many copies of each rank, and how many cards each seat gets."""
+    """A deck: how many copies of each rank. Hands are dealt as evenly as the size allows."""
 
     name: str
     counts: tuple[int, ...]
-    hand_size: int
     description: str
 
     @property
     def size(self) -> int:
         return sum(self.counts)
 
-    def cards(self) -> list[Card]:
-        """Every card of the deck, low to high; one big and one small joker are the marked copies."""
+    def cards(self, marked: bool = True) -> list[Card]:
+        """Every card of the deck, low to high; with ``marked``, one big and one small
+        joker are the marked copies."""
         out: list[Card] = []
         for rank in Rank:
             n = self.counts[rank]
-            if rank.is_joker and n:
+            if marked and rank.is_joker and n:
                 out.append(Card(rank, marked=True))
                 n -= 1
             out.extend([Card(rank)] * n)
@@ -106,25 +117,22 @@ def _counts(**by_rank: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+_SIXTEEN = {r.name: 16 for r in Rank if Rank.SEVEN <= r <= Rank.TWO}
 DECKS: dict[str, Deck] = {
     "165": Deck(
         "165",
-        _counts(
-            SIX=13,
-            SEVEN=16,
-            EIGHT=16,
-            NINE=16,
-            TEN=16,
-            JACK=16,
-            QUEEN=16,
-            KING=16,
-            ACE=16,
-            TWO=16,
-            SMALL_JOKER=4,
-            BIG_JOKER=4,
-        ),
-        33,
-        "four 54-card decks without 3, 4, 5 and without three of the sixes; 33 cards a seat",
+        _counts(SIX=13, SMALL_JOKER=4, BIG_JOKER=4, **_SIXTEEN),
+        "four 54-card decks without 3, 4, 5 and without three of the sixes: 33 cards a seat",
+    ),
+    "168": Deck(
+        "168",
+        _counts(SIX=16, SMALL_JOKER=4, BIG_JOKER=4, **_SIXTEEN),
+        "four 54-card decks without 3, 4, 5: three seats get 34 cards, two get 33",
+    ),
+    "216": Deck(
+        "216",
+        _counts(THREE=16, FOUR=16, FIVE=16, SIX=16, SMALL_JOKER=4, BIG_JOKER=4, **_SIXTEEN),
+        "four full 54-card decks: one seat gets 44 cards, four get 43 (43 each when a big joker is set aside)",
     ),
 }
 
@@ -143,8 +151,9 @@ class Ruleset:
         default=LastRankRule.SIXES,
         metadata=_opt(
             "last_rank",
-            "憋6: 'sixes' = a play with a six is legal only when the hand holds nothing but sixes; "
-            "'sixes_final_play' = all of a seat's sixes go out in its final play; 'off' = no such rule",
+            "憋6/憋三: 'sixes' = a play with a six is legal only when the hand holds nothing but sixes; "
+            "'sixes_final_play' = a play with sixes must be the seat's last (保六); "
+            "'threes' = the same as 'sixes' for threes (needs a deck with threes); 'off' = no such rule",
         ),
     )
     twos_with_jokers: bool = field(
@@ -194,6 +203,8 @@ class Ruleset:
             "'per_place' = soloist 16/4/0/−4/−16 by place, ×2, others −¼ each",
         ),
     )
+    crown: CrownProcedure = CrownProcedure.WEIHAI
+    open_solo_by_others: bool = True
     place_points: tuple[int, ...] = (4, 2, 0, -2, -4)
     hidden_solo_points: tuple[int, ...] = (16, 8, 0, -8, -16)
     open_solo_place_points: tuple[int, ...] = (32, 8, 0, -8, -32)
@@ -205,7 +216,43 @@ class Ruleset:
 
     @property
     def last_rank_card(self) -> Rank | None:
-        return None if self.last_rank is LastRankRule.OFF else Rank.SIX
+        if self.last_rank is LastRankRule.OFF:
+            return None
+        return Rank.THREE if self.last_rank is LastRankRule.THREES else Rank.SIX
+
+    @property
+    def marked_jokers(self) -> bool:
+        """Whether the deal marks one BJ (BJ*) and one SJ (SJ*)."""
+        return self.crown is not CrownProcedure.CALLED
+
+    @property
+    def set_aside(self) -> Rank | None:
+        """A card kept out of the deal and offered with the crown (standard: one big joker)."""
+        return Rank.BIG_JOKER if self.crown is CrownProcedure.CALLED else None
+
+    @property
+    def suits_required(self) -> bool:
+        """Whether the guard is chosen by calling a suited card, so the deal must show suits."""
+        return self.crown in (CrownProcedure.CALLED, CrownProcedure.KK_CLASSIC)
+
+    @property
+    def dealt_counts(self) -> tuple[int, ...]:
+        counts = list(self.deck_spec.counts)
+        if self.set_aside is not None:
+            counts[self.set_aside] -= 1
+        return tuple(counts)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """The sizes of the five hands, largest first: as even as the deal allows."""
+        total = sum(self.dealt_counts)
+        base, extra = divmod(total, 5)
+        return tuple([base + 1] * extra + [base] * (5 - extra))
+
+    @property
+    def even_hands(self) -> bool:
+        sizes = self.hand_sizes
+        return sizes[0] == sizes[-1]
 
     def transfer_target(self, seat: int) -> int:
         if self.transfer_to is TransferTarget.NEXT_BUT_ONE:
@@ -223,7 +270,7 @@ class Ruleset:
         return out
 
     @classmethod
-    def from_options(cls, name: str, options: Mapping[str, Any] | None = None) -> Ruleset:
+    def from_options(cls, name: str, options: Mapping[str, Any] | None = None, *, check: bool = True) -> Ruleset:
         base = PRESETS.get(name)
         if base is None:
             raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(PRESETS)}")
@@ -235,7 +282,15 @@ class Ruleset:
             if f is None:
                 raise RulesetError(f"unknown option {key!r}; known: {', '.join(_OPTION_FIELDS)}", key)
             changes[f.name] = _coerce(f, key, raw)
-        return replace(base, **changes)
+        rs = replace(base, **changes)
+        if check:
+            rs.check()
+        return rs
+
+    def check(self) -> None:
+        """Options that cannot go together."""
+        if self.last_rank is LastRankRule.THREES and not self.deck_spec.counts[Rank.THREE]:
+            raise RulesetError("option 'last_rank': 'threes' needs a deck with threes (deck '216')", "last_rank")
 
 
 def _coerce(f: Any, key: str, raw: Any) -> Any:
@@ -291,9 +346,46 @@ def option_infos(ruleset: Ruleset) -> tuple[OptionInfo, ...]:
 
 WEIHAI = Ruleset()
 
-PRESETS: dict[str, Ruleset] = {"weihai": WEIHAI}
+PRESETS: dict[str, Ruleset] = {
+    "weihai": WEIHAI,
+    "standard": Ruleset(
+        name="standard",
+        deck="216",
+        last_rank=LastRankRule.OFF,
+        transfer_to=TransferTarget.PREVIOUS,
+        crown=CrownProcedure.CALLED,
+        open_solo_by_others=False,
+    ),
+    "kk-simple": Ruleset(
+        name="kk-simple",
+        deck="168",
+        last_rank=LastRankRule.OFF,
+        twos_with_jokers=False,
+        transfer_to=TransferTarget.PREVIOUS,
+        crown=CrownProcedure.KK_SIMPLE,
+        open_solo_by_others=False,
+    ),
+    "kk-classic": Ruleset(
+        name="kk-classic",
+        deck="216",
+        last_rank=LastRankRule.OFF,
+        twos_with_jokers=False,
+        transfer_to=TransferTarget.PREVIOUS,
+        crown=CrownProcedure.KK_CLASSIC,
+    ),
+    "shandong": Ruleset(name="shandong", surrender=True, royal_sweep_double=True),
+}
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
-    "weihai": "Weihai (威海) rules: 165 cards, marked jokers choose emperor and guard, "
-    "sixes last, soft pass, rebellion at two rebels, kick once per game.",
+    "weihai": "Weihai (威海): 165 cards, the marked jokers choose emperor and guard, sixes last, soft pass, "
+    "rebellion at two rebels, one kick per game.",
+    "standard": "Standard (seed 004): 216 cards with 3, 4, 5; one big joker is set aside and offered with the "
+    "crown; the emperor calls a suited triple and the holder of the fourth copy is the guard.",
+    "kk-simple": "KK simple (固定保): 168 cards, the marked jokers choose emperor and guard, the crown may be "
+    "passed to the previous seat (two rounds, then the deal is void), 2s never carry jokers.",
+    "kk-classic": "KK classic (叫侍卫): 216 cards; the holder of BJ* calls a suited triple (the fourth copy's "
+    "holder is the guard), calls four for a hidden solo, or declares an open solo; 抢独 with three jokers "
+    "and four identical cards.",
+    "shandong": "Shandong (seed 003): Weihai with surrender (投降) in an open solo and a double when the "
+    "emperor and guard take 1st+2nd or 4th+5th; 憋三 with the 216-card deck as an option.",
 }

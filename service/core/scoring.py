@@ -18,6 +18,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from .cards import Card, format_card
 from .ruleset import WEIHAI, DoubleStacking, OpenSoloTable, Ruleset
 
 __all__ = [
@@ -34,6 +35,7 @@ class Mode(Enum):
     HIDDEN_SOLO = "hidden_solo"
     OPEN_SOLO = "open_solo"
     SURRENDER = "surrender"
+    VOID = "void"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +43,15 @@ class GameFacts:
     """What happened, as far as scoring cares. Seats are 0–4."""
 
     mode: Mode
-    emperor: int
+    emperor: int | None  # None only for a void deal
     guard: int | None = None
     rebels: tuple[int, ...] = ()
     guard_revealed: bool = False
     kicked_by: int | None = None
     finishing_order: tuple[int, ...] = ()
+    called: Card | None = None  # the suited card the emperor called, where the ruleset calls one
 
-    def place_of(self, seat: int) -> int:
+    def place_of(self, seat: int | None) -> int:
         """0 for 1st … 4 for 5th."""
         return self.finishing_order.index(seat)
 
@@ -92,6 +95,7 @@ class Outcome:
             "rebellion": self.rebellion,
             "kicked_by": f.kicked_by,
             "finishing_order": list(f.finishing_order),
+            "called_card": None if f.called is None else format_card(f.called),
             "multiplier": self.multiplier,
             "multipliers": [m.to_json() for m in self.multipliers],
             "base_scores": list(self.base_scores),
@@ -111,6 +115,7 @@ class BaseRule:
 
 def _emperor_against_all(facts: GameFacts, emperor_points: int) -> list[int]:
     # The four others share the emperor's points equally, with the opposite sign.
+    assert facts.emperor is not None
     other = -Fraction(emperor_points, 4)
     if other.denominator != 1:  # pragma: no cover - every table divides by four
         raise ValueError("solo table does not divide by four")
@@ -125,7 +130,7 @@ class NormalGameBase(BaseRule):
     mode = Mode.NORMAL
 
     def base(self, facts: GameFacts, ruleset: Ruleset) -> list[int]:
-        assert facts.guard is not None
+        assert facts.guard is not None and facts.emperor is not None
         pts = ruleset.place_points
         k = pts[facts.place_of(facts.emperor)] + pts[facts.place_of(facts.guard)]
         out = [-k] * 5
@@ -166,8 +171,17 @@ class SurrenderBase(BaseRule):
         return _emperor_against_all(facts, -4)
 
 
+class VoidBase(BaseRule):
+    """A void deal (nobody took the crown): nothing is scored."""
+
+    mode = Mode.VOID
+
+    def base(self, facts: GameFacts, ruleset: Ruleset) -> list[int]:
+        return [0] * 5
+
+
 BASE_RULES: dict[Mode, BaseRule] = {
-    r.mode: r for r in (NormalGameBase(), HiddenSoloBase(), OpenSoloBase(), SurrenderBase())
+    r.mode: r for r in (NormalGameBase(), HiddenSoloBase(), OpenSoloBase(), SurrenderBase(), VoidBase())
 }
 
 

@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .calls import kick_allowed, kick_refusal
-from .engine import _is_seat, read_ruleset
 from .errors import Problem, RecordError
-from .ruleset import Ruleset
+from .reading import is_seat, read_ruleset
+from .ruleset import CrownProcedure, Ruleset
 from .scoring import GameFacts, Mode, score
 
 __all__ = ["SHEET_FIELDS", "read_sheet", "score"]
@@ -51,13 +51,16 @@ def read_sheet(doc: Mapping[str, Any]) -> tuple[Ruleset, GameFacts]:
     if mode is None:
         bad("/mode", "invalid_mode", f"mode is one of {', '.join(_MODES)}")
     emperor = doc.get("emperor")
-    if not _is_seat(emperor):
+    if mode is Mode.VOID:
+        if emperor is not None:
+            bad("/emperor", "void_has_no_emperor", "a void deal has no emperor: emperor is null")
+    elif not is_seat(emperor):
         bad("/emperor", "invalid_seat", "emperor is a seat from 0 to 4")
     guard = doc.get("guard")
-    if guard is not None and not _is_seat(guard):
+    if guard is not None and not is_seat(guard):
         bad("/guard", "invalid_seat", "guard is a seat from 0 to 4, or null")
     kicked_by = doc.get("kicked_by")
-    if kicked_by is not None and not _is_seat(kicked_by):
+    if kicked_by is not None and not is_seat(kicked_by):
         bad("/kicked_by", "invalid_seat", "kicked_by is a seat from 0 to 4, or null")
     revealed = doc.get("guard_revealed", False)
     if type(revealed) is not bool:
@@ -68,18 +71,20 @@ def read_sheet(doc: Mapping[str, Any]) -> tuple[Ruleset, GameFacts]:
         bad("/rebels", "invalid_type", "rebels are an array of seats")
     else:
         for i, r in enumerate(rebels_raw):
-            if not _is_seat(r):
+            if not is_seat(r):
                 bad(f"/rebels/{i}", "invalid_seat", "a rebel is a seat from 0 to 4")
             elif r in rebels:
                 bad(f"/rebels/{i}", "duplicate_seat", f"seat {r} is listed twice")
             else:
                 rebels.append(r)
     order_raw = doc.get("finishing_order") or []
-    if not isinstance(order_raw, list) or not all(_is_seat(s) for s in order_raw):
+    if not isinstance(order_raw, list) or not all(is_seat(s) for s in order_raw):
         bad("/finishing_order", "invalid_type", "finishing_order is an array of seats, 1st first")
         order_raw = []
     if problems or mode is None:
         raise RecordError(problems)
+    if mode is Mode.VOID:
+        return rs, _void_sheet(rs, doc, order_raw, rebels, guard, revealed, kicked_by)
     assert isinstance(emperor, int)
 
     if mode is Mode.SURRENDER:
@@ -123,3 +128,30 @@ def read_sheet(doc: Mapping[str, Any]) -> tuple[Ruleset, GameFacts]:
         raise RecordError(problems)
     facts = GameFacts(mode, emperor, guard, tuple(rebels), revealed, kicked_by, tuple(order_raw))
     return rs, facts
+
+
+def _void_sheet(
+    rs: Ruleset,
+    doc: Mapping[str, Any],
+    order: list[int],
+    rebels: list[int],
+    guard: object,
+    revealed: bool,
+    kicked_by: object,
+) -> GameFacts:
+    """A void deal: the crown went round unanswered; nothing else can have happened."""
+    problems: list[Problem] = []
+    if rs.crown not in (CrownProcedure.KK_SIMPLE, CrownProcedure.CALLED):
+        problems.append(Problem("/mode", "void_not_possible", f"in ruleset {rs.name!r} someone always takes the crown"))
+    for key, present in (
+        ("finishing_order", bool(order)),
+        ("rebels", bool(rebels)),
+        ("guard", guard is not None),
+        ("guard_revealed", revealed),
+        ("kicked_by", kicked_by is not None),
+    ):
+        if present:
+            problems.append(Problem(f"/{key}", "not_played", f"a void deal is not played: {key} stays empty"))
+    if problems:
+        raise RecordError(problems)
+    return GameFacts(Mode.VOID, None)

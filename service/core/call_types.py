@@ -1,0 +1,88 @@
+"""The values of the call phase, shared by :mod:`.calls` and the crown procedures in :mod:`.crown`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card, Rank
+from .errors import ViolationCode
+from .scoring import Mode
+
+__all__ = ["Call", "CallFault", "CallKind", "CardMove", "Crown", "DealView"]
+
+
+class CallKind(Enum):
+    ASCEND = "ascend"
+    SOLO = "solo"
+    TRANSFER = "transfer"
+    DECLINE = "decline"
+    ACCEPT = "accept"
+    REVEAL_GUARD = "reveal_guard"
+    REBEL = "rebel"
+    KICK = "kick"
+    SURRENDER = "surrender"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    seat: int
+    kind: CallKind
+    card: Card | None = None  # the card named by an accept or solo, where the ruleset calls cards
+
+
+@dataclass(frozen=True, slots=True)
+class CallFault:
+    index: int | None  # None: the calls as a whole (e.g. no crown at all)
+    code: ViolationCode
+    seat: int | None
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardMove:
+    """A card changing hands during the crown: ``src`` None is the set-aside card."""
+
+    src: int | None
+    dst: int
+    rank: Rank
+    marked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    """What a crown procedure may look at: the dealt hands (None without a deal) and
+    where the marked cards are (None when unknown or not used)."""
+
+    hands: tuple[tuple[Card, ...], ...] | None
+    bj_holder: int | None
+    sj_holder: int | None
+    first_candidate: int | None = None
+
+    def copies(self, seat: int, card: Card) -> int:
+        """How many cards of this rank and suit ``seat`` was dealt."""
+        if self.hands is None:
+            return 0
+        return sum(1 for c in self.hands[seat] if c.rank is card.rank and c.suit is card.suit)
+
+    def holder_of_other_copy(self, seat: int, card: Card) -> int | None:
+        """The seat (other than ``seat``) dealt a copy of this suited card."""
+        if self.hands is None:
+            return None
+        for s, hand in enumerate(self.hands):
+            if s != seat and any(c.rank is card.rank and c.suit is card.suit for c in hand):
+                return s
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Crown:
+    """What the crown procedure settled."""
+
+    mode: Mode
+    emperor: int | None  # None: the deal is void
+    guard: int | None
+    next_index: int  # the first call after the crown
+    crown_seat: int | None  # who was dealt BJ* (or first offered the crown)
+    moves: tuple[CardMove, ...] = ()
+    called: Card | None = None

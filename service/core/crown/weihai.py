@@ -1,0 +1,48 @@
+"""Weihai crown (RULES §4.1): the holder of BJ* ascends, solos, or — holding SJ*
+too — transfers the crown once to seat s+2 (option: s−1), who must ascend or solo."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..call_types import Call, CallFault, CallKind, CardMove, Crown, DealView
+from ..cards import Rank
+from ..errors import ViolationCode as V
+from ..ruleset import Ruleset
+from ..scoring import Mode
+
+
+def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | CallFault:
+    if not calls:
+        who = "" if view.bj_holder is None else f" (seat {view.bj_holder})"
+        return CallFault(
+            None,
+            V.CROWN_OUT_OF_ORDER,
+            view.bj_holder,
+            f"no calls: the holder of BJ*{who} must ascend, solo or transfer",
+        )
+    crown_seat = calls[0].seat if view.bj_holder is None else view.bj_holder
+    speaker, sj = crown_seat, view.sj_holder
+    moves: list[CardMove] = []
+    for i, call in enumerate(calls):
+        seat, kind = call.seat, call.kind
+        if seat != speaker or kind not in (CallKind.ASCEND, CallKind.SOLO, CallKind.TRANSFER):
+            options = "ascend or solo" if moves else "ascend, solo or transfer"
+            return CallFault(i, V.CROWN_OUT_OF_ORDER, seat, f"seat {speaker} holds BJ* and must speak first: {options}")
+        if kind is CallKind.TRANSFER:
+            if moves:
+                return CallFault(i, V.CROWN_OUT_OF_ORDER, seat, "the crown can be transferred once: ascend or solo")
+            if sj is not None and sj != seat:
+                return CallFault(i, V.TRANSFER_WITHOUT_BOTH, seat, f"seat {seat} does not hold SJ* (seat {sj} does)")
+            sj = seat  # the transferring seat keeps SJ* and is the guard
+            speaker = rs.transfer_target(seat)
+            moves.append(CardMove(seat, speaker, Rank.BIG_JOKER, marked=True))
+            continue
+        if kind is CallKind.SOLO:
+            return Crown(Mode.OPEN_SOLO, seat, None, i + 1, crown_seat, tuple(moves))
+        if sj is not None and sj == seat:
+            return Crown(Mode.HIDDEN_SOLO, seat, seat, i + 1, crown_seat, tuple(moves))
+        return Crown(Mode.NORMAL, seat, sj, i + 1, crown_seat, tuple(moves))
+    return CallFault(
+        None, V.CROWN_OUT_OF_ORDER, speaker, f"the crown was transferred to seat {speaker}, who must ascend or solo"
+    )
