@@ -5,15 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from service.core.cards import Card, format_card, parse_cards
+from service.core.reading import read_ruleset
 from service.core.ruleset import WEIHAI, Ruleset
 
 
 def deal_with(hands: dict[int, str], rs: Ruleset = WEIHAI) -> list[str]:
     """Five hands: the given seats get (at least) these cards, the others are filled
     from the rest of the deck, low ranks first, seat by seat."""
-    rest = rs.deck_spec.cards(rs.marked_jokers)
-    if rs.set_aside is not None:
-        rest.remove(Card(rs.set_aside))
+    rest = rs.dealt_cards()
     full: dict[int, list[Card]] = {}
     for seat, text in hands.items():
         cards = list(parse_cards(text))
@@ -21,7 +20,7 @@ def deal_with(hands: dict[int, str], rs: Ruleset = WEIHAI) -> list[str]:
             rest.remove(c)
         full[seat] = cards
     # Marked cards not asked for go to the first seat that is filled up.
-    rest.sort(key=lambda c: (not c.marked, c.rank))
+    rest.sort(key=lambda c: (not c.marked, c.rank, c.suit.value if c.suit else ""))
     for seat in range(5):
         hand = full.setdefault(seat, [])
         while len(hand) < rs.hand_sizes[seat]:
@@ -39,10 +38,12 @@ def record(hands: dict[int, str], calls: list[tuple[int, str]], plays: list[Any]
             continue
         seat, _, what = p.partition(":")
         out_plays.append({"seat": int(seat), "pass": True} if what == "pass" else {"seat": int(seat), "cards": what})
+    ruleset = extra.pop("ruleset", "weihai")
+    rs = read_ruleset(ruleset)
     doc = {
-        "ruleset": extra.pop("ruleset", "weihai"),
-        "deal": deal_with(hands),
-        "calls": [{"seat": s, "call": c} for s, c in calls],
+        "ruleset": ruleset,
+        "deal": deal_with(hands, rs),
+        "calls": [{"seat": c[0], "call": c[1], **({"card": c[2]} if len(c) > 2 else {})} for c in calls],
         "plays": out_plays,
     }
     doc.update(extra)

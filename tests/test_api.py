@@ -193,3 +193,30 @@ def test_unknown_route_and_method_are_problems(client):
     assert client.get("/v2/nothing").content_type == PROBLEM
     r = client.get("/v1/adjudications")
     assert r.status_code == 405 and r.content_type == PROBLEM
+
+
+def test_void_sheet_where_the_ruleset_can_void(client):
+    body = client.post("/v1/scores", json={"mode": "void", "emperor": None, "ruleset": "kk-simple"}).get_json()
+    assert body["scores"] == [0, 0, 0, 0, 0] and body["emperor"] is None
+    r = client.post("/v1/scores", json={"mode": "void", "emperor": None})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/mode"
+    r = client.post(
+        "/v1/scores", json={"mode": "void", "emperor": None, "ruleset": "standard", "finishing_order": [0, 1, 2, 3, 4]}
+    )
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/finishing_order"
+
+
+@pytest.mark.parametrize("name", ["weihai", "standard", "kk-simple", "kk-classic", "shandong"])
+def test_every_preset_through_the_api(client, name):
+    from service.core.ruleset import PRESETS
+
+    for seed in range(3):
+        rec = random_record(seed, PRESETS[name])
+        body = client.post("/v1/adjudications", json=rec).get_json()
+        assert body["verdict"] == "legal" and body["ruleset"]["name"] == name
+        out = body["outcome"]
+        sheet = {
+            k: out[k] for k in ("mode", "emperor", "guard", "rebels", "guard_revealed", "kicked_by", "finishing_order")
+        }
+        sheet["ruleset"] = name
+        assert client.post("/v1/scores", json=sheet).get_json()["scores"] == out["scores"]

@@ -58,3 +58,15 @@ def test_ndjson_all_legal_exits_zero(monkeypatch):
 
 def test_missing_file_is_bad_input():
     assert run(["adjudicate", "/nonexistent/record.json"])[0] == 2
+
+
+def test_random_game_for_each_ruleset(monkeypatch):
+    for name in ("standard", "kk-simple", "kk-classic", "shandong"):
+        status, out = run(["random-game", "--seed", "3", "--ruleset", name, "--compact"])
+        assert status == 0
+        status, answer = run(["adjudicate", "-"], out, monkeypatch)
+        assert status == 0 and json.loads(answer)["ruleset"]["name"] == name
+
+
+def test_random_game_scenario_must_fit_the_ruleset():
+    assert run(["random-game", "--ruleset", "standard", "--scenario", "transfer_ascend"])[0] == 2

@@ -62,10 +62,27 @@ def kick_allowed(
     return mode is Mode.NORMAL and guard_revealed
 
 
+_SHARED_CALLS = ("solo", "reveal_guard", "rebel", "kick", "surrender")
+
+
 def run_calls(calls: Sequence[Call], ruleset: Ruleset, view: DealView) -> CallOutcome | CallFault:
     """Walk the calls against the deal as ``view`` shows it."""
-    from .crown import PROCEDURES, SNATCH_CHECKS
+    from .crown import CROWN_CALLS, PROCEDURES, SNATCH_CHECKS
 
+    vocabulary = {*CROWN_CALLS[ruleset.crown], *_SHARED_CALLS}
+    foreign = next((i for i, c in enumerate(calls) if c.kind.value not in vocabulary), None)
+    if foreign is not None:
+        # Everything before the foreign call is checked first: an earlier fault wins.
+        before = run_calls(calls[:foreign], ruleset, view)
+        if isinstance(before, CallFault) and before.index is not None:
+            return before
+        kind = calls[foreign].kind.value
+        return CallFault(
+            foreign,
+            V.CALL_NOT_IN_RULESET,
+            calls[foreign].seat,
+            f"ruleset {ruleset.name!r} has no {kind!r}; its calls are {', '.join(sorted(vocabulary))}",
+        )
     crown = PROCEDURES[ruleset.crown](calls, ruleset, view)
     if isinstance(crown, CallFault):
         return crown

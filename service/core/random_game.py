@@ -91,26 +91,6 @@ def _ruleset_json(rs: Ruleset) -> Any:
     return {"name": rs.name, "options": options} if options else rs.name
 
 
-def _deck(rs: Ruleset) -> list[Card]:
-    """The dealt cards; with suits where the ruleset calls suited cards."""
-    cards = rs.deck_spec.cards(rs.marked_jokers)
-    if rs.set_aside is not None:
-        cards.remove(Card(rs.set_aside))
-    if not rs.suits_required:
-        return cards
-    suits = list(Suit)
-    seen: dict[Rank, int] = {}
-    out = []
-    for c in cards:
-        if c.rank.is_joker:
-            out.append(c)
-            continue
-        n = seen.get(c.rank, 0)
-        seen[c.rank] = n + 1
-        out.append(Card(c.rank, suits[n % 4]))
-    return out
-
-
 def random_record(
     seed: int,
     ruleset: Ruleset = WEIHAI,
@@ -121,7 +101,7 @@ def random_record(
     """A legal record for ``seed``. ``scenario`` forces one of the ruleset's :data:`SCENARIOS`."""
     rng = random.Random(seed)
     rs = ruleset
-    deck = _deck(rs)
+    deck = rs.dealt_cards()
     rng.shuffle(deck)
     sizes = list(rs.hand_sizes)
     rng.shuffle(sizes)

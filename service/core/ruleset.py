@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
-from .cards import Card, Rank
+from .cards import Card, Rank, Suit
 
 __all__ = [
     "DECKS",
@@ -248,6 +248,26 @@ class Ruleset:
         total = sum(self.dealt_counts)
         base, extra = divmod(total, 5)
         return tuple([base + 1] * extra + [base] * (5 - extra))
+
+    def dealt_cards(self) -> list[Card]:
+        """The cards that are dealt, low to high: marked jokers where the ruleset marks them,
+        suits (spread evenly) where it calls suited cards, without the set-aside card."""
+        cards = self.deck_spec.cards(self.marked_jokers)
+        if self.set_aside is not None:
+            cards.remove(Card(self.set_aside))
+        if not self.suits_required:
+            return cards
+        suits = list(Suit)
+        seen: dict[Rank, int] = {}
+        out = []
+        for c in cards:
+            if c.rank.is_joker:
+                out.append(c)
+                continue
+            n = seen.get(c.rank, 0)
+            seen[c.rank] = n + 1
+            out.append(Card(c.rank, suits[n % 4]))
+        return out
 
     @property
     def even_hands(self) -> bool:
