@@ -88,10 +88,26 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
+def cmd_db(args: argparse.Namespace, out: IO[str]) -> int:
+    from .persistence.db import Database
+
+    db = Database()
+    if args.action == "upgrade":
+        db.upgrade(args.revision or "head")
+        out.write(f"upgraded {db.engine.url.render_as_string(hide_password=True)} to {args.revision or 'head'}\n")
+    elif args.action == "downgrade":
+        db.downgrade(args.revision or "base")
+        out.write(f"downgraded to {args.revision or 'base'}\n")
+    else:
+        out.write(("at head" if db.at_head() else "behind head: run 'baohuang db upgrade'") + "\n")
+        return 0 if db.at_head() else 1
+    return 0
+
+
 def cmd_openapi(args: argparse.Namespace, out: IO[str]) -> int:
     from .api import create_app, openapi_yaml
 
-    out.write(openapi_yaml(create_app()))
+    out.write(openapi_yaml(create_app({"DATABASE_URL": "sqlite://", "AUTO_UPGRADE": False})))
     return 0
 
 
@@ -120,6 +136,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=int, default=1, help="that many records (seeds N, N+1, …), one per line")
     p.add_argument("--compact", action="store_true", help="one-line JSON")
     p.set_defaults(func=cmd_random_game)
+
+    p = sub.add_parser("db", help="database schema: upgrade (default to head), downgrade, status")
+    p.add_argument("action", choices=["upgrade", "downgrade", "status"])
+    p.add_argument("revision", nargs="?", help="a migration revision (upgrade: head, downgrade: base)")
+    p.set_defaults(func=cmd_db)
 
     p = sub.add_parser("openapi", help="print the OpenAPI document")
     p.set_defaults(func=cmd_openapi)

@@ -5,52 +5,29 @@ from __future__ import annotations
 import http
 from typing import Any
 
-from flask import Flask, Response, json, request
+from flask import Flask, Response, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as SATimeoutError
 from werkzeug.exceptions import HTTPException
 
 from .. import __version__
-from ..core.errors import Problem, RecordError
+from ..core.errors import RecordError
+from ..persistence.db import Database
 from ..problems import PROBLEM_CONTENT_TYPE, invalid_record, problem_document
+from .responses import flatten_messages, problem_response
 from .schemas import ProblemSchema
-
-
-def problem_response(doc: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
-    body = json.dumps(doc, ensure_ascii=False)
-    resp = Response(body, status=doc["status"], mimetype=PROBLEM_CONTENT_TYPE)
-    for k, v in (headers or {}).items():
-        resp.headers[k] = v
-    return resp
-
-
-def _pointer(path: list[str]) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
-
-
-def flatten_messages(messages: Any, path: list[str] | None = None) -> list[Problem]:
-    """marshmallow's nested error messages as problems with JSON pointers."""
-    path = path or []
-    out: list[Problem] = []
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            out.extend(flatten_messages(value, [*path, str(key)]))
-    elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
-        for m in messages:
-            code = "unknown_field" if m == "Unknown field." else "invalid_value"
-            out.append(Problem(_pointer(path), code, m))
-    elif isinstance(messages, list):
-        for i, m in enumerate(messages):
-            out.extend(flatten_messages(m, [*path, str(i)]))
-    else:
-        out.append(Problem(_pointer(path), "invalid_value", str(messages)))
-    return out
 
 
 def _what() -> str:
     """What the body of the current request should have been, for problem titles."""
     endpoint = request.endpoint or ""
-    return "result sheet" if endpoint.startswith("scores.") else "record"
+    if endpoint.startswith("scores."):
+        return "result sheet"
+    if endpoint.startswith("adjudications."):
+        return "record"
+    return "request"
 
 
 class ProblemApi(Api):  # type: ignore[misc]
@@ -75,17 +52,21 @@ class ProblemApi(Api):  # type: ignore[misc]
         data = getattr(error, "data", None) or {}
         messages = data.get("messages")
         if code == 422 and messages is not None:
-            # webargs: {"json": {...}}: the location is not part of the pointer.
-            if isinstance(messages, dict) and len(messages) == 1 and next(iter(messages)) in ("json", "query"):
-                messages = next(iter(messages.values()))
+            # webargs: {"json": {...}}: the body's location is not part of the pointer; a query
+            # parameter keeps "/query" in front of its name.
+            if isinstance(messages, dict) and list(messages) == ["json"]:
+                messages = messages["json"]
             return problem_response(invalid_record(flatten_messages(messages), _what()))
         phrase = http.HTTPStatus(code).phrase if code in http.HTTPStatus._value2member_map_ else "Error"
         detail = data.get("message") or (error.description if code != 500 else "an internal error; it has been logged")
         slug = phrase.lower().replace(" ", "-").replace("'", "")
-        return problem_response(problem_document(code, slug, phrase, detail), data.get("headers"))
+        doc = problem_document(code, slug, phrase, detail, **(data.get("extra") or {}))
+        return problem_response(doc, data.get("headers"))
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """The application. ``config`` may set DATABASE_URL (else the environment's, else SQLite)
+    and AUTO_UPGRADE (default true: bring the schema to the latest migration on start)."""
     app = Flask("baohuang")
     app.config.update(
         API_TITLE="Baohuang referee",
@@ -93,14 +74,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        JSON_SORT_KEYS=False,
+        AUTO_UPGRADE=True,
         API_SPEC_OPTIONS={
             "info": {
                 "description": "Referee for 保皇 (Baohuang), the five-player Shandong card game: adjudicates recorded "
-                "games call by call and play by play, works out the finishing order and scores each seat. "
-                "Errors are RFC 9457 problem documents (application/problem+json) whose `errors` list every "
-                "problem with a JSON pointer.",
+                "games call by call and play by play, works out the finishing order and scores each seat, and "
+                "keeps club tournaments. Errors are RFC 9457 problem documents (application/problem+json) "
+                "whose `errors` list every problem with a JSON pointer.",
                 "license": {"name": "MIT", "identifier": "MIT"},
+            },
+            "components": {
+                "securitySchemes": {
+                    "bearerAuth": {"type": "http", "scheme": "bearer", "description": "an organizer's API key"}
+                }
             },
         },
     )
@@ -108,10 +94,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     if config:
         app.config.update(config)
+    db = Database(app.config.get("DATABASE_URL"))
+    app.extensions["baohuang_db"] = db
+    if app.config["AUTO_UPGRADE"]:
+        try:
+            db.upgrade()
+        except OperationalError:
+            # The database is not reachable yet: serve what needs no database, answer 503
+            # for the rest, and upgrade when it is back (see _ensure_schema).
+            app.extensions["baohuang_schema_pending"] = True
     api = ProblemApi(app)
-    from . import adjudications, rulesets, scores
+    from . import adjudications, games, organizers, rulesets, scores, tournaments
 
-    for bp in (adjudications.blp, scores.blp, rulesets.blp):
+    for bp in (adjudications.blp, scores.blp, rulesets.blp, organizers.blp, tournaments.blp, games.blp):
         api.register_blueprint(bp)
     app.extensions["baohuang_api"] = api
 
@@ -119,7 +114,24 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def _record_error(exc: RecordError) -> Response:
         return problem_response(invalid_record(exc.problems, _what()))
 
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(InterfaceError)
+    @app.errorhandler(SATimeoutError)
+    def _database_down(exc: Exception) -> Response:
+        app.logger.warning("database unavailable: %s", exc.__class__.__name__)
+        doc = problem_document(503, "service-unavailable", "Service Unavailable", "the database is not reachable; try again shortly")
+        return problem_response(doc, {"Retry-After": "2"})
+
+    @app.before_request
+    def _ensure_schema() -> None:
+        if app.extensions.get("baohuang_schema_pending") and (request.endpoint or "").split(".")[0] in _DB_BLUEPRINTS:
+            db.upgrade()
+            app.extensions.pop("baohuang_schema_pending", None)
+
     return app
+
+
+_DB_BLUEPRINTS = {"organizers", "tournaments", "games"}
 
 
 def openapi_yaml(app: Flask) -> str:

@@ -204,3 +204,168 @@ class ProblemSchema(StrictSchema):
     status = fields.Integer(required=True)
     detail = fields.String()
     errors = fields.List(fields.Nested(ProblemItemSchema))
+
+
+# --- tournaments -------------------------------------------------------------------------
+
+
+class OrganizerCreateSchema(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+
+
+class OrganizerSchema(StrictSchema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    created_at = fields.DateTime(required=True)
+
+
+class KeyCreateSchema(StrictSchema):
+    label = fields.String(validate=validate.Length(max=200), allow_none=True)
+
+
+class KeySchema(StrictSchema):
+    id = fields.Integer(required=True)
+    prefix = fields.String(required=True, metadata={"description": "the key's first characters, to tell keys apart"})
+    label = fields.String(allow_none=True, required=True)
+    created_at = fields.DateTime(required=True)
+    revoked_at = fields.DateTime(allow_none=True, required=True)
+
+
+class NewKeySchema(KeySchema):
+    secret = fields.String(required=True, metadata={"description": "the key itself: shown once, stored only as a hash"})
+
+
+class OrganizerCreatedSchema(StrictSchema):
+    organizer = fields.Nested(OrganizerSchema, required=True)
+    key = fields.Nested(NewKeySchema, required=True)
+
+
+class KeyListSchema(StrictSchema):
+    keys = fields.List(fields.Nested(KeySchema), required=True)
+
+
+class TournamentCreateSchema(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    ruleset = fields.Raw(metadata=RULESET_DOC)
+    private = fields.Boolean(load_default=False)
+
+
+class TournamentPatchSchema(StrictSchema):
+    name = fields.String(validate=validate.Length(min=1, max=200))
+    ruleset = fields.Raw(metadata=RULESET_DOC)
+    private = fields.Boolean()
+    status = fields.String(validate=validate.OneOf(["open", "closed"]))
+
+
+class TournamentSchema(StrictSchema):
+    id = fields.Integer(required=True)
+    organizer_id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    ruleset = fields.Nested(RulesetRefSchema, required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["open", "closed"]))
+    private = fields.Boolean(required=True)
+    frozen = fields.Boolean(required=True, metadata={"description": "the ruleset is frozen once a game is stored"})
+    created_at = fields.DateTime(required=True)
+
+
+class PlayerCreateSchema(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=100))
+
+
+class PlayerSchema(StrictSchema):
+    id = fields.Integer(required=True)
+    tournament_id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    created_at = fields.DateTime(required=True)
+
+
+class GameSubmissionSchema(StrictSchema):
+    """A game for a tournament: five players by seat, and a record or a result sheet."""
+
+    players = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=5))
+    record = fields.Nested(RecordSchema, metadata={"description": "a full record (as POST /v1/adjudications)"})
+    sheet = fields.Nested(ScoreSheetSchema, metadata={"description": "or a result sheet (as POST /v1/scores)"})
+    played_at = fields.DateTime(metadata={"description": "when the game was played; default: now"})
+
+
+class GameSeatSchema(StrictSchema):
+    seat = fields.Integer(required=True)
+    player_id = fields.Integer(required=True)
+    role = fields.String(required=True, validate=validate.OneOf(["emperor", "guard", "other"]))
+    place = fields.Integer(allow_none=True, required=True)
+    score = fields.Integer(required=True)
+
+
+class GameSchema(StrictSchema):
+    id = fields.Integer(required=True)
+    tournament_id = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    voided = fields.Boolean(required=True)
+    kind = fields.String(allow_none=True, required=True, metadata={"description": "record or sheet"})
+    played_at = fields.DateTime(required=True)
+    created_at = fields.DateTime(required=True)
+    seats = fields.List(fields.Nested(GameSeatSchema), required=True)
+    outcome = fields.Nested(OutcomeSchema, allow_none=True, required=True)
+
+
+class CorrectionSchema(StrictSchema):
+    action = fields.String(required=True, validate=validate.OneOf(["void", "replace"]))
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+    players = fields.List(fields.Integer(), validate=validate.Length(equal=5))
+    record = fields.Nested(RecordSchema)
+    sheet = fields.Nested(ScoreSheetSchema)
+    played_at = fields.DateTime()
+
+
+class VersionSchema(StrictSchema):
+    version = fields.Integer(required=True)
+    action = fields.String(required=True, validate=validate.OneOf(["submit", "replace", "void"]))
+    kind = fields.String(allow_none=True, required=True)
+    reason = fields.String(allow_none=True, required=True)
+    key_id = fields.Integer(required=True, metadata={"description": "the API key that made this version"})
+    key_prefix = fields.String(required=True)
+    created_at = fields.DateTime(required=True)
+    body = fields.String(allow_none=True, required=True, metadata={"description": "the submission, byte for byte"})
+    outcome = fields.Nested(OutcomeSchema, allow_none=True, required=True)
+
+
+class HistorySchema(StrictSchema):
+    game_id = fields.Integer(required=True)
+    versions = fields.List(fields.Nested(VersionSchema), required=True)
+
+
+class StandingSchema(StrictSchema):
+    rank = fields.Integer(required=True)
+    player_id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    total = fields.Integer(required=True)
+    games = fields.Integer(required=True)
+    average = fields.Float(required=True)
+    wins = fields.Integer(required=True)
+    draws = fields.Integer(required=True)
+    losses = fields.Integer(required=True)
+    emperor_games = fields.Integer(required=True)
+    emperor_total = fields.Integer(required=True)
+    emperor_wins = fields.Integer(required=True)
+    guard_games = fields.Integer(required=True)
+    guard_total = fields.Integer(required=True)
+    guard_wins = fields.Integer(required=True)
+
+
+class StandingsSchema(StrictSchema):
+    tournament_id = fields.Integer(required=True)
+    order = fields.String(required=True, metadata={"description": "how ties are broken"})
+    standings = fields.List(fields.Nested(StandingSchema), required=True)
+
+
+class GameQuerySchema(StrictSchema):
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    player = fields.Integer(metadata={"description": "only games this player sat in"})
+    since = fields.DateTime(metadata={"description": "played at or after"})
+    until = fields.DateTime(metadata={"description": "played before"})
+    include_void = fields.Boolean(load_default=False)
+
+
+class StandingsQuerySchema(StrictSchema):
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))

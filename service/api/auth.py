@@ -1,0 +1,37 @@
+"""API keys on requests: ``Authorization: Bearer bh_…``."""
+
+from __future__ import annotations
+
+from flask import request
+from flask_smorest import abort
+from sqlalchemy.orm import Session
+
+from ..persistence import repository as repo
+from ..persistence.models import ApiKey
+
+CHALLENGE = {"WWW-Authenticate": 'Bearer realm="baohuang"'}
+
+
+def bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def require_key(s: Session) -> ApiKey:
+    token = bearer()
+    if token is None:
+        abort(401, message="this request needs an API key: Authorization: Bearer <key>", headers=CHALLENGE)
+    key = repo.authenticate(s, token)
+    if key is None:
+        abort(401, message="the API key is unknown or revoked", headers=CHALLENGE)
+    return key
+
+
+def optional_viewer(s: Session) -> int | None:
+    """The organizer reading, if a valid key came with the request (a bad key is still 401)."""
+    if bearer() is None:
+        return None
+    return require_key(s).organizer_id

@@ -1,0 +1,66 @@
+"""Small pieces the blueprints share: the database session, pagination, error mapping."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import current_app, request
+from flask_smorest import abort
+from marshmallow import Schema, fields, validate
+from sqlalchemy.orm import Session
+
+from ..persistence import repository as repo
+from ..persistence.db import Database
+
+SECURITY = [{"bearerAuth": []}]
+
+
+def database() -> Database:
+    db: Database = current_app.extensions["baohuang_db"]
+    return db
+
+
+@contextmanager
+def session() -> Iterator[Session]:
+    """A session for one request; repository errors become problem documents."""
+    with database().session() as s:
+        try:
+            yield s
+        except repo.NotFound as exc:
+            s.rollback()
+            abort(404, message=str(exc))
+        except repo.Forbidden as exc:
+            s.rollback()
+            abort(403, message=str(exc))
+        except repo.Conflict as exc:
+            s.rollback()
+            abort(409, message=str(exc), extra=exc.extra)
+
+
+class PageQuery(Schema):
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+
+
+def page(items: list[Any], total: int, limit: int, offset: int) -> dict[str, Any]:
+    nxt = None
+    if offset + limit < total:
+        args = request.args.to_dict()
+        args.update(limit=str(limit), offset=str(offset + limit))
+        nxt = request.path + "?" + "&".join(f"{k}={v}" for k, v in args.items())
+    return {"items": items, "total": total, "limit": limit, "offset": offset, "next": nxt}
+
+
+def page_schema(item: type[Schema], name: str) -> type[Schema]:
+    return Schema.from_dict(
+        {
+            "items": fields.List(fields.Nested(item), required=True),
+            "total": fields.Integer(required=True),
+            "limit": fields.Integer(required=True),
+            "offset": fields.Integer(required=True),
+            "next": fields.String(allow_none=True, required=True, metadata={"description": "the next page, if any"}),
+        },
+        name=name,
+    )

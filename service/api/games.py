@@ -1,0 +1,387 @@
+"""Games of a tournament: submission (adjudicated on the way in), corrections, history, export."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+from flask import Response, request, stream_with_context
+from flask.views import MethodView
+from flask_smorest import Blueprint, abort
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ..core import adjudicate
+from ..core.errors import Problem, RecordError
+from ..core.jsonio import loads
+from ..core.reading import read_ruleset
+from ..core.ruleset import Ruleset
+from ..core.scoring import score
+from ..core.sheets import read_sheet
+from ..persistence import repository as repo
+from ..persistence.models import ApiKey, Game, GameVersion, Tournament
+from ..problems import invalid_record, problem_document
+from .auth import optional_viewer, require_key
+from .common import SECURITY, page, page_schema, session
+from .responses import problem_response
+from .schemas import CorrectionSchema, GameQuerySchema, GameSchema, GameSubmissionSchema, HistorySchema
+
+blp = Blueprint(
+    "games",
+    __name__,
+    url_prefix="/v1/tournaments/<int:tournament_id>/games",
+    description="Games: submitted as a full record or a result sheet, adjudicated with the tournament's "
+    "ruleset, stored with every correction.",
+)
+GamePage = page_schema(GameSchema, "GamePage")
+SUBMISSION_KEYS = ("players", "record", "sheet", "played_at")
+
+
+class Rejected(Exception):
+    """A submission answered 422: problems, or an adjudication that is not legal."""
+
+    def __init__(self, doc: dict[str, Any]) -> None:
+        self.doc = doc
+
+
+def _prefixed(problems: tuple[Problem, ...] | list[Problem], prefix: str) -> list[Problem]:
+    return [Problem(prefix + p.pointer, p.code, p.detail) for p in problems]
+
+
+def read_submission(
+    s: Session, t: Tournament, doc: Any, raw: str, *, correction: bool = False, players: list[int] | None = None
+) -> repo.Submission:
+    """Check a submission against the tournament: its players, and its record or sheet
+    adjudicated under the tournament's ruleset."""
+    allowed = SUBMISSION_KEYS + (("action", "reason") if correction else ())
+    if not isinstance(doc, dict):
+        raise Rejected(invalid_record([Problem("", "invalid_type", "a game is a JSON object")], "game"))
+    problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in allowed]
+    seats = doc.get("players", players)
+    if not isinstance(seats, list) or len(seats) != 5 or not all(type(p) is int for p in seats):
+        problems.append(Problem("/players", "invalid_players", "players is an array of five player ids, seat 0 first"))
+    else:
+        known = repo.players_by_id(s, t.id, seats)
+        for i, pid in enumerate(seats):
+            if pid not in known:
+                problems.append(Problem(f"/players/{i}", "unknown_player", f"tournament {t.id} has no player {pid}"))
+            elif seats.index(pid) != i:
+                problems.append(Problem(f"/players/{i}", "duplicate_player", f"player {pid} sits twice"))
+    played_at = None
+    if doc.get("played_at") is not None:
+        try:
+            played_at = datetime.fromisoformat(str(doc["played_at"]))
+        except ValueError:
+            problems.append(Problem("/played_at", "invalid_datetime", "played_at is an ISO 8601 date and time"))
+    has_record, has_sheet = doc.get("record") is not None, doc.get("sheet") is not None
+    if has_record == has_sheet:
+        problems.append(Problem("", "record_or_sheet", "a game has either a record or a sheet"))
+    rs = repo.tournament_ruleset(t)
+    outcome: dict[str, Any] | None = None
+    record_hash = None
+    if has_record != has_sheet:
+        field = "record" if has_record else "sheet"
+        body = doc[field]
+        if isinstance(body, dict):
+            problems.extend(_same_ruleset(body, rs, f"/{field}/ruleset"))
+            body = {**body, "ruleset": {"name": rs.name, "options": rs.options()}}
+        try:
+            if has_record:
+                result = adjudicate(body)
+                if not result.legal and not problems:
+                    raise Rejected(
+                        problem_document(
+                            422,
+                            "illegal-game",
+                            "The game is not legal",
+                            f"{result.verdict.value}: {result.violation.message if result.violation else ''}",
+                            adjudication=result.to_json(),
+                        )
+                    )
+                if result.outcome is not None:
+                    outcome = result.outcome.to_json()
+                record_hash = repo.canonical_hash(doc["record"])
+            else:
+                rs2, facts = read_sheet(body)
+                outcome = score(facts, rs2).to_json()
+        except RecordError as exc:
+            problems.extend(_prefixed(exc.problems, f"/{field}"))
+    if problems:
+        raise Rejected(invalid_record(problems, "game"))
+    assert outcome is not None and isinstance(seats, list)
+    return repo.Submission(tuple(seats), "record" if has_record else "sheet", raw, outcome, record_hash, played_at)
+
+
+def _same_ruleset(body: dict[str, Any], rs: Ruleset, pointer: str) -> list[Problem]:
+    if body.get("ruleset") is None:
+        return []
+    try:
+        theirs = read_ruleset(body["ruleset"], pointer)
+    except RecordError as exc:
+        return list(exc.problems)
+    if theirs != rs:
+        return [Problem(pointer, "ruleset_mismatch", f"the tournament plays {rs.name!r} with its own options; leave ruleset out")]
+    return []
+
+
+def game_json(s: Session, game: Game, version: GameVersion | None = None) -> dict[str, Any]:
+    version = version or repo.current_version(s, game)
+    seats = repo.game_seats(s, version.id)
+    if not seats:  # a void version: show who sat where in the last version that had seats
+        prior = [v for v in repo.history(s, game) if v.version < version.version and v.outcome is not None]
+        seats = repo.game_seats(s, prior[-1].id) if prior else []
+    return {
+        "id": game.id,
+        "tournament_id": game.tournament_id,
+        "version": version.version,
+        "voided": game.voided,
+        "kind": version.kind,
+        "played_at": game.played_at,
+        "created_at": game.created_at,
+        "seats": [
+            {"seat": x.seat, "player_id": x.player_id, "role": x.role, "place": x.place, "score": x.score}
+            for x in seats
+        ],
+        "outcome": version.outcome,
+    }
+
+
+def _request_body() -> tuple[Any, str]:
+    raw = request.get_data(cache=False)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError([Problem("", "invalid_json", "not JSON: the body is not UTF-8 text")]) from None
+    return loads(text), text
+
+
+def _closed(t: Tournament) -> None:
+    if t.status != "open":
+        abort(409, message=f"tournament {t.id} is closed: reopen it to add or correct games")
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.doc(
+        security=SECURITY,
+        requestBody={"required": True, "content": {"application/json": {"schema": GameSubmissionSchema}}},
+        parameters=[
+            {
+                "in": "header",
+                "name": "Idempotency-Key",
+                "schema": {"type": "string", "maxLength": 200},
+                "description": "a retry with the same key and body returns the first answer; the same key "
+                "with another body is 422",
+            }
+        ],
+    )
+    @blp.response(201, GameSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def post(self, tournament_id: int) -> Any:
+        """Submit a game
+
+        The record (or sheet) is adjudicated with the tournament's ruleset. A legal game is stored
+        with its outcome, its scores and the submission byte for byte (201). An illegal or
+        incomplete game is 422 with the adjudication, and nothing is stored. Without an
+        Idempotency-Key, a record already stored in this tournament is 409 naming the game.
+        """
+        doc, raw = _request_body()
+        idem = request.headers.get("Idempotency-Key")
+        if idem is not None and not 0 < len(idem) <= 200:
+            abort(400, message="Idempotency-Key is 1 to 200 characters")
+        req_hash = repo.canonical_hash(doc)
+        with session() as s:
+            key = require_key(s)
+            if idem is not None:
+                replay = _replay(s, key, idem, req_hash)
+                if replay is not None:
+                    return replay
+            t = repo.owned_tournament(s, tournament_id, key.organizer_id)
+            _closed(t)
+            try:
+                sub = read_submission(s, t, doc, raw)
+            except Rejected as r:
+                return problem_response(r.doc)
+            try:
+                game = repo.store_game(s, t, key, sub)
+                body = GameSchema().dumps(game_json(s, game))
+                if idem is not None:
+                    repo.remember_idempotent(s, key.organizer_id, idem, req_hash, 201, body)
+                s.commit()
+            except IntegrityError:
+                s.rollback()
+                if idem is not None:
+                    replay = _replay(s, key, idem, req_hash)
+                    if replay is not None:
+                        return replay
+                if sub.record_hash is not None:
+                    existing = s.scalar(
+                        select(Game.id).where(Game.tournament_id == t.id, Game.record_hash == sub.record_hash)
+                    )
+                    if existing is not None:
+                        abort(409, message=f"this record is already stored as game {existing}", extra={"game_id": existing})
+                raise
+            return Response(
+                body, status=201, mimetype="application/json", headers={"Location": f"{request.path}/{game.id}"}
+            )
+
+    @blp.arguments(GameQuerySchema, location="query")
+    @blp.response(200, GamePage)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, query: dict[str, Any], tournament_id: int) -> dict[str, Any]:
+        """List games, oldest first; filter by player and by date"""
+        with session() as s:
+            t = repo.visible_tournament(s, tournament_id, optional_viewer(s))
+            rows, total = repo.list_games(
+                s,
+                t.id,
+                player_id=query.get("player"),
+                since=query.get("since"),
+                until=query.get("until"),
+                include_void=query["include_void"],
+                limit=query["limit"],
+                offset=query["offset"],
+            )
+            return page([game_json(s, g) for g in rows], total, query["limit"], query["offset"])
+
+
+def _replay(s: Session, key: ApiKey, idem: str, req_hash: str) -> Response | None:
+    row = repo.find_idempotent(s, key.organizer_id, idem)
+    if row is None:
+        return None
+    if row.request_hash != req_hash:
+        doc = invalid_record(
+            [Problem("", "idempotency_key_reused", f"Idempotency-Key {idem!r} was used with another body")], "game"
+        )
+        return problem_response(doc)
+    return Response(row.response, status=row.status, mimetype="application/json", headers={"Idempotent-Replayed": "true"})
+
+
+@blp.route("/<int:game_id>")
+class GameById(MethodView):
+    @blp.response(200, GameSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: int, game_id: int) -> dict[str, Any]:
+        """One game, as it stands now"""
+        with session() as s:
+            t = repo.visible_tournament(s, tournament_id, optional_viewer(s))
+            return game_json(s, repo.get_game(s, t, game_id))
+
+
+@blp.route("/<int:game_id>/history")
+class GameHistory(MethodView):
+    @blp.response(200, HistorySchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: int, game_id: int) -> dict[str, Any]:
+        """Every version of a game: who (which key) changed it, when, and why"""
+        with session() as s:
+            t = repo.visible_tournament(s, tournament_id, optional_viewer(s))
+            game = repo.get_game(s, t, game_id)
+            keys = {k.id: k.prefix for k in repo.list_keys(s, t.organizer_id)}
+            return {
+                "game_id": game.id,
+                "versions": [
+                    {
+                        "version": v.version,
+                        "action": v.action,
+                        "kind": v.kind,
+                        "reason": v.reason,
+                        "key_id": v.key_id,
+                        "key_prefix": keys.get(v.key_id, ""),
+                        "created_at": v.created_at,
+                        "body": v.body,
+                        "outcome": v.outcome,
+                    }
+                    for v in repo.history(s, game)
+                ],
+            }
+
+
+@blp.route("/<int:game_id>/corrections")
+class Corrections(MethodView):
+    @blp.doc(
+        security=SECURITY,
+        requestBody={"required": True, "content": {"application/json": {"schema": CorrectionSchema}}},
+    )
+    @blp.response(201, GameSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def post(self, tournament_id: int, game_id: int) -> Any:
+        """Void a game or replace it with a corrected record or sheet, giving a reason
+
+        Nothing is deleted: the old version stays in the history. A replacement is adjudicated
+        like a new game; its players default to the game's current players.
+        """
+        doc, raw = _request_body()
+        with session() as s:
+            key = require_key(s)
+            t = repo.owned_tournament(s, tournament_id, key.organizer_id)
+            _closed(t)
+            game = repo.get_game(s, t, game_id)
+            problems = []
+            if not isinstance(doc, dict):
+                return problem_response(invalid_record([Problem("", "invalid_type", "a correction is a JSON object")], "correction"))
+            action, reason = doc.get("action"), doc.get("reason")
+            if action not in ("void", "replace"):
+                problems.append(Problem("/action", "invalid_action", "action is 'void' or 'replace'"))
+            if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
+                problems.append(Problem("/reason", "missing_reason", "a correction gives its reason (1 to 500 characters)"))
+            if action == "void":
+                problems.extend(Problem(f"/{k}", "unexpected_field", "a void carries only a reason") for k in doc if k not in ("action", "reason"))
+            if problems:
+                return problem_response(invalid_record(problems, "correction"))
+            replacement = None
+            if action == "replace":
+                current = [x.player_id for x in repo.game_seats(s, repo.current_version(s, game).id)]
+                try:
+                    replacement = read_submission(s, t, doc, raw, correction=True, players=current or None)
+                except Rejected as r:
+                    return problem_response(r.doc)
+            try:
+                version = repo.correct_game(s, t, game, key, reason.strip(), replacement)
+                s.commit()
+            except IntegrityError:
+                s.rollback()
+                abort(409, message="this record is already stored as another game")
+            return Response(GameSchema().dumps(game_json(s, game, version)), status=201, mimetype="application/json")
+
+
+@blp.route("/export")
+class Export(MethodView):
+    @blp.response(200, description="one game a line: id, version, voided, played_at, players, kind, submission, outcome", content_type="application/x-ndjson")
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: int) -> Response:
+        """Every game of the tournament as NDJSON (current versions, void ones included)"""
+        with session() as s:
+            t = repo.visible_tournament(s, tournament_id, optional_viewer(s))
+            tid = t.id
+
+        def lines() -> Iterator[str]:
+            with session() as s2:
+                for game, version in repo.export_games(s2, tid):
+                    seats = repo.game_seats(s2, version.id)
+                    yield json.dumps(
+                        {
+                            "id": game.id,
+                            "version": version.version,
+                            "voided": game.voided,
+                            "played_at": game.played_at.isoformat(),
+                            "players": [x.player_id for x in seats],
+                            "kind": version.kind,
+                            "submission": None if version.body is None else json.loads(version.body),
+                            "outcome": version.outcome,
+                        },
+                        ensure_ascii=False,
+                    ) + "\n"
+
+        return Response(stream_with_context(lines()), mimetype="application/x-ndjson")

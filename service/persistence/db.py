@@ -1,0 +1,98 @@
+"""Engine, sessions and schema upgrades.
+
+``DATABASE_URL`` chooses the database: PostgreSQL in production
+(``postgresql+psycopg2://…``); without it, an embedded SQLite file
+(``baohuang.sqlite3`` in the working directory, or ``BAOHUANG_SQLITE_PATH``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
+
+
+def database_url() -> str:
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        if url.startswith("postgres://"):  # the form many hosts hand out
+            url = "postgresql+psycopg2://" + url[len("postgres://") :]
+        return url
+    return "sqlite:///" + os.environ.get("BAOHUANG_SQLITE_PATH", "baohuang.sqlite3")
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_engine(
+        url,
+        pool_pre_ping=True,  # a server that came back is used again without a restart
+        pool_size=int(os.environ.get("BAOHUANG_DB_POOL", "10")),
+        max_overflow=int(os.environ.get("BAOHUANG_DB_OVERFLOW", "20")),
+        pool_timeout=5,
+        connect_args={"connect_timeout": 3},
+    )
+
+
+class Database:
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or database_url()
+        self.engine = make_engine(self.url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self.sessions() as s:
+            yield s
+
+    def upgrade(self, revision: str = "head") -> None:
+        from alembic import command
+
+        with self.engine.begin() as conn:
+            command.upgrade(alembic_config(conn), revision)
+
+    def downgrade(self, revision: str = "base") -> None:
+        from alembic import command
+
+        with self.engine.begin() as conn:
+            command.downgrade(alembic_config(conn), revision)
+
+    def at_head(self) -> bool:
+        from alembic.runtime.migration import MigrationContext
+        from alembic.script import ScriptDirectory
+
+        with self.engine.connect() as conn:
+            current = set(MigrationContext.configure(conn).get_current_heads())
+        heads = set(ScriptDirectory.from_config(alembic_config(None)).get_heads())
+        return current == heads
+
+
+def alembic_config(connection: Any) -> Any:
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = connection
+    return cfg

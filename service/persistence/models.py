@@ -1,0 +1,156 @@
+"""SQLAlchemy models: organizers and their keys, tournaments, players, games and their versions.
+
+A game is never deleted. Every submission, replacement and voiding is a
+:class:`GameVersion`; the game points at its current one, and the seat rows of
+the current version of a game that is not void are marked ``counted`` — the
+standings add up exactly those rows.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, datetime: DateTime(timezone=True)}
+
+
+class Organizer(Base):
+    __tablename__ = "organizers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    keys: Mapped[list[ApiKey]] = relationship(back_populates="organizer")
+
+
+class ApiKey(Base):
+    __tablename__ = "api_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"), index=True)
+    prefix: Mapped[str] = mapped_column(String(16))
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    label: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column()
+
+    organizer: Mapped[Organizer] = relationship(back_populates="keys")
+
+
+class Tournament(Base):
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    ruleset_name: Mapped[str] = mapped_column(String(50))
+    ruleset_options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(10), default="open")
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Player(Base):
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("tournament_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Game(Base):
+    __tablename__ = "games"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "record_hash"),
+        Index("ix_games_tournament_id_played_at", "tournament_id", "played_at"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
+    # sha256 of the canonical record, for full play logs; NULL for result sheets (they may repeat)
+    record_hash: Mapped[str | None] = mapped_column(String(64))
+    current_version: Mapped[int] = mapped_column(Integer, default=1)
+    voided: Mapped[bool] = mapped_column(Boolean, default=False)
+    played_at: Mapped[datetime] = mapped_column(default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class GameVersion(Base):
+    __tablename__ = "game_versions"
+    __table_args__ = (UniqueConstraint("game_id", "version"),)
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(10))  # submit, replace, void
+    kind: Mapped[str | None] = mapped_column(String(10))  # record or sheet; NULL for a void
+    body: Mapped[str | None] = mapped_column(Text)  # the submitted record or sheet, byte for byte
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    reason: Mapped[str | None] = mapped_column(String(500))
+    key_id: Mapped[int] = mapped_column(ForeignKey("api_keys.id"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class GameSeat(Base):
+    """One seat of one version of a game: who sat there, what they were, what they scored."""
+
+    __tablename__ = "game_seats"
+    __table_args__ = (Index("ix_game_seats_tournament_id_counted_player_id", "tournament_id", "counted", "player_id"),)
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    version_id: Mapped[int] = mapped_column(ForeignKey("game_versions.id"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    seat: Mapped[int] = mapped_column(SmallInteger)
+    role: Mapped[str] = mapped_column(String(10))  # emperor, guard, rebel, solo_emperor, other
+    place: Mapped[int | None] = mapped_column(SmallInteger)
+    score: Mapped[int] = mapped_column(Integer)
+    counted: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class IdempotentRequest(Base):
+    __tablename__ = "idempotent_requests"
+    __table_args__ = (UniqueConstraint("organizer_id", "key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"))
+    key: Mapped[str] = mapped_column(String(200))
+    request_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int] = mapped_column(SmallInteger)
+    response: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
