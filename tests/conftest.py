@@ -1,13 +1,91 @@
+"""Fixtures: the stateless app, and a fresh database per test on SQLite and on PostgreSQL.
+
+PostgreSQL tests use TEST_POSTGRES_URL (default: the local server as user postgres). Where no
+server answers they are skipped — except under CI=true, where .ci/run has started one and a
+missing server is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
 from service.api import create_app
 
+PG_ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg2://postgres@127.0.0.1:5432/postgres")
+
 
 @pytest.fixture(scope="session")
-def app():
-    return create_app({"TESTING": True})
+def app(tmp_path_factory):
+    path = tmp_path_factory.mktemp("db") / "stateless.sqlite3"
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}"})
 
 
 @pytest.fixture()
 def client(app):
     return app.test_client()
+
+
+def _pg_available() -> bool:
+    try:
+        eng = create_engine(PG_ADMIN_URL, connect_args={"connect_timeout": 2})
+        with eng.connect():
+            pass
+        eng.dispose()
+        return True
+    except Exception:
+        return False
+
+
+_PG = None
+
+
+def pg_available() -> bool:
+    global _PG
+    if _PG is None:
+        _PG = _pg_available()
+    return _PG
+
+
+@pytest.fixture()
+def pg_url() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database, dropped afterwards."""
+    if not pg_available():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL is not reachable at {PG_ADMIN_URL}")
+        pytest.skip("PostgreSQL is not reachable")
+    name = f"bh_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(PG_ADMIN_URL).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"))
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture()
+def db_app(db_url):
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url})
+    yield app
+    app.extensions["baohuang_db"].engine.dispose()
+
+
+@pytest.fixture()
+def db_client(db_app):
+    return db_app.test_client()

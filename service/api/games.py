@@ -215,7 +215,8 @@ class Games(MethodView):
                 if idem is not None:
                     repo.remember_idempotent(s, key.organizer_id, idem, req_hash, 201, body)
                 s.commit()
-            except IntegrityError:
+            except (IntegrityError, repo.Conflict):
+                # A parallel request with the same key (or the same record) got there first.
                 s.rollback()
                 if idem is not None:
                     replay = _replay(s, key, idem, req_hash)
