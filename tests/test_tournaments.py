@@ -22,7 +22,9 @@ def test_organizer_keys_shown_once_stored_hashed_revocable(db_client):
     assert len(keys) == 1 and "secret" not in keys[0] and club.secret.startswith(keys[0]["prefix"])
     second = db_client.post(f"/v1/organizers/{oid}/keys", json={"label": "laptop"}, headers=club.auth).get_json()
     assert second["secret"] != club.secret
-    r = db_client.delete(f"/v1/organizers/{oid}/keys/{keys[0]['id']}", headers={"Authorization": f"Bearer {second['secret']}"})
+    r = db_client.delete(
+        f"/v1/organizers/{oid}/keys/{keys[0]['id']}", headers={"Authorization": f"Bearer {second['secret']}"}
+    )
     assert r.status_code == 200 and r.get_json()["revoked_at"]
     r = db_client.get(f"/v1/organizers/{oid}/keys", headers=club.auth)
     assert r.status_code == 401 and r.content_type == PROBLEM and "WWW-Authenticate" in r.headers
@@ -33,7 +35,7 @@ def test_organizer_keys_shown_once_stored_hashed_revocable(db_client):
 
 def test_tournament_visibility_and_ownership(db_client):
     club, other = Club(db_client), Club(db_client, "other")
-    tid, ids = club.tournament()
+    tid, _ids = club.tournament()
     assert db_client.get(f"/v1/tournaments/{tid}").status_code == 200
     assert db_client.post(f"/v1/tournaments/{tid}/players", json={"name": "x"}, headers=other.auth).status_code == 403
     assert db_client.post(f"/v1/tournaments/{tid}/players", json={"name": "x"}).status_code == 401
@@ -128,7 +130,9 @@ def test_duplicates_idempotency(db_client):
     again = club.submit(tid, body, **{"Idempotency-Key": "evening-1-table-2"})
     assert first.status_code == again.status_code == 201
     assert first.get_json() == again.get_json()
-    other = club.submit(tid, {"players": ids[:5], "record": random_record(9)}, **{"Idempotency-Key": "evening-1-table-2"})
+    other = club.submit(
+        tid, {"players": ids[:5], "record": random_record(9)}, **{"Idempotency-Key": "evening-1-table-2"}
+    )
     assert other.status_code == 422
     dup = club.submit(tid, body)
     assert dup.status_code == 409 and dup.get_json()["game_id"] == first.get_json()["id"]
@@ -150,16 +154,26 @@ def test_sheets_corrections_history_and_standings(db_client):
         headers=club.auth,
     )
     assert r.status_code == 201 and r.get_json()["version"] == 2
-    r = db_client.post(f"/v1/tournaments/{tid}/games/{g2['id']}/corrections", json={"action": "void", "reason": "wrong table"}, headers=club.auth)
+    r = db_client.post(
+        f"/v1/tournaments/{tid}/games/{g2['id']}/corrections",
+        json={"action": "void", "reason": "wrong table"},
+        headers=club.auth,
+    )
     assert r.status_code == 201 and r.get_json()["voided"]
-    again = db_client.post(f"/v1/tournaments/{tid}/games/{g2['id']}/corrections", json={"action": "void", "reason": "x"}, headers=club.auth)
+    again = db_client.post(
+        f"/v1/tournaments/{tid}/games/{g2['id']}/corrections", json={"action": "void", "reason": "x"}, headers=club.auth
+    )
     assert again.status_code == 409
-    bad = db_client.post(f"/v1/tournaments/{tid}/games/{g1['id']}/corrections", json={"action": "shred"}, headers=club.auth)
+    bad = db_client.post(
+        f"/v1/tournaments/{tid}/games/{g1['id']}/corrections", json={"action": "shred"}, headers=club.auth
+    )
     assert {e["pointer"] for e in bad.get_json()["errors"]} == {"/action", "/reason"}
     history = db_client.get(f"/v1/tournaments/{tid}/games/{g1['id']}/history").get_json()["versions"]
     assert [v["action"] for v in history] == ["submit", "replace"]
     assert history[1]["reason"] == "guard did not reveal" and history[1]["key_prefix"]
-    standings = {row["player_id"]: row for row in db_client.get(f"/v1/tournaments/{tid}/standings").get_json()["standings"]}
+    standings = {
+        row["player_id"]: row for row in db_client.get(f"/v1/tournaments/{tid}/standings").get_json()["standings"]
+    }
     assert standings[ids[0]]["total"] == 4 and standings[ids[0]]["emperor_games"] == 1
     assert standings[ids[3]]["total"] == 2 and standings[ids[3]]["guard_games"] == 1
     assert standings[ids[5]]["games"] == 0  # only in the void game

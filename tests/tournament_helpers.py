@@ -18,7 +18,9 @@ class Club:
         return {"Authorization": f"Bearer {self.secret}"}
 
     def tournament(self, ruleset: Any = "weihai", players: int = 6, **kw: Any) -> tuple[int, list[int]]:
-        r = self.client.post("/v1/tournaments", json={"name": "Winter league", "ruleset": ruleset, **kw}, headers=self.auth)
+        r = self.client.post(
+            "/v1/tournaments", json={"name": "Winter league", "ruleset": ruleset, **kw}, headers=self.auth
+        )
         assert r.status_code == 201, r.get_json()
         tid = r.get_json()["id"]
         ids = []

@@ -119,7 +119,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     @app.errorhandler(SATimeoutError)
     def _database_down(exc: Exception) -> Response:
         app.logger.warning("database unavailable: %s", exc.__class__.__name__)
-        doc = problem_document(503, "service-unavailable", "Service Unavailable", "the database is not reachable; try again shortly")
+        doc = problem_document(
+            503, "service-unavailable", "Service Unavailable", "the database is not reachable; try again shortly"
+        )
         return problem_response(doc, {"Retry-After": "2"})
 
     @app.before_request

@@ -41,7 +41,7 @@ def session() -> Iterator[Session]:
 
 class PageQuery(Schema):
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000_000))
 
 
 def page(items: list[Any], total: int, limit: int, offset: int) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from .schemas import CorrectionSchema, GameQuerySchema, GameSchema, GameSubmissi
 blp = Blueprint(
     "games",
     __name__,
-    url_prefix="/v1/tournaments/<int:tournament_id>/games",
+    url_prefix="/v1/tournaments/<int(min=1, max=2147483647):tournament_id>/games",
     description="Games: submitted as a full record or a result sheet, adjudicated with the tournament's "
     "ruleset, stored with every correction.",
 )
@@ -61,7 +61,7 @@ def read_submission(
         raise Rejected(invalid_record([Problem("", "invalid_type", "a game is a JSON object")], "game"))
     problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in allowed]
     seats = doc.get("players", players)
-    if not isinstance(seats, list) or len(seats) != 5 or not all(type(p) is int for p in seats):
+    if not isinstance(seats, list) or len(seats) != 5 or not all(type(p) is int and 0 < p < 2**31 for p in seats):
         problems.append(Problem("/players", "invalid_players", "players is an array of five player ids, seat 0 first"))
     else:
         known = repo.players_by_id(s, t.id, seats)
@@ -123,7 +123,11 @@ def _same_ruleset(body: dict[str, Any], rs: Ruleset, pointer: str) -> list[Probl
     except RecordError as exc:
         return list(exc.problems)
     if theirs != rs:
-        return [Problem(pointer, "ruleset_mismatch", f"the tournament plays {rs.name!r} with its own options; leave ruleset out")]
+        return [
+            Problem(
+                pointer, "ruleset_mismatch", f"the tournament plays {rs.name!r} with its own options; leave ruleset out"
+            )
+        ]
     return []
 
 
@@ -227,7 +231,11 @@ class Games(MethodView):
                         select(Game.id).where(Game.tournament_id == t.id, Game.record_hash == sub.record_hash)
                     )
                     if existing is not None:
-                        abort(409, message=f"this record is already stored as game {existing}", extra={"game_id": existing})
+                        abort(
+                            409,
+                            message=f"this record is already stored as game {existing}",
+                            extra={"game_id": existing},
+                        )
                 raise
             return Response(
                 body, status=201, mimetype="application/json", headers={"Location": f"{request.path}/{game.id}"}
@@ -262,10 +270,12 @@ def _replay(s: Session, key: ApiKey, idem: str, req_hash: str) -> Response | Non
             [Problem("", "idempotency_key_reused", f"Idempotency-Key {idem!r} was used with another body")], "game"
         )
         return problem_response(doc)
-    return Response(row.response, status=row.status, mimetype="application/json", headers={"Idempotent-Replayed": "true"})
+    return Response(
+        row.response, status=row.status, mimetype="application/json", headers={"Idempotent-Replayed": "true"}
+    )
 
 
-@blp.route("/<int:game_id>")
+@blp.route("/<int(min=1, max=2147483647):game_id>")
 class GameById(MethodView):
     @blp.response(200, GameSchema)
     @blp.alt_response(404, response="NOT_FOUND")
@@ -276,7 +286,7 @@ class GameById(MethodView):
             return game_json(s, repo.get_game(s, t, game_id))
 
 
-@blp.route("/<int:game_id>/history")
+@blp.route("/<int(min=1, max=2147483647):game_id>/history")
 class GameHistory(MethodView):
     @blp.response(200, HistorySchema)
     @blp.alt_response(404, response="NOT_FOUND")
@@ -305,7 +315,7 @@ class GameHistory(MethodView):
             }
 
 
-@blp.route("/<int:game_id>/corrections")
+@blp.route("/<int(min=1, max=2147483647):game_id>/corrections")
 class Corrections(MethodView):
     @blp.doc(
         security=SECURITY,
@@ -331,14 +341,22 @@ class Corrections(MethodView):
             game = repo.get_game(s, t, game_id)
             problems = []
             if not isinstance(doc, dict):
-                return problem_response(invalid_record([Problem("", "invalid_type", "a correction is a JSON object")], "correction"))
+                return problem_response(
+                    invalid_record([Problem("", "invalid_type", "a correction is a JSON object")], "correction")
+                )
             action, reason = doc.get("action"), doc.get("reason")
             if action not in ("void", "replace"):
                 problems.append(Problem("/action", "invalid_action", "action is 'void' or 'replace'"))
             if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
-                problems.append(Problem("/reason", "missing_reason", "a correction gives its reason (1 to 500 characters)"))
+                problems.append(
+                    Problem("/reason", "missing_reason", "a correction gives its reason (1 to 500 characters)")
+                )
             if action == "void":
-                problems.extend(Problem(f"/{k}", "unexpected_field", "a void carries only a reason") for k in doc if k not in ("action", "reason"))
+                problems.extend(
+                    Problem(f"/{k}", "unexpected_field", "a void carries only a reason")
+                    for k in doc
+                    if k not in ("action", "reason")
+                )
             if problems:
                 return problem_response(invalid_record(problems, "correction"))
             replacement = None
@@ -359,7 +377,11 @@ class Corrections(MethodView):
 
 @blp.route("/export")
 class Export(MethodView):
-    @blp.response(200, description="one game a line: id, version, voided, played_at, players, kind, submission, outcome", content_type="application/x-ndjson")
+    @blp.response(
+        200,
+        description="one game a line: id, version, voided, played_at, players, kind, submission, outcome",
+        content_type="application/x-ndjson",
+    )
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: int) -> Response:
         """Every game of the tournament as NDJSON (current versions, void ones included)"""
@@ -371,18 +393,21 @@ class Export(MethodView):
             with session() as s2:
                 for game, version in repo.export_games(s2, tid):
                     seats = repo.game_seats(s2, version.id)
-                    yield json.dumps(
-                        {
-                            "id": game.id,
-                            "version": version.version,
-                            "voided": game.voided,
-                            "played_at": game.played_at.isoformat(),
-                            "players": [x.player_id for x in seats],
-                            "kind": version.kind,
-                            "submission": None if version.body is None else json.loads(version.body),
-                            "outcome": version.outcome,
-                        },
-                        ensure_ascii=False,
-                    ) + "\n"
+                    yield (
+                        json.dumps(
+                            {
+                                "id": game.id,
+                                "version": version.version,
+                                "voided": game.voided,
+                                "played_at": game.played_at.isoformat(),
+                                "players": [x.player_id for x in seats],
+                                "kind": version.kind,
+                                "submission": None if version.body is None else json.loads(version.body),
+                                "outcome": version.outcome,
+                            },
+                            ensure_ascii=False,
+                        )
+                        + "\n"
+                    )
 
         return Response(stream_with_context(lines()), mimetype="application/x-ndjson")

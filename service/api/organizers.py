@@ -65,7 +65,7 @@ def _own(organizer_id: int, key: ApiKey) -> None:
         abort(403, message="an API key acts only for its own organizer")
 
 
-@blp.route("/<int:organizer_id>/keys")
+@blp.route("/<int(min=1, max=2147483647):organizer_id>/keys")
 class Keys(MethodView):
     @blp.response(200, KeyListSchema)
     @blp.doc(security=SECURITY)
@@ -91,7 +91,7 @@ class Keys(MethodView):
             return key_json(key, secret)
 
 
-@blp.route("/<int:organizer_id>/keys/<int:key_id>")
+@blp.route("/<int(min=1, max=2147483647):organizer_id>/keys/<int(min=1, max=2147483647):key_id>")
 class KeyById(MethodView):
     @blp.response(200, KeySchema)
     @blp.doc(security=SECURITY)

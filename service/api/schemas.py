@@ -360,8 +360,10 @@ class StandingsSchema(StrictSchema):
 
 class GameQuerySchema(StrictSchema):
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
-    player = fields.Integer(metadata={"description": "only games this player sat in"})
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000_000))
+    player = fields.Integer(
+        validate=validate.Range(min=1, max=2147483647), metadata={"description": "only games this player sat in"}
+    )
     since = fields.DateTime(metadata={"description": "played at or after"})
     until = fields.DateTime(metadata={"description": "played before"})
     include_void = fields.Boolean(load_default=False)

@@ -83,7 +83,7 @@ class Tournaments(MethodView):
             return page(items, total, query["limit"], query["offset"])
 
 
-@blp.route("/<int:tournament_id>")
+@blp.route("/<int(min=1, max=2147483647):tournament_id>")
 class TournamentById(MethodView):
     @blp.response(200, TournamentSchema)
     @blp.alt_response(404, response="NOT_FOUND")
@@ -118,7 +118,7 @@ class TournamentById(MethodView):
             return tournament_json(t, frozen)
 
 
-@blp.route("/<int:tournament_id>/players")
+@blp.route("/<int(min=1, max=2147483647):tournament_id>/players")
 class Players(MethodView):
     @blp.arguments(PlayerCreateSchema)
     @blp.response(201, PlayerSchema)
@@ -150,7 +150,7 @@ class Players(MethodView):
 CSV_FIELDS = list(StandingSchema().fields)
 
 
-@blp.route("/<int:tournament_id>/standings")
+@blp.route("/<int(min=1, max=2147483647):tournament_id>/standings")
 class Standings(MethodView):
     @blp.arguments(StandingsQuerySchema, location="query")
     @blp.response(200, StandingsSchema, description="JSON; or CSV with ?format=csv or Accept: text/csv")

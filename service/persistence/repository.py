@@ -59,7 +59,9 @@ def create_organizer(s: Session, name: str) -> tuple[Organizer, ApiKey, str]:
 
 def new_key(s: Session, organizer_id: int, label: str | None) -> tuple[ApiKey, str]:
     secret = KEY_PREFIX + secrets.token_urlsafe(24)
-    key = ApiKey(organizer_id=organizer_id, prefix=secret[: len(KEY_PREFIX) + 6], secret_hash=_hash(secret), label=label)
+    key = ApiKey(
+        organizer_id=organizer_id, prefix=secret[: len(KEY_PREFIX) + 6], secret_hash=_hash(secret), label=label
+    )
     s.add(key)
     s.flush()
     return key, secret
@@ -128,7 +130,11 @@ def owned_tournament(s: Session, tournament_id: int, organizer_id: int, *, lock:
 
 
 def list_tournaments(s: Session, viewer: int | None, limit: int, offset: int) -> tuple[Sequence[Tournament], int]:
-    cond = Tournament.private.is_(False) if viewer is None else (Tournament.private.is_(False) | (Tournament.organizer_id == viewer))
+    cond = (
+        Tournament.private.is_(False)
+        if viewer is None
+        else (Tournament.private.is_(False) | (Tournament.organizer_id == viewer))
+    )
     total = s.scalar(select(func.count()).select_from(Tournament).where(cond)) or 0
     rows = s.scalars(select(Tournament).where(cond).order_by(Tournament.id).limit(limit).offset(offset)).all()
     return rows, total
@@ -251,7 +257,9 @@ def correct_game(
         raise Conflict(f"game {game.id} is void; a void game is not corrected again")
     if replacement is not None and replacement.record_hash is not None:
         clash = s.scalar(
-            select(Game.id).where(Game.tournament_id == t.id, Game.record_hash == replacement.record_hash, Game.id != game.id)
+            select(Game.id).where(
+                Game.tournament_id == t.id, Game.record_hash == replacement.record_hash, Game.id != game.id
+            )
         )
         if clash is not None:
             raise Conflict(f"this record is already stored as game {clash}", game_id=clash)
@@ -294,7 +302,9 @@ def list_games(
 ) -> tuple[Sequence[Game], int]:
     conds = [Game.tournament_id == tournament_id]
     if player_id is not None:
-        conds.append(Game.id.in_(select(GameSeat.game_id).where(GameSeat.player_id == player_id, GameSeat.counted.is_(True))))
+        conds.append(
+            Game.id.in_(select(GameSeat.game_id).where(GameSeat.player_id == player_id, GameSeat.counted.is_(True)))
+        )
     if since is not None:
         conds.append(Game.played_at >= since)
     if until is not None:
@@ -408,9 +418,15 @@ def standings(s: Session, tournament_id: int) -> list[dict[str, Any]]:
 
 
 def find_idempotent(s: Session, organizer_id: int, key: str) -> IdempotentRequest | None:
-    return s.scalar(select(IdempotentRequest).where(IdempotentRequest.organizer_id == organizer_id, IdempotentRequest.key == key))
+    return s.scalar(
+        select(IdempotentRequest).where(IdempotentRequest.organizer_id == organizer_id, IdempotentRequest.key == key)
+    )
 
 
 def remember_idempotent(s: Session, organizer_id: int, key: str, request_hash: str, status: int, response: str) -> None:
-    s.add(IdempotentRequest(organizer_id=organizer_id, key=key, request_hash=request_hash, status=status, response=response))
+    s.add(
+        IdempotentRequest(
+            organizer_id=organizer_id, key=key, request_hash=request_hash, status=status, response=response
+        )
+    )
     s.flush()

@@ -1,0 +1,104 @@
+"""A database that goes away: 503 problem documents meanwhile, and recovery without a restart.
+
+The service talks to PostgreSQL through a small TCP relay that the test can cut and restore.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+
+import pytest
+from sqlalchemy.engine import make_url
+
+from service.api import create_app
+from service.core import random_record
+from tests.tournament_helpers import Club
+
+
+class Relay:
+    """Forwards a local port to the database server until cut."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.listener = socket.socket()
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.listener.listen(50)
+        self.open = True
+        self.conns: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.open:
+                client.close()
+                continue
+            upstream = socket.create_connection(self.target)
+            self.conns += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(a: socket.socket, b: socket.socket) -> None:
+        try:
+            while data := a.recv(65536):
+                b.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (a, b):
+                with contextlib.suppress(OSError):
+                    s.close()
+
+    def cut(self) -> None:
+        self.open = False
+        for c in self.conns:
+            with contextlib.suppress(OSError):
+                c.shutdown(socket.SHUT_RDWR)
+        self.conns.clear()
+
+    def restore(self) -> None:
+        self.open = True
+
+    def close(self) -> None:
+        self.cut()
+        self.listener.close()
+
+
+@pytest.fixture()
+def relayed(pg_url):
+    url = make_url(pg_url)
+    relay = Relay((url.host or "127.0.0.1", url.port or 5432))
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": url.set(host="127.0.0.1", port=relay.port).render_as_string(False)}
+    )
+    yield app, relay
+    relay.close()
+    app.extensions["baohuang_db"].engine.dispose()
+
+
+def test_503_while_the_database_is_away_then_recovery(relayed):
+    app, relay = relayed
+    client = app.test_client()
+    club = Club(client)
+    tid, ids = club.tournament()
+    assert club.submit(tid, {"players": ids[:5], "record": random_record(1)}).status_code == 201
+
+    relay.cut()
+    r = client.get(f"/v1/tournaments/{tid}/standings")
+    assert r.status_code == 503 and r.content_type == "application/problem+json"
+    assert r.headers["Retry-After"]
+    assert club.submit(tid, {"players": ids[:5], "record": random_record(2)}).status_code == 503
+    # the referee itself needs no database
+    assert client.post("/v1/adjudications", json=random_record(3)).status_code == 200
+
+    relay.restore()
+    assert club.submit(tid, {"players": ids[:5], "record": random_record(2)}).status_code == 201
+    assert client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 2
