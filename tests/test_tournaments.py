@@ -213,3 +213,29 @@ def test_closed_tournament_takes_no_games(db_client):
     tid, ids = club.tournament()
     assert db_client.patch(f"/v1/tournaments/{tid}", json={"status": "closed"}, headers=club.auth).status_code == 200
     assert club.submit(tid, {"players": ids[:5], "record": random_record(1)}).status_code == 409
+
+
+def test_maintained_standings_equal_a_fresh_aggregation(db_app):
+    """The totals kept with every game and correction agree with summing the games again."""
+    from service.persistence import repository as repo
+
+    client = db_app.test_client()
+    club = Club(client)
+    tid, ids = club.tournament(players=7)
+    games = []
+    for seed in range(10):
+        body = {"players": [ids[(seed * 3 + k) % 7] for k in range(5)], "record": random_record(seed)}
+        games.append(club.submit(tid, body).get_json()["id"])
+    client.post(
+        f"/v1/tournaments/{tid}/games/{games[2]}/corrections", json={"action": "void", "reason": "x"}, headers=club.auth
+    )
+    sheet = {"mode": "open_solo", "emperor": 1, "finishing_order": [1, 0, 2, 3, 4], "kicked_by": 3}
+    client.post(
+        f"/v1/tournaments/{tid}/games/{games[5]}/corrections",
+        json={"action": "replace", "reason": "typed wrong", "sheet": sheet, "players": ids[:5]},
+        headers=club.auth,
+    )
+    with db_app.extensions["baohuang_db"].session() as s:
+        kept, fresh = repo.standings(s, tid), repo.standings_from_games(s, tid)
+    assert kept == fresh
+    assert sum(r["total"] for r in kept) == 0 and sum(r["games"] for r in kept) == 9 * 5

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
 from flask import Response, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import Blueprint, abort
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -22,7 +21,7 @@ from ..core.ruleset import Ruleset
 from ..core.scoring import score
 from ..core.sheets import read_sheet
 from ..persistence import repository as repo
-from ..persistence.models import ApiKey, Game, GameVersion, Tournament
+from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
 from ..problems import invalid_record, problem_document
 from .auth import optional_viewer, require_key
 from .common import SECURITY, page, page_schema, session
@@ -37,6 +36,7 @@ blp = Blueprint(
     "ruleset, stored with every correction.",
 )
 GamePage = page_schema(GameSchema, "GamePage")
+_GAME_SCHEMA = GameSchema()
 SUBMISSION_KEYS = ("players", "record", "sheet", "played_at")
 
 
@@ -131,9 +131,12 @@ def _same_ruleset(body: dict[str, Any], rs: Ruleset, pointer: str) -> list[Probl
     return []
 
 
-def game_json(s: Session, game: Game, version: GameVersion | None = None) -> dict[str, Any]:
+def game_json(
+    s: Session, game: Game, version: GameVersion | None = None, seats: Sequence[GameSeat] | None = None
+) -> dict[str, Any]:
     version = version or repo.current_version(s, game)
-    seats = repo.game_seats(s, version.id)
+    if seats is None:
+        seats = repo.game_seats(s, version.id)
     if not seats:  # a void version: show who sat where in the last version that had seats
         prior = [v for v in repo.history(s, game) if v.version < version.version and v.outcome is not None]
         seats = repo.game_seats(s, prior[-1].id) if prior else []
@@ -200,7 +203,7 @@ class Games(MethodView):
         idem = request.headers.get("Idempotency-Key")
         if idem is not None and not 0 < len(idem) <= 200:
             abort(400, message="Idempotency-Key is 1 to 200 characters")
-        req_hash = repo.canonical_hash(doc)
+        req_hash = "" if idem is None else repo.canonical_hash(doc)
         with session() as s:
             key = require_key(s)
             if idem is not None:
@@ -214,8 +217,8 @@ class Games(MethodView):
             except Rejected as r:
                 return problem_response(r.doc)
             try:
-                game = repo.store_game(s, t, key, sub)
-                body = GameSchema().dumps(game_json(s, game))
+                game, version, seats = repo.store_game(s, t, key, sub)
+                body = _GAME_SCHEMA.dumps(game_json(s, game, version, seats))
                 if idem is not None:
                     repo.remember_idempotent(s, key.organizer_id, idem, req_hash, 201, body)
                 s.commit()
@@ -227,9 +230,7 @@ class Games(MethodView):
                     if replay is not None:
                         return replay
                 if sub.record_hash is not None:
-                    existing = s.scalar(
-                        select(Game.id).where(Game.tournament_id == t.id, Game.record_hash == sub.record_hash)
-                    )
+                    existing = repo.game_with_record(s, t.id, sub.record_hash)
                     if existing is not None:
                         abort(
                             409,
@@ -372,7 +373,7 @@ class Corrections(MethodView):
             except IntegrityError:
                 s.rollback()
                 abort(409, message="this record is already stored as another game")
-            return Response(GameSchema().dumps(game_json(s, game, version)), status=201, mimetype="application/json")
+            return Response(_GAME_SCHEMA.dumps(game_json(s, game, version)), status=201, mimetype="application/json")
 
 
 @blp.route("/export")

@@ -143,6 +143,27 @@ class GameSeat(Base):
     counted: Mapped[bool] = mapped_column(Boolean, default=True)
 
 
+class PlayerStats(Base):
+    """Each player's standing, kept up to date by SQL in the same transaction as every game
+    stored or corrected (see repository.apply_stats): the standings read 1 row a player."""
+
+    __tablename__ = "player_stats"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(BigInteger, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    draws: Mapped[int] = mapped_column(Integer, default=0)
+    losses: Mapped[int] = mapped_column(Integer, default=0)
+    emperor_games: Mapped[int] = mapped_column(Integer, default=0)
+    emperor_total: Mapped[int] = mapped_column(BigInteger, default=0)
+    emperor_wins: Mapped[int] = mapped_column(Integer, default=0)
+    guard_games: Mapped[int] = mapped_column(Integer, default=0)
+    guard_total: Mapped[int] = mapped_column(BigInteger, default=0)
+    guard_wins: Mapped[int] = mapped_column(Integer, default=0)
+
+
 class IdempotentRequest(Base):
     __tablename__ = "idempotent_requests"
     __table_args__ = (UniqueConstraint("organizer_id", "key"),)

@@ -18,7 +18,18 @@ from sqlalchemy import and_, case, func, select, update
 from sqlalchemy.orm import Session
 
 from ..core.ruleset import Ruleset
-from .models import ApiKey, Game, GameSeat, GameVersion, IdempotentRequest, Organizer, Player, Tournament, utcnow
+from .models import (
+    ApiKey,
+    Game,
+    GameSeat,
+    GameVersion,
+    IdempotentRequest,
+    Organizer,
+    Player,
+    PlayerStats,
+    Tournament,
+    utcnow,
+)
 
 KEY_PREFIX = "bh_"
 
@@ -150,6 +161,8 @@ def add_player(s: Session, t: Tournament, name: str) -> Player:
     p = Player(tournament_id=t.id, name=name)
     s.add(p)
     s.flush()
+    s.add(PlayerStats(player_id=p.id, tournament_id=t.id))
+    s.flush()
     return p
 
 
@@ -209,11 +222,9 @@ def _seat_rows(t: Tournament, game: Game, version: GameVersion, sub: Submission)
     ]
 
 
-def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> Game:
-    if sub.record_hash is not None:
-        existing = s.scalar(select(Game.id).where(Game.tournament_id == t.id, Game.record_hash == sub.record_hash))
-        if existing is not None:
-            raise Conflict(f"this record is already stored as game {existing}", game_id=existing)
+def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> tuple[Game, GameVersion, list[GameSeat]]:
+    """Insert a game, its first version and its seats. A record already stored in the
+    tournament fails on the unique (tournament, record hash) constraint: IntegrityError."""
     game = Game(tournament_id=t.id, record_hash=sub.record_hash, current_version=1, played_at=sub.played_at or utcnow())
     s.add(game)
     s.flush()
@@ -222,9 +233,15 @@ def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> Game:
     )
     s.add(version)
     s.flush()
-    s.add_all(_seat_rows(t, game, version, sub))
+    seats = _seat_rows(t, game, version, sub)
+    s.add_all(seats)
     s.flush()
-    return game
+    apply_stats(s, t.id, seats, +1)
+    return game, version, seats
+
+
+def game_with_record(s: Session, tournament_id: int, record_hash: str) -> int | None:
+    return s.scalar(select(Game.id).where(Game.tournament_id == tournament_id, Game.record_hash == record_hash))
 
 
 def get_game(s: Session, t: Tournament, game_id: int) -> Game:
@@ -263,6 +280,8 @@ def correct_game(
         )
         if clash is not None:
             raise Conflict(f"this record is already stored as game {clash}", game_id=clash)
+    counted = s.scalars(select(GameSeat).where(GameSeat.game_id == game.id, GameSeat.counted.is_(True))).all()
+    apply_stats(s, t.id, counted, -1)
     s.execute(update(GameSeat).where(GameSeat.game_id == game.id).values(counted=False))
     number = game.current_version + 1
     version = GameVersion(
@@ -284,7 +303,10 @@ def correct_game(
         game.record_hash = replacement.record_hash
         if replacement.played_at is not None:
             game.played_at = replacement.played_at
-        s.add_all(_seat_rows(t, game, version, replacement))
+        seats = _seat_rows(t, game, version, replacement)
+        s.add_all(seats)
+        s.flush()
+        apply_stats(s, t.id, seats, +1)
     s.flush()
     return version
 
@@ -337,81 +359,142 @@ def export_games(s: Session, tournament_id: int, batch: int = 500) -> Iterator[t
 # --- standings -----------------------------------------------------------------------------------
 
 STANDINGS_ORDER = "total score, then wins, then fewer games, then name, then player id"
+STAT_COLUMNS = (
+    "games",
+    "total",
+    "wins",
+    "draws",
+    "losses",
+    "emperor_games",
+    "emperor_total",
+    "emperor_wins",
+    "guard_games",
+    "guard_total",
+    "guard_wins",
+)
+
+
+def _contribution(role: str, score: int) -> dict[str, int]:
+    """What one seat of one game adds to its player's standing."""
+    emperor, guard, win = role == "emperor", role == "guard", score > 0
+    return {
+        "games": 1,
+        "total": score,
+        "wins": int(win),
+        "draws": int(score == 0),
+        "losses": int(score < 0),
+        "emperor_games": int(emperor),
+        "emperor_total": score if emperor else 0,
+        "emperor_wins": int(emperor and win),
+        "guard_games": int(guard),
+        "guard_total": score if guard else 0,
+        "guard_wins": int(guard and win),
+    }
+
+
+def apply_stats(s: Session, tournament_id: int, seats: Sequence[GameSeat], sign: int) -> None:
+    """Add (sign +1) or take away (sign -1) these seats in their players' standings: one UPDATE."""
+    if not seats:
+        return
+    deltas: dict[int, dict[str, int]] = {}
+    for seat in seats:
+        c = _contribution(seat.role, seat.score)
+        d = deltas.setdefault(seat.player_id, dict.fromkeys(STAT_COLUMNS, 0))
+        for k, v in c.items():
+            d[k] += sign * v
+    ids = sorted(deltas)
+    # Lock the rows in player order first: two games sharing players then wait for each
+    # other instead of deadlocking (PostgreSQL; SQLite writes one transaction at a time).
+    s.execute(
+        select(PlayerStats.player_id)
+        .where(PlayerStats.tournament_id == tournament_id, PlayerStats.player_id.in_(ids))
+        .order_by(PlayerStats.player_id)
+        .with_for_update()
+    ).all()
+    values = {}
+    for col in STAT_COLUMNS:
+        column = getattr(PlayerStats, col)
+        values[col] = column + case({pid: deltas[pid][col] for pid in ids}, value=PlayerStats.player_id, else_=0)
+    s.execute(
+        update(PlayerStats)
+        .where(PlayerStats.tournament_id == tournament_id, PlayerStats.player_id.in_(ids))
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
 
 
 def standings(s: Session, tournament_id: int) -> list[dict[str, Any]]:
-    """Per player, aggregated in the database over the counted seat rows."""
-    seat = GameSeat
-    win = case((seat.score > 0, 1), else_=0)
-    draw = case((seat.score == 0, 1), else_=0)
-    loss = case((seat.score < 0, 1), else_=0)
-    as_emperor = case((seat.role == "emperor", 1), else_=0)
-    as_guard = case((seat.role == "guard", 1), else_=0)
-    agg = (
-        select(
-            seat.player_id.label("player_id"),
-            func.sum(seat.score).label("total"),
-            func.count().label("games"),
-            func.sum(win).label("wins"),
-            func.sum(draw).label("draws"),
-            func.sum(loss).label("losses"),
-            func.sum(as_emperor).label("emperor_games"),
-            func.sum(case((seat.role == "emperor", seat.score), else_=0)).label("emperor_total"),
-            func.sum(case((and_(seat.role == "emperor", seat.score > 0), 1), else_=0)).label("emperor_wins"),
-            func.sum(as_guard).label("guard_games"),
-            func.sum(case((seat.role == "guard", seat.score), else_=0)).label("guard_total"),
-            func.sum(case((and_(seat.role == "guard", seat.score > 0), 1), else_=0)).label("guard_wins"),
-        )
-        .where(seat.tournament_id == tournament_id, seat.counted.is_(True))
-        .group_by(seat.player_id)
-        .subquery()
-    )
-    total = func.coalesce(agg.c.total, 0)
-    wins = func.coalesce(agg.c.wins, 0)
-    games = func.coalesce(agg.c.games, 0)
+    """Per player, ordered in the database; one row a player from the maintained totals."""
+    st = PlayerStats
     rows = s.execute(
-        select(
-            Player.id,
-            Player.name,
-            total.label("total"),
-            games.label("games"),
-            wins.label("wins"),
-            func.coalesce(agg.c.draws, 0),
-            func.coalesce(agg.c.losses, 0),
-            func.coalesce(agg.c.emperor_games, 0),
-            func.coalesce(agg.c.emperor_total, 0),
-            func.coalesce(agg.c.emperor_wins, 0),
-            func.coalesce(agg.c.guard_games, 0),
-            func.coalesce(agg.c.guard_total, 0),
-            func.coalesce(agg.c.guard_wins, 0),
-        )
-        .outerjoin(agg, agg.c.player_id == Player.id)
+        select(Player.id, Player.name, *(getattr(st, c) for c in STAT_COLUMNS))
+        .join(st, st.player_id == Player.id)
         .where(Player.tournament_id == tournament_id)
-        .order_by(total.desc(), wins.desc(), games.asc(), Player.name, Player.id)
+        .order_by(st.total.desc(), st.wins.desc(), st.games.asc(), Player.name, Player.id)
     ).all()
-    out = []
-    for rank, r in enumerate(rows, start=1):
-        total_v, games_v = int(r[2]), int(r[3])
-        out.append(
-            {
-                "rank": rank,
-                "player_id": r[0],
-                "name": r[1],
-                "total": total_v,
-                "games": games_v,
-                "average": round(total_v / games_v, 3) if games_v else 0.0,
-                "wins": int(r[4]),
-                "draws": int(r[5]),
-                "losses": int(r[6]),
-                "emperor_games": int(r[7]),
-                "emperor_total": int(r[8]),
-                "emperor_wins": int(r[9]),
-                "guard_games": int(r[10]),
-                "guard_total": int(r[11]),
-                "guard_wins": int(r[12]),
-            }
-        )
+    return [_standing(rank, r) for rank, r in enumerate(rows, start=1)]
+
+
+def _standing(rank: int, r: Any) -> dict[str, Any]:
+    stats = {c: int(v) for c, v in zip(STAT_COLUMNS, r[2:], strict=True)}
+    games = stats["games"]
+    return {
+        "rank": rank,
+        "player_id": r[0],
+        "name": r[1],
+        **stats,
+        "average": round(stats["total"] / games, 3) if games else 0.0,
+    }
+
+
+def _aggregate_columns() -> list[Any]:
+    seat = GameSeat
+    emperor, guard, win = seat.role == "emperor", seat.role == "guard", seat.score > 0
+
+    def count_if(cond: Any) -> Any:
+        return func.coalesce(func.sum(case((cond, 1), else_=0)), 0)
+
+    def sum_if(cond: Any) -> Any:
+        return func.coalesce(func.sum(case((cond, seat.score), else_=0)), 0)
+
+    return [
+        func.count(seat.id),
+        func.coalesce(func.sum(seat.score), 0),
+        count_if(win),
+        count_if(seat.score == 0),
+        count_if(seat.score < 0),
+        count_if(emperor),
+        sum_if(emperor),
+        count_if(and_(emperor, win)),
+        count_if(guard),
+        sum_if(guard),
+        count_if(and_(guard, win)),
+    ]
+
+
+def standings_from_games(s: Session, tournament_id: int) -> list[dict[str, Any]]:
+    """The same standings aggregated afresh from every counted seat (slower; for checks and repairs)."""
+    rows = s.execute(
+        select(Player.id, Player.name, *_aggregate_columns())
+        .outerjoin(GameSeat, and_(GameSeat.player_id == Player.id, GameSeat.counted.is_(True)))
+        .where(Player.tournament_id == tournament_id)
+        .group_by(Player.id, Player.name)
+    ).all()
+    out = [_standing(0, r) for r in rows]
+    out.sort(key=lambda x: (-x["total"], -x["wins"], x["games"], x["name"], x["player_id"]))
+    for rank, row in enumerate(out, start=1):
+        row["rank"] = rank
     return out
+
+
+def rebuild_stats(s: Session, tournament_id: int) -> None:
+    """Recompute the maintained totals from the games (after a bulk load, or to repair)."""
+    for row in standings_from_games(s, tournament_id):
+        s.execute(
+            update(PlayerStats)
+            .where(PlayerStats.player_id == row["player_id"])
+            .values(**{c: row[c] for c in STAT_COLUMNS})
+        )
 
 
 # --- idempotency --------------------------------------------------------------------------------------
