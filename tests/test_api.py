@@ -220,3 +220,11 @@ def test_every_preset_through_the_api(client, name):
         }
         sheet["ruleset"] = name
         assert client.post("/v1/scores", json=sheet).get_json()["scores"] == out["scores"]
+
+
+@pytest.mark.parametrize("path", ["/v1/scores", "/v1/organizers", "/v1/adjudications"])
+@pytest.mark.parametrize("body", [b"{nope", b"\xff\xfe", b"[1]"])
+def test_bodies_that_are_not_json_objects_are_422_everywhere(client, path, body):
+    r = client.post(path, data=body, content_type="application/json")
+    assert r.status_code == 422 and r.content_type == PROBLEM
+    assert r.get_json()["errors"][0]["pointer"] == ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import http
+import json
 from typing import Any
 
 from flask import Flask, Response, request
@@ -13,11 +14,21 @@ from sqlalchemy.exc import TimeoutError as SATimeoutError
 from werkzeug.exceptions import HTTPException
 
 from .. import __version__
-from ..core.errors import RecordError
+from ..core.errors import Problem, RecordError
 from ..persistence.db import Database
 from ..problems import PROBLEM_CONTENT_TYPE, invalid_record, problem_document
 from .responses import flatten_messages, problem_response
 from .schemas import ProblemSchema
+
+
+def _not_json(exc: object) -> Problem:
+    if isinstance(exc, json.JSONDecodeError):
+        return Problem("", "invalid_json", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+    return Problem(
+        "",
+        "invalid_json",
+        "not JSON: the body is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else "not JSON",
+    )
 
 
 def _what() -> str:
@@ -51,6 +62,8 @@ class ProblemApi(Api):  # type: ignore[misc]
         code = error.code or 500
         data = getattr(error, "data", None) or {}
         messages = data.get("messages")
+        if code == 400 and messages == {"json": ["Invalid JSON body."]}:  # webargs could not decode the body
+            return problem_response(invalid_record([_not_json(getattr(error, "exc", None))], _what()))
         if code == 422 and messages is not None:
             # webargs: {"json": {...}}: the body's location is not part of the pointer; a query
             # parameter keeps "/query" in front of its name.

@@ -28,7 +28,8 @@ def flatten_messages(messages: Any, path: list[str] | None = None) -> list[Probl
     out: list[Problem] = []
     if isinstance(messages, dict):
         for key, value in messages.items():
-            out.extend(flatten_messages(value, [*path, str(key)]))
+            # marshmallow's "_schema" is the object itself, not a field
+            out.extend(flatten_messages(value, path if key == "_schema" else [*path, str(key)]))
     elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
         for m in messages:
             code = "unknown_field" if m == "Unknown field." else "invalid_value"
