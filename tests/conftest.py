@@ -23,7 +23,7 @@ PG_ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg2://postgr
 @pytest.fixture(scope="session")
 def app(tmp_path_factory):
     path = tmp_path_factory.mktemp("db") / "stateless.sqlite3"
-    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}"})
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}", "RATE_LIMIT_PER_MINUTE": 0})
 
 
 @pytest.fixture()
@@ -81,7 +81,7 @@ def db_url(request, tmp_path) -> str:
 
 @pytest.fixture()
 def db_app(db_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url})
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "RATE_LIMIT_PER_MINUTE": 0})
     yield app
     app.extensions["baohuang_db"].engine.dispose()
 

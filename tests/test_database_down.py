@@ -77,7 +77,11 @@ def relayed(pg_url):
     url = make_url(pg_url)
     relay = Relay((url.host or "127.0.0.1", url.port or 5432))
     app = create_app(
-        {"TESTING": True, "DATABASE_URL": url.set(host="127.0.0.1", port=relay.port).render_as_string(False)}
+        {
+            "TESTING": True,
+            "RATE_LIMIT_PER_MINUTE": 0,
+            "DATABASE_URL": url.set(host="127.0.0.1", port=relay.port).render_as_string(False),
+        }
     )
     yield app, relay
     relay.close()

@@ -10,6 +10,7 @@ from flask_smorest import Blueprint
 
 from ..core import adjudicate
 from ..core.jsonio import loads
+from .observability import ADJUDICATIONS
 from .schemas import AdjudicationSchema, RecordSchema
 
 blp = Blueprint(
@@ -34,4 +35,6 @@ class Adjudications(MethodView):
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def post(self) -> dict[str, Any]:
         doc = loads(request.get_data(cache=False))
-        return adjudicate(doc).to_json()
+        result = adjudicate(doc)
+        ADJUDICATIONS.labels(result.verdict.value).inc()
+        return result.to_json()

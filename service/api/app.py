@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http
 import json
+import os
 from typing import Any
 
 from flask import Flask, Response, request
@@ -88,6 +89,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
         AUTO_UPGRADE=True,
+        MAX_CONTENT_LENGTH=int(os.environ.get("BAOHUANG_MAX_BODY_BYTES", 1024 * 1024)),
+        RATE_LIMIT_PER_MINUTE=int(os.environ.get("BAOHUANG_RATE_LIMIT_PER_MINUTE", 1200)),
+        RATE_LIMIT_BURST=int(os.environ.get("BAOHUANG_RATE_LIMIT_BURST", 100)),
         API_SPEC_OPTIONS={
             "info": {
                 "description": "Referee for 保皇 (Baohuang), the five-player Shandong card game: adjudicates recorded "
@@ -117,10 +121,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             # for the rest, and upgrade when it is back (see _ensure_schema).
             app.extensions["baohuang_schema_pending"] = True
     api = ProblemApi(app)
-    from . import adjudications, games, organizers, rulesets, scores, tournaments
+    from . import adjudications, games, observability, ops, organizers, rulesets, scores, tournaments
 
-    for bp in (adjudications.blp, scores.blp, rulesets.blp, organizers.blp, tournaments.blp, games.blp):
+    for bp in (adjudications.blp, scores.blp, rulesets.blp, organizers.blp, tournaments.blp, games.blp, ops.blp):
         api.register_blueprint(bp)
+    observability.install(app)
     app.extensions["baohuang_api"] = api
 
     @app.errorhandler(RecordError)

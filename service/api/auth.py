@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import request
+from flask import g, request
 from flask_smorest import abort
 from sqlalchemy.orm import Session
 
@@ -27,6 +27,7 @@ def require_key(s: Session) -> ApiKey:
     key = repo.authenticate(s, token)
     if key is None:
         abort(401, message="the API key is unknown or revoked", headers=CHALLENGE)
+    g.organizer_id = key.organizer_id
     return key
 
 

@@ -25,6 +25,7 @@ from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
 from ..problems import invalid_record, problem_document
 from .auth import optional_viewer, require_key
 from .common import SECURITY, page, page_schema, session
+from .observability import ADJUDICATIONS, GAMES_STORED
 from .responses import problem_response
 from .schemas import CorrectionSchema, GameQuerySchema, GameSchema, GameSubmissionSchema, HistorySchema
 
@@ -91,6 +92,7 @@ def read_submission(
         try:
             if has_record:
                 result = adjudicate(body)
+                ADJUDICATIONS.labels(result.verdict.value).inc()
                 if not result.legal and not problems:
                     raise Rejected(
                         problem_document(
@@ -222,6 +224,7 @@ class Games(MethodView):
                 if idem is not None:
                     repo.remember_idempotent(s, key.organizer_id, idem, req_hash, 201, body)
                 s.commit()
+                GAMES_STORED.inc()
             except (IntegrityError, repo.Conflict):
                 # A parallel request with the same key (or the same record) got there first.
                 s.rollback()
