@@ -67,25 +67,25 @@ def cmd_random_game(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
-    from .api import create_app
-
-    app = create_app()
     if args.dev:
-        app.run(host=args.host, port=args.port, debug=True)
+        from .api import create_app
+
+        create_app().run(host=args.host, port=args.port, debug=True)
         return 0
-    from gunicorn.app.base import BaseApplication
+    import os
+    import subprocess
 
-    class _Server(BaseApplication):  # type: ignore[misc]
-        def load_config(self) -> None:
-            self.cfg.set("bind", f"{args.host}:{args.port}")
-            self.cfg.set("workers", args.workers)
-            self.cfg.set("accesslog", "-")
+    from .persistence.db import Database
 
-        def load(self) -> Any:
-            return app
-
-    _Server().run()
-    return 0
+    Database().upgrade()  # once, here; the workers are told not to
+    env = dict(os.environ, HOST=args.host, PORT=str(args.port))
+    if args.workers:
+        env["WEB_CONCURRENCY"] = str(args.workers)
+    cmd = [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", "service.wsgi:app"]
+    try:
+        return subprocess.call(cmd, env=env)
+    except KeyboardInterrupt:
+        return 0
 
 
 def cmd_db(args: argparse.Namespace, out: IO[str]) -> int:
@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="run the HTTP service")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--workers", type=int, help="gunicorn workers (default: WEB_CONCURRENCY, else 2 × cores + 1)")
     p.add_argument("--dev", action="store_true", help="Flask's development server with reload and debugger")
     p.set_defaults(func=cmd_serve)
 

@@ -88,7 +88,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        AUTO_UPGRADE=True,
+        AUTO_UPGRADE=os.environ.get("BAOHUANG_AUTO_UPGRADE", "1") != "0",
         MAX_CONTENT_LENGTH=int(os.environ.get("BAOHUANG_MAX_BODY_BYTES", 1024 * 1024)),
         RATE_LIMIT_PER_MINUTE=int(os.environ.get("BAOHUANG_RATE_LIMIT_PER_MINUTE", 1200)),
         RATE_LIMIT_BURST=int(os.environ.get("BAOHUANG_RATE_LIMIT_BURST", 100)),

@@ -49,8 +49,8 @@ class JsonFormatter(logging.Formatter):
 
 
 def configure_logging(level: str | None = None) -> None:
-    """One JSON object per line on stderr, for the service's own loggers."""
-    handler = logging.StreamHandler(sys.stderr)
+    """One JSON object per line on stdout, for the service's own loggers."""
+    handler = logging.StreamHandler(sys.stdout)
     handler.setFormatter(JsonFormatter())
     for name in ("baohuang", "baohuang.access"):
         log = logging.getLogger(name)

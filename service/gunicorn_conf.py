@@ -1,0 +1,45 @@
+"""gunicorn settings. Every one can be changed by an environment variable; the top-level
+gunicorn.conf.py loads this file, and so do ``baohuang serve`` and the container."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import shutil
+import tempfile
+from typing import Any
+
+bind = os.environ.get("BIND") or f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
+workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a request running longer is killed
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))  # SIGTERM: finish what is running
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "10000"))
+max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "1000"))
+limit_request_line = 8190
+limit_request_fields = 100
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+# The service writes its own access log: one JSON object per request on stdout, with the request
+# id, route, status, duration and organizer. GUNICORN_ACCESS_LOG=1 adds gunicorn's plain one.
+accesslog = "-" if os.environ.get("GUNICORN_ACCESS_LOG") == "1" else None
+errorlog = "-"
+# Workers must not all migrate the schema at once: the master does it (baohuang serve, the
+# container's entrypoint) and tells the workers not to.
+raw_env = ["BAOHUANG_AUTO_UPGRADE=0"]
+
+# Prometheus metrics from every worker, added up at /metrics.
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="baohuang-metrics-")
+
+
+def on_starting(server: Any) -> None:
+    path = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path, exist_ok=True)
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)

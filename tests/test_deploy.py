@@ -1,0 +1,95 @@
+"""The container's pieces, checked without Docker: the entrypoint under gunicorn, the Dockerfile, compose.yaml."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import yaml
+
+from service.core import random_record
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_ready(port: int, proc: subprocess.Popen, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.stdout.read() if proc.stdout else "exited"
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError("the service did not become ready")
+
+
+def test_entrypoint_upgrades_then_serves_and_stops_gracefully(tmp_path):
+    port = free_port()
+    env = dict(
+        os.environ,
+        PYTHON=sys.executable,
+        PYTHONPATH=str(ROOT),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'app.sqlite3'}",
+        HOST="127.0.0.1",
+        PORT=str(port),
+        WEB_CONCURRENCY="2",
+        PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
+    )
+    proc = subprocess.Popen(
+        ["sh", str(ROOT / "docker" / "entrypoint.sh")],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        wait_ready(port, proc)
+        req = urllib.request.Request(
+            f"http://127.0.0.1:{port}/v1/adjudications",
+            data=json.dumps(random_record(1)).encode(),
+            headers={"Content-Type": "application/json", "X-Request-ID": "from-the-test"},
+        )
+        with urllib.request.urlopen(req, timeout=5) as r:
+            assert json.loads(r.read())["verdict"] == "legal"
+            assert r.headers["X-Request-ID"] == "from-the-test"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as r:
+            assert b'baohuang_adjudications_total{verdict="legal"}' in r.read()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 0, out
+    logs = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert any(entry.get("request_id") == "from-the-test" and entry.get("status") == 200 for entry in logs), out
+
+
+def test_dockerfile_copies_what_exists_and_checks_health():
+    text = (ROOT / "Dockerfile").read_text()
+    for src in re.findall(r"^COPY (\S+)", text, flags=re.M):
+        assert (ROOT / src).exists(), src
+    assert "USER 10001" in text and "HEALTHCHECK" in text and "/livez" in text
+    assert "docker/entrypoint.sh" in text
+
+
+def test_compose_runs_the_service_with_postgres():
+    spec = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    app, db = spec["services"]["app"], spec["services"]["db"]
+    assert app["environment"]["DATABASE_URL"].startswith("postgresql+psycopg2://")
+    assert app["depends_on"]["db"]["condition"] == "service_healthy"
+    assert "pg_isready" in " ".join(db["healthcheck"]["test"])
