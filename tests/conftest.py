@@ -89,3 +89,12 @@ def db_app(db_url):
 @pytest.fixture()
 def db_client(db_app):
     return db_app.test_client()
+
+
+def pytest_terminal_summary(terminalreporter):
+    from tests.robustness.figures import FIGURES
+
+    if FIGURES:
+        terminalreporter.section("robustness")
+        for name in ("requests tried", "faults injected", "games acknowledged", "games lost"):
+            terminalreporter.write_line(f"{name}: {FIGURES.get(name, 0)}")

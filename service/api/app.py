@@ -132,6 +132,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def _record_error(exc: RecordError) -> Response:
         return problem_response(invalid_record(exc.problems, _what()))
 
+    @app.errorhandler(RecursionError)
+    def _too_deep(exc: RecursionError) -> Response:
+        # Only a body nested thousands deep gets here (the JSON decoder recurses).
+        problem = Problem("", "invalid_json", "not JSON this service accepts: nested too deeply")
+        return problem_response(invalid_record([problem], _what()))
+
     @app.errorhandler(OperationalError)
     @app.errorhandler(InterfaceError)
     @app.errorhandler(SATimeoutError)
