@@ -9,6 +9,7 @@ After each, every game that was acknowledged with a 201 must be in the database.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import http.client
 import json
@@ -74,10 +75,8 @@ class Cluster:
         return f"postgresql+psycopg2://postgres@127.0.0.1:{self.port}/postgres"
 
     def remove(self) -> None:
-        try:
+        with contextlib.suppress(subprocess.CalledProcessError):
             self.stop("immediate")
-        except subprocess.CalledProcessError:
-            pass
         shutil.rmtree(self.dir, ignore_errors=True)
 
 

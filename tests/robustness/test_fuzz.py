@@ -118,7 +118,7 @@ def test_mutated_records_to_the_referee(fuzz_env, seed, rounds):
 @SETTINGS
 @given(json_value)
 def test_random_json_to_every_body_endpoint(fuzz_env, value):
-    _, client, club, tid, ids = fuzz_env
+    _, client, club, tid, _ids = fuzz_env
     before = _games(client, tid)
     for path in (
         "/v1/adjudications",
@@ -155,7 +155,7 @@ def test_mutated_game_submissions_store_nothing_unless_legal(fuzz_env, seed):
 @pytest.mark.parametrize("text", BROKEN_TEXTS)
 @pytest.mark.parametrize("path", ["/v1/adjudications", "/v1/scores", "/v1/organizers", "GAMES"])
 def test_broken_json_texts(fuzz_env, text, path):
-    _, client, club, tid, ids = fuzz_env
+    _, client, club, tid, _ids = fuzz_env
     path = f"/v1/tournaments/{tid}/games" if path == "GAMES" else path
     before = _games(client, tid)
     _check(client.post(path, data=text, content_type="application/json", headers=club.auth), path)
