@@ -222,7 +222,10 @@ def _run_plays(
                         raise _Stop(i, V.SIXES_NOT_LAST, seat, "sixes go out in the seat's final play, all at once")
                 elif h & others_mask:
                     raise _Stop(i, V.SIXES_NOT_LAST, seat, f"seat {seat} still holds cards other than sixes")
-            if top is not None and not mv.beats(top):
+            # Move.beats, inlined: this line runs for every follow of every game.
+            if top is not None and (
+                mv.size != top.size or top.big or mv.big < top.small or (mv.n and top.n and mv.rank <= top.rank)
+            ):
                 raise _Stop(i, V.DOES_NOT_BEAT, seat, _beat_message(mv, top, top_seat))
             if recon:
                 pool = h2

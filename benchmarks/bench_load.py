@@ -1,0 +1,169 @@
+"""Adjudications per second through gunicorn, beside a bare Flask endpoint that only decodes
+the same JSON under the same gunicorn settings.
+
+    .venv/bin/python benchmarks/bench_load.py [--seconds 8] [--rounds 5] [--connections 16] [--workers N]
+
+Target: the referee reaches at least 60 % of the bare endpoint's throughput. Uses wrk (Debian
+package `wrk`) when it is installed, else a Python client. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import platform
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from service.core import random_record  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(app: str, port: int, workers: int, tmp: str) -> subprocess.Popen:
+    env = dict(
+        os.environ,
+        PYTHONPATH=f"{ROOT}:{ROOT / 'benchmarks'}",
+        HOST="127.0.0.1",
+        PORT=str(port),
+        WEB_CONCURRENCY=str(workers),
+        DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
+        BAOHUANG_RATE_LIMIT_PER_MINUTE="0",
+        LOG_LEVEL="warning",
+        PROMETHEUS_MULTIPROC_DIR=f"{tmp}/metrics-{port}",
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", app],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(150):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{app} did not start")
+
+
+def wrk(port: int, body_file: str, seconds: int, connections: int) -> float:
+    script = Path(body_file).with_suffix(".lua")
+    script.write_text(
+        f'local f = io.open("{body_file}", "rb"); local body = f:read("*a"); f:close()\n'
+        'wrk.method = "POST"; wrk.body = body; wrk.headers["Content-Type"] = "application/json"\n'
+    )
+    out = subprocess.run(
+        [
+            "wrk",
+            "-t2",
+            f"-c{connections}",
+            f"-d{seconds}s",
+            "-s",
+            str(script),
+            f"http://127.0.0.1:{port}/v1/adjudications",
+        ],
+        capture_output=True,
+        text=True,
+    ).stdout
+    m = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    if not m or "Non-2xx" in out:
+        raise RuntimeError(out)
+    return float(m.group(1))
+
+
+def python_client(port: int, body: bytes, seconds: int, connections: int) -> float:
+    count = [0]
+    stop = time.monotonic() + seconds
+    lock = threading.Lock()
+
+    def run() -> None:
+        c = http.client.HTTPConnection("127.0.0.1", port)
+        n = 0
+        while time.monotonic() < stop:
+            c.request("POST", "/v1/adjudications", body=body, headers={"Content-Type": "application/json"})
+            r = c.getresponse()
+            r.read()
+            assert r.status == 200
+            n += 1
+        with lock:
+            count[0] += n
+
+    threads = [threading.Thread(target=run) for _ in range(connections)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return count[0] / seconds
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=int, default=8)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--connections", type=int, default=16)
+    ap.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2 + 1)
+    args = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="bh-load-")
+    body = json.dumps(random_record(7)).encode()
+    body_file = f"{tmp}/record.json"
+    Path(body_file).write_bytes(body)
+    tool = "wrk" if shutil.which("wrk") else "python client"
+    apps = {"bare decode": "bare_app:app", "referee": "service.wsgi:app"}
+    servers = {}
+    for name, app in apps.items():
+        port = free_port()
+        servers[name] = (port, serve(app, port, args.workers, tmp))
+    results: dict[str, list[float]] = {name: [] for name in apps}
+    try:
+        for port, _ in servers.values():  # warm up
+            wrk(port, body_file, 2, args.connections) if tool == "wrk" else python_client(
+                port, body, 2, args.connections
+            )
+        # This machine's speed wanders from minute to minute: alternate the two, several rounds.
+        for _ in range(args.rounds):
+            for name, (port, _) in servers.items():
+                if tool == "wrk":
+                    results[name].append(wrk(port, body_file, args.seconds, args.connections))
+                else:
+                    results[name].append(python_client(port, body, args.seconds, args.connections))
+    finally:
+        for _, proc in servers.values():
+            proc.terminate()
+            proc.wait(20)
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; load: {tool}, "
+        f"{args.connections} connections, {args.rounds} alternating rounds of {args.seconds} s; "
+        f"gunicorn {args.workers} sync workers for both"
+    )
+    print(f"record: {len(body)} bytes, {len(random_record(7)['plays'])} actions (a whole game)")
+    medians = {name: statistics.median(rates) for name, rates in results.items()}
+    for name, rates in results.items():
+        print(
+            f"  {name:12s} {medians[name]:8.0f} requests/s (median of {len(rates)} rounds: {', '.join(f'{r:.0f}' for r in rates)})"
+        )
+    share = medians["referee"] / medians["bare decode"]
+    print(f"referee / bare = {share:.0%} (target: at least 60%) -> {'met' if share >= 0.6 else 'NOT met'}")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
