@@ -28,15 +28,14 @@ errorlog = "-"
 # container's entrypoint) and tells the workers not to.
 raw_env = ["BAOHUANG_AUTO_UPGRADE=0"]
 
-# Prometheus metrics from every worker, added up at /metrics.
-if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="baohuang-metrics-")
-
 
 def on_starting(server: Any) -> None:
-    path = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    """In the master, before any worker starts: a clean folder where every worker keeps its
+    Prometheus metrics, so /metrics adds them up."""
+    path = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp(prefix="baohuang-metrics-")
     shutil.rmtree(path, ignore_errors=True)
     os.makedirs(path, exist_ok=True)
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = path
 
 
 def child_exit(server: Any, worker: Any) -> None:
