@@ -21,13 +21,23 @@ from ..scoring import Mode
 OFFERS = 6  # five seats, then the first candidate once more
 
 
-def called_card_fault(i: int, call: Call) -> CallFault | None:
-    """A called card must be an ordinary suited card: no joker, no 2."""
-    card = call.card
+def accept_called_card(
+    i: int, call: Call, view: DealView, crown_seat: int, moves: tuple[CardMove, ...]
+) -> Crown | CallFault:
+    """An ``accept`` naming a suited card: three copies make the holder of the fourth the guard,
+    four make a hidden solo. (Shared by the standard and KK classic crowns.)"""
+    seat, card = call.seat, call.card
     assert card is not None
     if card.rank.is_joker or card.rank is Rank.TWO:
-        return CallFault(i, V.CALLED_CARD_NOT_ALLOWED, call.seat, f"{card} cannot be called: not a joker, not a 2")
-    return None
+        return CallFault(i, V.CALLED_CARD_NOT_ALLOWED, seat, f"{card} cannot be called: not a joker, not a 2")
+    held = view.copies(seat, card)
+    if held < 3:
+        return CallFault(
+            i, V.CALLED_CARD_NOT_HELD, seat, f"calling {card} needs three copies; seat {seat} holds {held}"
+        )
+    if held >= 4:
+        return Crown(Mode.HIDDEN_SOLO, seat, seat, i + 1, crown_seat, moves, card)
+    return Crown(Mode.NORMAL, seat, view.holder_of_other_copy(seat, card), i + 1, crown_seat, moves, card)
 
 
 def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | CallFault:
@@ -51,29 +61,22 @@ def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | Ca
                 return Crown(Mode.VOID, None, None, i + 1, first)
             candidate = rs.transfer_target(candidate)
             continue
-        fault = called_card_fault(i, call)
-        if fault is not None:
-            return fault
-        card = call.card
-        assert card is not None
-        held = view.copies(seat, card)
         moves = (CardMove(None, seat, Rank.BIG_JOKER), *(CardMove(g, seat, Rank.TWO) for g in givers if g != seat))
-        if kind is CallKind.SOLO:
-            if held < 4:
-                return CallFault(
-                    i,
-                    V.CALLED_CARD_NOT_HELD,
-                    seat,
-                    f"an open solo calls four identical cards; seat {seat} holds {held} {card}",
-                )
-            return Crown(Mode.OPEN_SOLO, seat, None, i + 1, first, moves, card)
-        if held < 3:
+        if kind is CallKind.ACCEPT:
+            return accept_called_card(i, call, view, first, moves)
+        card = call.card  # an open solo names four identical cards
+        assert card is not None
+        if card.rank.is_joker or card.rank is Rank.TWO:
+            return CallFault(i, V.CALLED_CARD_NOT_ALLOWED, seat, f"{card} cannot be called: not a joker, not a 2")
+        held = view.copies(seat, card)
+        if held < 4:
             return CallFault(
-                i, V.CALLED_CARD_NOT_HELD, seat, f"calling {card} needs three copies; seat {seat} holds {held}"
+                i,
+                V.CALLED_CARD_NOT_HELD,
+                seat,
+                f"an open solo calls four identical cards; seat {seat} holds {held} {card}",
             )
-        if held >= 4:
-            return Crown(Mode.HIDDEN_SOLO, seat, seat, i + 1, first, moves, card)
-        return Crown(Mode.NORMAL, seat, view.holder_of_other_copy(seat, card), i + 1, first, moves, card)
+        return Crown(Mode.OPEN_SOLO, seat, None, i + 1, first, moves, card)
     return CallFault(
         None, V.CROWN_OUT_OF_ORDER, candidate, f"seat {candidate} was offered the crown and has not answered"
     )

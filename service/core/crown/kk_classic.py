@@ -16,7 +16,7 @@ from ..cards import Rank
 from ..errors import ViolationCode as V
 from ..ruleset import Ruleset
 from ..scoring import Mode
-from .called import called_card_fault
+from .called import accept_called_card
 
 MAX_PASSES = 5  # one full round; then the holder must take the crown
 
@@ -51,19 +51,7 @@ def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | Ca
             continue
         if kind is CallKind.SOLO:
             return Crown(Mode.OPEN_SOLO, seat, None, i + 1, crown_seat, tuple(moves))
-        fault = called_card_fault(i, call)
-        if fault is not None:
-            return fault
-        card = call.card
-        assert card is not None
-        held = view.copies(seat, card)
-        if held < 3:
-            return CallFault(
-                i, V.CALLED_CARD_NOT_HELD, seat, f"calling {card} needs three copies; seat {seat} holds {held}"
-            )
-        if held >= 4:
-            return Crown(Mode.HIDDEN_SOLO, seat, seat, i + 1, crown_seat, tuple(moves), card)
-        return Crown(Mode.NORMAL, seat, view.holder_of_other_copy(seat, card), i + 1, crown_seat, tuple(moves), card)
+        return accept_called_card(i, call, view, crown_seat, tuple(moves))
     return CallFault(
         None, V.CROWN_OUT_OF_ORDER, speaker, f"the crown was passed to seat {speaker}, who has not answered"
     )
