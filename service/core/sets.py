@@ -43,10 +43,6 @@ def unpack(value: int) -> list[int]:
     return [(value >> (FIELD_BITS * r)) & 0x7F for r in Rank]
 
 
-def field_mask(rank: Rank) -> int:
-    return 0x7F << (FIELD_BITS * rank)
-
-
 @dataclass(frozen=True, slots=True)
 class CardSet:
     """A legal set: ``count`` cards of ``rank`` plus ``small`` and ``big`` jokers."""
