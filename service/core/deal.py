@@ -4,19 +4,32 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit
+from .cards import Card, Rank, parse_card
 from .errors import Violation
 from .errors import ViolationCode as V
 from .ruleset import Ruleset
 
-__all__ = ["check_deal", "marked_holder"]
+__all__ = ["DealFacts", "check_deal"]
+
+_MARKED = {Rank.BIG_JOKER: parse_card("BJ*"), Rank.SMALL_JOKER: parse_card("SJ*")}
 
 
-def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | None:
-    """The first thing wrong with the deal, in this order: hand sizes, the deck, the marked cards."""
-    sizes = rs.hand_sizes
-    allowed = Counter(sizes)
+@dataclass(frozen=True, slots=True)
+class DealFacts:
+    """What the engine needs from a legal deal: counts by rank per hand, and where the marked
+    cards are (None where the ruleset has none)."""
+
+    counts: tuple[list[int], ...]
+    bj_holder: int | None
+    sj_holder: int | None
+
+
+def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | DealFacts:
+    """The first thing wrong with the deal — hand sizes, then the deck, then the marked cards —
+    or the deal's facts."""
+    allowed = Counter(rs.hand_sizes)
     seen_sizes: Counter[int] = Counter()
     for i, hand in enumerate(hands):
         seen_sizes[len(hand)] += 1
@@ -28,9 +41,49 @@ def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | No
                 f"seat {i} was dealt {len(hand)} cards; ruleset {rs.name!r} deals {shape}",
                 i,
             )
+    counts = []
+    total = [0] * len(Rank)
+    marked: list[tuple[int, Rank]] = []
+    for i, hand in enumerate(hands):
+        c = [0] * len(Rank)
+        for card in hand:
+            c[card.rank] += 1
+            if card.marked:
+                marked.append((i, card.rank))
+        counts.append(c)
+        for r, n in enumerate(c):
+            total[r] += n
+    deck = rs.dealt_counts
+    if (
+        total != list(deck)
+        or (marked and not rs.marked_jokers)
+        or any(card.suit is not None for hand in hands for card in hand)
+    ):
+        bad = _composition(hands, rs)
+        if bad is not None:
+            return bad
+    holders: dict[Rank, int | None] = {}
+    for rank, token in _MARKED.items():
+        seen = [i for i, r in marked if r is rank]
+        if rs.marked_jokers and not seen:
+            return Violation(V.MARKED_CARD_MISSING, "/deal", f"no hand holds {token}", None)
+        if len(seen) > 1:
+            return Violation(
+                V.MARKED_CARD_DOUBLED,
+                f"/deal/{seen[1]}",
+                f"{token} appears {len(seen)} times; the deck has one",
+                seen[1],
+            )
+        holders[rank] = seen[0] if seen else None
+    return DealFacts(tuple(counts), holders[Rank.BIG_JOKER], holders[Rank.SMALL_JOKER])
+
+
+def _composition(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | None:
+    """Card by card, where the deal first parts from the deck (the slow path, for a deal that
+    has extra copies, suits, or marked cards to look at)."""
     deck = rs.dealt_counts
     total = [0] * len(Rank)
-    suited: Counter[tuple[Rank, Suit]] = Counter()
+    suited: Counter[tuple[Rank, object]] = Counter()
     for i, hand in enumerate(hands):
         for card in hand:
             total[card.rank] += 1
@@ -59,23 +112,4 @@ def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | No
                     f"ruleset {rs.name!r} has no marked jokers: write {card.rank.symbol}, not {card}",
                     i,
                 )
-    if not rs.marked_jokers:
-        return None
-    for rank in (Rank.BIG_JOKER, Rank.SMALL_JOKER):
-        token = f"{rank.symbol}*"
-        seen = [i for i, hand in enumerate(hands) for c in hand if c.marked and c.rank is rank]
-        if not seen:
-            return Violation(V.MARKED_CARD_MISSING, "/deal", f"no hand holds {token}", None)
-        if len(seen) > 1:
-            return Violation(
-                V.MARKED_CARD_DOUBLED,
-                f"/deal/{seen[1]}",
-                f"{token} appears {len(seen)} times; the deck has one",
-                seen[1],
-            )
     return None
-
-
-def marked_holder(hands: Sequence[tuple[Card, ...]], rank: Rank) -> int | None:
-    """The seat dealt the marked copy of ``rank`` (None where the deal has none)."""
-    return next((i for i, hand in enumerate(hands) for c in hand if c.marked and c.rank is rank), None)

@@ -21,7 +21,7 @@ from typing import Any
 from .call_types import Call, CallFault, CallKind, CardMove, DealView
 from .calls import run_calls
 from .cards import Card, Rank, format_counts
-from .deal import check_deal, marked_holder
+from .deal import check_deal
 from .errors import Problem, RecordError, Violation
 from .errors import ViolationCode as V
 from .reading import PLAY_KEYS, escape, is_seat, plays_problems, read_calls, read_cards, read_ruleset
@@ -193,14 +193,19 @@ def _run_plays(
                 mv = compile_move(cards)
             else:
                 raise _Malformed
-            if mv.cards is None or mv.size == 0 or ("pass" in p and p["pass"] is not False):
-                raise _Malformed
+            if not mv.plain or "pass" in p:  # the common case is one test; the rest is sorted out here
+                if mv.cards is None or mv.size == 0 or ("pass" in p and p["pass"] is not False):
+                    raise _Malformed
+                if over:
+                    raise _Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
+                if seat != turn:
+                    raise _Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
+                if not mv.is_set:
+                    raise _Stop(i, V.NOT_A_SET, seat, "two different ranks in one play are never a set")
             if over:
                 raise _Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
             if seat != turn:
                 raise _Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
-            if not mv.is_set:
-                raise _Stop(i, V.NOT_A_SET, seat, "two different ranks in one play are never a set")
             if mv.two_with_jokers and not twos_ok:
                 raise _Stop(i, V.NOT_A_SET, seat, f"ruleset {rs.name!r} does not let 2s carry jokers")
             h = pool if recon else hands[seat]
@@ -447,18 +452,12 @@ def _adjudicate_dealt(
     guard: int | None,
     first: int | None,
 ) -> Adjudication:
-    bad = check_deal(hands, rs)
-    if bad is not None:
+    facts = check_deal(hands, rs)
+    if isinstance(facts, Violation):
         _raise_play_problems(plays)
-        return _illegal(rs, bad, False)
-    counts = []
-    for hand in hands:
-        c = [0] * len(Rank)
-        for card in hand:
-            c[card.rank] += 1
-        counts.append(c)
-    bj, sj = marked_holder(hands, Rank.BIG_JOKER), marked_holder(hands, Rank.SMALL_JOKER)
-    table = _table_from_counts(counts, -1 if bj is None else bj, -1 if sj is None else sj)
+        return _illegal(rs, facts, False)
+    bj, sj = facts.bj_holder, facts.sj_holder
+    table = _table_from_counts(list(facts.counts), -1 if bj is None else bj, -1 if sj is None else sj)
     view = DealView(tuple(hands), bj, sj, first)
     return _finish(rs, table, view, calls, plays, False, (), guard)
 

@@ -123,6 +123,7 @@ class Move:
         "size",
         "small",
         "suited",
+        "plain",
         "two_with_jokers",
     )
 
@@ -137,6 +138,7 @@ class Move:
         self.marked_small = self.marked_big = 0
         self.two_with_jokers = False
         self.suited: tuple[Card, ...] = ()
+        self.plain = False  # cards that are one set: the only kind the play loop need not look at twice
         if cards is None:
             return
         counts = [0] * len(Rank)
@@ -156,6 +158,7 @@ class Move:
             self.rank = -1 if cs.rank is None else int(cs.rank)
             self.n, self.small, self.big = cs.count, cs.small, cs.big
             self.two_with_jokers = cs.rank is Rank.TWO and (cs.small + cs.big) > 0
+            self.plain = True
 
     def card_set(self) -> CardSet:
         return CardSet(None if self.rank < 0 else Rank(self.rank), self.n, self.small, self.big)
