@@ -119,11 +119,11 @@ class Move:
         "marked_small",
         "n",
         "packed",
+        "plain",
         "rank",
         "size",
         "small",
         "suited",
-        "plain",
         "two_with_jokers",
     )
 
