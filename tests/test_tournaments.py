@@ -239,3 +239,16 @@ def test_maintained_standings_equal_a_fresh_aggregation(db_app):
         kept, fresh = repo.standings(s, tid), repo.standings_from_games(s, tid)
     assert kept == fresh
     assert sum(r["total"] for r in kept) == 0 and sum(r["games"] for r in kept) == 9 * 5
+
+
+def test_next_page_links_keep_filters_intact(db_client):
+    club = Club(db_client)
+    tid, ids = club.tournament()
+    for seed in range(3):
+        club.submit(tid, {"players": ids[:5], "record": random_record(seed)})
+    first = db_client.get(f"/v1/tournaments/{tid}/games?limit=2&since=2000-01-01T00:00:00%2B00:00").get_json()
+    assert first["total"] == 3 and first["next"]
+    second = db_client.get(first["next"]).get_json()
+    assert len(second["items"]) == 1 and second["next"] is None
+    listed = db_client.get("/v1/tournaments").get_json()["items"]
+    assert [t["frozen"] for t in listed] == [True]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import current_app, request
 from flask_smorest import abort
@@ -49,7 +50,7 @@ def page(items: list[Any], total: int, limit: int, offset: int) -> dict[str, Any
     if offset + limit < total:
         args = request.args.to_dict()
         args.update(limit=str(limit), offset=str(offset + limit))
-        nxt = request.path + "?" + "&".join(f"{k}={v}" for k, v in args.items())
+        nxt = request.path + "?" + urlencode(args)
     return {"items": items, "total": total, "limit": limit, "offset": offset, "next": nxt}
 
 

@@ -262,7 +262,10 @@ class Games(MethodView):
                 limit=query["limit"],
                 offset=query["offset"],
             )
-            return page([game_json(s, g) for g in rows], total, query["limit"], query["offset"])
+            versions = repo.current_versions(s, rows)
+            seats = repo.seats_of_versions(s, [v.id for v in versions.values()])
+            items = [game_json(s, g, versions[g.id], seats[versions[g.id].id]) for g in rows]
+            return page(items, total, query["limit"], query["offset"])
 
 
 def _replay(s: Session, key: ApiKey, idem: str, req_hash: str) -> Response | None:

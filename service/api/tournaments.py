@@ -79,7 +79,8 @@ class Tournaments(MethodView):
         with session() as s:
             viewer = optional_viewer(s)
             rows, total = repo.list_tournaments(s, viewer, query["limit"], query["offset"])
-            items = [tournament_json(t, repo.has_games(s, t.id)) for t in rows]
+            frozen = repo.with_games(s, [t.id for t in rows])
+            items = [tournament_json(t, t.id in frozen) for t in rows]
             return page(items, total, query["limit"], query["offset"])
 
 

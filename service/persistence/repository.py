@@ -155,6 +155,13 @@ def has_games(s: Session, tournament_id: int) -> bool:
     return s.scalar(select(Game.id).where(Game.tournament_id == tournament_id).limit(1)) is not None
 
 
+def with_games(s: Session, tournament_ids: Sequence[int]) -> set[int]:
+    """Which of these tournaments have a stored game (their ruleset is frozen)."""
+    if not tournament_ids:
+        return set()
+    return set(s.scalars(select(Game.tournament_id).where(Game.tournament_id.in_(tournament_ids)).distinct()))
+
+
 def add_player(s: Session, t: Tournament, name: str) -> Player:
     if s.scalar(select(Player.id).where(Player.tournament_id == t.id, Player.name == name)) is not None:
         raise Conflict(f"tournament {t.id} already has a player named {name!r}")
@@ -255,6 +262,24 @@ def current_version(s: Session, game: Game) -> GameVersion:
     v = s.scalar(select(GameVersion).where(GameVersion.game_id == game.id, GameVersion.version == game.current_version))
     assert v is not None
     return v
+
+
+def current_versions(s: Session, games: Sequence[Game]) -> dict[int, GameVersion]:
+    """The current version of each game, in one query."""
+    if not games:
+        return {}
+    rows = s.scalars(select(GameVersion).where(GameVersion.game_id.in_([g.id for g in games]))).all()
+    wanted = {(g.id, g.current_version) for g in games}
+    return {v.game_id: v for v in rows if (v.game_id, v.version) in wanted}
+
+
+def seats_of_versions(s: Session, version_ids: Sequence[int]) -> dict[int, list[GameSeat]]:
+    """The seats of each version, in one query."""
+    out: dict[int, list[GameSeat]] = {v: [] for v in version_ids}
+    if version_ids:
+        for seat in s.scalars(select(GameSeat).where(GameSeat.version_id.in_(version_ids)).order_by(GameSeat.seat)):
+            out[seat.version_id].append(seat)
+    return out
 
 
 def game_seats(s: Session, version_id: int) -> Sequence[GameSeat]:
