@@ -18,10 +18,13 @@ import json
 import os
 import platform
 import random
+import re
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -59,7 +62,7 @@ def pct(values: list[float], p: float) -> float:
 
 def bench_submissions(url: str, args: argparse.Namespace) -> None:
     port = free_port()
-    env = dict(os.environ, DATABASE_URL=url)
+    env = dict(os.environ, DATABASE_URL=url, BAOHUANG_RATE_LIMIT_PER_MINUTE="0")
     server = subprocess.Popen(
         [
             sys.executable,
@@ -75,6 +78,7 @@ def bench_submissions(url: str, args: argparse.Namespace) -> None:
         ],
         cwd=ROOT,
         env=env,
+        stdout=subprocess.DEVNULL,  # the access log: one JSON line per request
     )
     try:
         for _ in range(100):
@@ -98,6 +102,9 @@ def bench_submissions(url: str, args: argparse.Namespace) -> None:
             json.dumps({"players": ids[(n % 20) * 5 : (n % 20) * 5 + 5], "record": random_record(n)}).encode()
             for n in range(args.games)
         ]
+        if shutil.which("wrk") and not args.python_client:
+            wrk_submissions(port, tid, auth, bodies, args)
+            return
         latencies: list[float] = []
         statuses: list[int] = []
         lock = threading.Lock()
@@ -142,6 +149,55 @@ def bench_submissions(url: str, args: argparse.Namespace) -> None:
     finally:
         server.terminate()
         server.wait(10)
+
+
+def wrk_submissions(port: int, tid: int, auth: dict, bodies: list[bytes], args: argparse.Namespace) -> None:
+    """The same load from wrk (C, one thread, 20 connections), so that the load generator takes
+    little of the two cores the service and PostgreSQL share."""
+    tmp = Path(tempfile.mkdtemp(prefix="bh-wrk-"))
+    (tmp / "bodies.ndjson").write_bytes(b"\n".join(bodies) + b"\n")
+    (tmp / "submit.lua").write_text(
+        f"""
+local bodies = {{}}
+for line in io.lines("{tmp / "bodies.ndjson"}") do bodies[#bodies + 1] = line end
+local i = 0
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "{auth["Authorization"]}"
+request = function()
+  i = i + 1
+  if i > #bodies then i = 1 end
+  return wrk.format(nil, "/v1/tournaments/{tid}/games", nil, bodies[i])
+end
+"""
+    )
+    out = subprocess.run(
+        [
+            "wrk",
+            "-t1",
+            f"-c{args.clients}",
+            f"-d{args.seconds}s",
+            "--latency",
+            "-s",
+            str(tmp / "submit.lua"),
+            f"http://127.0.0.1:{port}/",
+        ],
+        capture_output=True,
+        text=True,
+    ).stdout
+    shutil.rmtree(tmp, ignore_errors=True)
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    total = re.search(r"(\d+) requests in", out)
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    pcts = dict(re.findall(r"^\s+(50|75|90|99)%\s+([\d.]+\w+)", out, flags=re.M))
+    print(
+        f"submissions: wrk, {args.clients} connections for {args.seconds} s, gunicorn {args.workers} sync workers; "
+        f"{total.group(1) if total else '?'} sent, {non2xx.group(1) if non2xx else 0} not 201"
+    )
+    print(
+        f"  {float(rate.group(1)) if rate else 0:.0f} submissions/s; latency p50 {pcts.get('50')}, p90 {pcts.get('90')}, "
+        f"p99 {pcts.get('99')} (target p99 < 50 ms)"
+    )
 
 
 def bench_standings(url: str, n_games: int) -> None:
@@ -249,10 +305,12 @@ def bench_standings(url: str, n_games: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--games", type=int, default=3000, help="distinct games prepared (wrk wraps around after)")
     ap.add_argument("--clients", type=int, default=20)
     ap.add_argument("--workers", type=int, default=4)
     ap.add_argument("--standings-games", type=int, default=100_000)
+    ap.add_argument("--seconds", type=int, default=15, help="wrk: how long to send")
+    ap.add_argument("--python-client", action="store_true", help="Python threads instead of wrk")
     args = ap.parse_args()
     name = f"bh_bench_{uuid.uuid4().hex[:8]}"
     admin = create_engine(ADMIN, isolation_level="AUTOCOMMIT")

@@ -20,6 +20,7 @@ from ..problems import problem_document
 from .responses import problem_response
 
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+_CONVERTER = re.compile(r"<[^<>:]+:")  # "<int(min=1, max=…):id>" -> "<id>" in route labels
 
 HTTP_REQUESTS = Counter("baohuang_http_requests_total", "HTTP requests answered", ["method", "route", "status"])
 HTTP_LATENCY = Histogram(
@@ -122,7 +123,7 @@ def install(app: Flask) -> None:
     @app.after_request
     def _finish(resp: Response) -> Response:
         resp.headers["X-Request-ID"] = getattr(g, "request_id", "")
-        route = request.url_rule.rule if request.url_rule is not None else "unmatched"
+        route = _CONVERTER.sub("<", request.url_rule.rule) if request.url_rule is not None else "unmatched"
         elapsed = time.perf_counter() - getattr(g, "t0", time.perf_counter())
         HTTP_REQUESTS.labels(request.method, route, str(resp.status_code)).inc()
         HTTP_LATENCY.labels(route).observe(elapsed)
