@@ -252,3 +252,19 @@ def test_next_page_links_keep_filters_intact(db_client):
     assert len(second["items"]) == 1 and second["next"] is None
     listed = db_client.get("/v1/tournaments").get_json()["items"]
     assert [t["frozen"] for t in listed] == [True]
+
+
+def test_a_void_games_record_can_be_submitted_again(db_client):
+    club = Club(db_client)
+    tid, ids = club.tournament()
+    body = {"players": ids[:5], "record": random_record(30)}
+    first = club.submit(tid, body).get_json()
+    r = db_client.post(
+        f"/v1/tournaments/{tid}/games/{first['id']}/corrections",
+        json={"action": "void", "reason": "wrong players"},
+        headers=club.auth,
+    )
+    assert r.status_code == 201
+    again = club.submit(tid, {**body, "players": ids[1:6]})
+    assert again.status_code == 201 and again.get_json()["id"] != first["id"]
+    assert club.submit(tid, body).status_code == 409  # but not twice

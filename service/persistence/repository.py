@@ -324,6 +324,7 @@ def correct_game(
     game.current_version = number
     if replacement is None:
         game.voided = True
+        game.record_hash = None  # a void game no longer holds its record: it may be submitted anew
     else:
         game.record_hash = replacement.record_hash
         if replacement.played_at is not None:
