@@ -50,3 +50,16 @@ def test_two_hundred_parallel_games_all_land_and_the_standings_add_up(pg_app):
     rows = client.get(f"/v1/tournaments/{tid}/standings").get_json()["standings"]
     assert {r["player_id"]: r["total"] for r in rows} == expected
     assert sum(r["games"] for r in rows) == 1000
+
+
+def test_parallel_registrations_of_one_name_give_one_player_and_409s(pg_app):
+    club = Club(pg_app.test_client())
+    tid, _ = club.tournament(players=0)
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        answers = list(
+            pool.map(
+                lambda _: _post(pg_app, f"/v1/tournaments/{tid}/players", {"name": "Lao Li"}, club.auth), range(10)
+            )
+        )
+    codes = sorted(a.status_code for a in answers)
+    assert codes == [201] + [409] * 9, codes

@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 from flask import current_app, request
 from flask_smorest import abort
 from marshmallow import Schema, fields, validate
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..persistence import repository as repo
@@ -38,6 +39,10 @@ def session() -> Iterator[Session]:
         except repo.Conflict as exc:
             s.rollback()
             abort(409, message=str(exc), extra=exc.extra)
+        except IntegrityError:
+            # A parallel request stored the same thing first (a player name, say).
+            s.rollback()
+            abort(409, message="this conflicts with what was just stored; read it again and retry")
 
 
 class PageQuery(Schema):
