@@ -13,6 +13,8 @@ cost more than checking it.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -60,12 +62,23 @@ class Adjudication:
     def to_json(self) -> dict[str, Any]:
         return {
             "verdict": self.verdict.value,
-            "ruleset": {"name": self.ruleset.name, "options": self.ruleset.options()},
+            "ruleset": _ruleset_json(self.ruleset),
             "deal_reconstructed": self.deal_reconstructed,
             "notes": list(self.notes),
             "violation": None if self.violation is None else self.violation.to_json(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset_json_cached(rs: Ruleset) -> str:
+    return json.dumps({"name": rs.name, "options": rs.options()})
+
+
+def _ruleset_json(rs: Ruleset) -> dict[str, Any]:
+    """The ruleset as an answer shows it (a fresh copy; the options are worked out once per ruleset)."""
+    doc: dict[str, Any] = json.loads(_ruleset_json_cached(rs))
+    return doc
 
 
 # --- reading the record -------------------------------------------------------------
