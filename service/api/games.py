@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Response, request, stream_with_context
@@ -75,6 +75,8 @@ def read_submission(
     if doc.get("played_at") is not None:
         try:
             played_at = datetime.fromisoformat(str(doc["played_at"]))
+            if played_at.tzinfo is None:
+                played_at = played_at.replace(tzinfo=UTC)  # a time without a zone is taken as UTC
         except ValueError:
             problems.append(Problem("/played_at", "invalid_datetime", "played_at is an ISO 8601 date and time"))
     has_record, has_sheet = doc.get("record") is not None, doc.get("sheet") is not None
