@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -9,7 +10,7 @@ from .cards import Card, Rank
 from .errors import ViolationCode
 from .scoring import Mode
 
-__all__ = ["Call", "CallFault", "CallKind", "CardMove", "Crown", "DealView"]
+__all__ = ["Call", "CallFault", "CallKind", "CardMove", "Crown", "DealView", "crown_holder"]
 
 
 class CallKind(Enum):
@@ -86,3 +87,14 @@ class Crown:
     crown_seat: int | None  # who was dealt BJ* (or first offered the crown)
     moves: tuple[CardMove, ...] = ()
     called: Card | None = None
+
+
+def crown_holder(calls: Sequence[Call], view: DealView, answers: str) -> int | CallFault:
+    """The seat that speaks first for the crown: the holder of BJ* in the deal or, without a
+    deal, the first call's seat. No calls at all is a fault naming the ``answers`` it owed."""
+    if not calls:
+        who = "" if view.bj_holder is None else f" (seat {view.bj_holder})"
+        return CallFault(
+            None, ViolationCode.CROWN_OUT_OF_ORDER, view.bj_holder, f"no calls: the holder of BJ*{who} must {answers}"
+        )
+    return calls[0].seat if view.bj_holder is None else view.bj_holder

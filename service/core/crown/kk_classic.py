@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..call_types import Call, CallFault, CallKind, CardMove, Crown, DealView
+from ..call_types import Call, CallFault, CallKind, CardMove, Crown, DealView, crown_holder
 from ..cards import Rank
 from ..errors import ViolationCode as V
 from ..ruleset import Ruleset
@@ -22,14 +22,9 @@ MAX_PASSES = 5  # one full round; then the holder must take the crown
 
 
 def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | CallFault:
-    if not calls:
-        return CallFault(
-            None,
-            V.CROWN_OUT_OF_ORDER,
-            view.bj_holder,
-            "no calls: the holder of BJ* must accept, solo or pass the crown",
-        )
-    crown_seat = calls[0].seat if view.bj_holder is None else view.bj_holder
+    crown_seat = crown_holder(calls, view, "accept, solo or pass the crown")
+    if isinstance(crown_seat, CallFault):
+        return crown_seat
     speaker = crown_seat
     moves: list[CardMove] = []
     for i, call in enumerate(calls):

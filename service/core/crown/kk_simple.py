@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..call_types import Call, CallFault, CallKind, CardMove, Crown, DealView
+from ..call_types import Call, CallFault, CallKind, CardMove, Crown, DealView, crown_holder
 from ..cards import Rank
 from ..errors import ViolationCode as V
 from ..ruleset import Ruleset
@@ -17,14 +17,9 @@ PASSES_BEFORE_VOID = 10
 
 
 def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | CallFault:
-    if not calls:
-        return CallFault(
-            None,
-            V.CROWN_OUT_OF_ORDER,
-            view.bj_holder,
-            "no calls: the holder of BJ* must ascend, solo or pass the crown",
-        )
-    crown_seat = calls[0].seat if view.bj_holder is None else view.bj_holder
+    crown_seat = crown_holder(calls, view, "ascend, solo or pass the crown")
+    if isinstance(crown_seat, CallFault):
+        return crown_seat
     speaker = crown_seat
     moves: list[CardMove] = []
     for i, call in enumerate(calls):

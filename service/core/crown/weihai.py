@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..call_types import Call, CallFault, CallKind, CardMove, Crown, DealView
+from ..call_types import Call, CallFault, CallKind, CardMove, Crown, DealView, crown_holder
 from ..cards import Rank
 from ..errors import ViolationCode as V
 from ..ruleset import Ruleset
@@ -13,15 +13,9 @@ from ..scoring import Mode
 
 
 def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | CallFault:
-    if not calls:
-        who = "" if view.bj_holder is None else f" (seat {view.bj_holder})"
-        return CallFault(
-            None,
-            V.CROWN_OUT_OF_ORDER,
-            view.bj_holder,
-            f"no calls: the holder of BJ*{who} must ascend, solo or transfer",
-        )
-    crown_seat = calls[0].seat if view.bj_holder is None else view.bj_holder
+    crown_seat = crown_holder(calls, view, "ascend, solo or transfer")
+    if isinstance(crown_seat, CallFault):
+        return crown_seat
     speaker, sj = crown_seat, view.sj_holder
     moves: list[CardMove] = []
     for i, call in enumerate(calls):
