@@ -55,6 +55,23 @@ def request(conn: http.client.HTTPConnection, method: str, path: str, body: obje
     return r.status, payload
 
 
+def cpu_seconds() -> dict[str, float]:
+    """CPU time used so far by every process of this machine, by command name (Linux /proc)."""
+    out: dict[str, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
+        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
@@ -171,6 +188,7 @@ request = function()
 end
 """
     )
+    cpu_before = cpu_seconds()
     out = subprocess.run(
         [
             "wrk",
@@ -185,6 +203,7 @@ end
         capture_output=True,
         text=True,
     ).stdout
+    cpu = {k: v - cpu_before.get(k, 0.0) for k, v in cpu_seconds().items()}
     shutil.rmtree(tmp, ignore_errors=True)
     rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
     total = re.search(r"(\d+) requests in", out)
@@ -198,6 +217,13 @@ end
         f"  {float(rate.group(1)) if rate else 0:.0f} submissions/s; latency p50 {pcts.get('50')}, p90 {pcts.get('90')}, "
         f"p99 {pcts.get('99')} (target p99 < 50 ms)"
     )
+    sent = int(total.group(1)) if total else 0
+    if sent:
+        print(
+            "  CPU a submission: "
+            + ", ".join(f"{name} {cpu.get(name, 0.0) / sent * 1000:.2f} ms" for name in ("python", "postgres", "wrk"))
+            + " (python: the gunicorn workers and this script, which waits)"
+        )
 
 
 def bench_standings(url: str, n_games: int) -> None:

@@ -106,3 +106,31 @@ def test_503_while_the_database_is_away_then_recovery(relayed):
     relay.restore()
     assert club.submit(tid, {"players": ids[:5], "record": random_record(2)}).status_code == 201
     assert client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 2
+
+
+def test_a_connection_that_died_while_idle_is_replaced_before_use(relayed, monkeypatch):
+    """The server restarted while the service was quiet: the pooled connections are dead, and the
+    first request after that is answered normally (they are checked when they were idle)."""
+    app, relay = relayed
+    client = app.test_client()
+    club = Club(client)
+    tid, ids = club.tournament()
+    assert client.get(f"/v1/tournaments/{tid}/standings").status_code == 200
+    relay.cut()  # every pooled connection is now dead
+    relay.restore()
+    pool = app.extensions["baohuang_db"].engine.pool
+    monkeypatch.setattr("service.persistence.db.time.monotonic", lambda: 1e12)  # as if idle for ages
+    assert club.submit(tid, {"players": ids[:5], "record": random_record(9)}).status_code == 201
+    assert pool.checkedout() == 0
+
+
+def test_a_connection_that_dies_in_steady_use_fails_one_request_then_the_pool_renews(relayed):
+    app, relay = relayed
+    client = app.test_client()
+    club = Club(client)
+    tid, _ = club.tournament()
+    assert client.get(f"/v1/tournaments/{tid}/standings").status_code == 200
+    relay.cut()
+    relay.restore()
+    assert client.get(f"/v1/tournaments/{tid}/standings").status_code == 503
+    assert client.get(f"/v1/tournaments/{tid}/standings").status_code == 200

@@ -21,14 +21,24 @@ def bearer() -> str | None:
 
 
 def require_key(s: Session) -> ApiKey:
-    token = bearer()
-    if token is None:
-        abort(401, message="this request needs an API key: Authorization: Bearer <key>", headers=CHALLENGE)
-    key = repo.authenticate(s, token)
+    token = require_bearer()
+    return accept(repo.authenticate(s, token))
+
+
+def accept(key: ApiKey | None) -> ApiKey:
+    """A key the repository found (None: unknown or revoked), or 401."""
     if key is None:
         abort(401, message="the API key is unknown or revoked", headers=CHALLENGE)
     g.organizer_id = key.organizer_id
     return key
+
+
+def require_bearer() -> str:
+    """The bearer token of this request, or 401."""
+    token = bearer()
+    if token is None:
+        abort(401, message="this request needs an API key: Authorization: Bearer <key>", headers=CHALLENGE)
+    return token
 
 
 def optional_viewer(s: Session) -> int | None:

@@ -23,7 +23,7 @@ from ..core.sheets import read_sheet
 from ..persistence import repository as repo
 from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
 from ..problems import invalid_record, problem_document
-from .auth import optional_viewer, require_key
+from .auth import accept, optional_viewer, require_bearer, require_key
 from .common import SECURITY, page, page_schema, session
 from .observability import ADJUDICATIONS, GAMES_STORED
 from .responses import problem_response
@@ -53,10 +53,18 @@ def _prefixed(problems: tuple[Problem, ...] | list[Problem], prefix: str) -> lis
 
 
 def read_submission(
-    s: Session, t: Tournament, doc: Any, raw: str, *, correction: bool = False, players: list[int] | None = None
+    s: Session,
+    t: Tournament,
+    doc: Any,
+    raw: str,
+    *,
+    correction: bool = False,
+    players: list[int] | None = None,
+    players_known: bool = False,
 ) -> repo.Submission:
     """Check a submission against the tournament: its players, and its record or sheet
-    adjudicated under the tournament's ruleset."""
+    adjudicated under the tournament's ruleset. ``players_known``: the caller already found
+    the five (distinct) players in the tournament."""
     allowed = SUBMISSION_KEYS + (("action", "reason") if correction else ())
     if not isinstance(doc, dict):
         raise Rejected(invalid_record([Problem("", "invalid_type", "a game is a JSON object")], "game"))
@@ -64,7 +72,7 @@ def read_submission(
     seats = doc.get("players", players)
     if not isinstance(seats, list) or len(seats) != 5 or not all(type(p) is int and 0 < p < 2**31 for p in seats):
         problems.append(Problem("/players", "invalid_players", "players is an array of five player ids, seat 0 first"))
-    else:
+    elif not players_known:
         known = repo.players_by_id(s, t.id, seats)
         for i, pid in enumerate(seats):
             if pid not in known:
@@ -90,10 +98,11 @@ def read_submission(
         body = doc[field]
         if isinstance(body, dict):
             problems.extend(_same_ruleset(body, rs, f"/{field}/ruleset"))
-            body = {**body, "ruleset": {"name": rs.name, "options": rs.options()}}
+            if has_sheet:
+                body = {**body, "ruleset": {"name": rs.name, "options": rs.options()}}
         try:
             if has_record:
-                result = adjudicate(body)
+                result = adjudicate(body, rs)
                 ADJUDICATIONS.labels(result.verdict.value).inc()
                 if not result.legal and not problems:
                     raise Rejected(
@@ -169,6 +178,14 @@ def _request_body() -> tuple[Any, str]:
     return loads(text), text
 
 
+def _player_ids(doc: Any) -> list[int]:
+    """The player ids a submission names, if they are ids at all (else none)."""
+    seats = doc.get("players") if isinstance(doc, dict) else None
+    if isinstance(seats, list) and all(type(p) is int and 0 < p < 2**31 for p in seats):
+        return seats
+    return []
+
+
 def _closed(t: Tournament) -> None:
     if t.status != "open":
         abort(409, message=f"tournament {t.id} is closed: reopen it to add or correct games")
@@ -208,16 +225,19 @@ class Games(MethodView):
         if idem is not None and not 0 < len(idem) <= 200:
             abort(400, message="Idempotency-Key is 1 to 200 characters")
         req_hash = "" if idem is None else repo.canonical_hash(doc)
+        token = require_bearer()
+        seats = _player_ids(doc)
         with session() as s:
-            key = require_key(s)
+            target = repo.game_target(s, token, tournament_id, seats)
+            key = accept(target.key)
             if idem is not None:
                 replay = _replay(s, key, idem, req_hash)
                 if replay is not None:
                     return replay
-            t = repo.owned_tournament(s, tournament_id, key.organizer_id)
+            t = target.owned(tournament_id, key.organizer_id)
             _closed(t)
             try:
-                sub = read_submission(s, t, doc, raw)
+                sub = read_submission(s, t, doc, raw, players_known=len(set(seats)) == 5 == target.players_known)
             except Rejected as r:
                 return problem_response(r.doc)
             try:

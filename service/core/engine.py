@@ -346,8 +346,11 @@ def _snapshot(
 # --- the whole record --------------------------------------------------------------------
 
 
-def adjudicate(doc: Mapping[str, Any]) -> Adjudication:
-    """Adjudicate one record (decoded JSON). Raises RecordError if it is not a record."""
+def adjudicate(doc: Mapping[str, Any], ruleset: Ruleset | None = None) -> Adjudication:
+    """Adjudicate one record (decoded JSON). Raises RecordError if it is not a record.
+
+    ``ruleset``, when given, is the one to judge by whatever the record says (a tournament's
+    frozen ruleset: the caller checks that the record does not claim another)."""
     if not isinstance(doc, dict):
         raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
     problems: list[Problem] = [
@@ -359,11 +362,14 @@ def adjudicate(doc: Mapping[str, Any]) -> Adjudication:
         for k in doc
         if k not in _RECORD_KEYS
     ]
-    try:
-        rs = read_ruleset(doc.get("ruleset"))
-    except RecordError as exc:
-        problems.extend(exc.problems)
-        rs = WEIHAI
+    if ruleset is not None:
+        rs = ruleset
+    else:
+        try:
+            rs = read_ruleset(doc.get("ruleset"))
+        except RecordError as exc:
+            problems.extend(exc.problems)
+            rs = WEIHAI
     hands = _read_deal(doc.get("deal"), rs, problems)
     calls = read_calls(doc.get("calls"), problems, rs)
     guard = doc.get("guard")

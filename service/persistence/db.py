@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
@@ -42,14 +44,40 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(
+    engine = create_engine(
         url,
-        pool_pre_ping=True,  # a server that came back is used again without a restart
         pool_size=int(os.environ.get("BAOHUANG_DB_POOL", "10")),
         max_overflow=int(os.environ.get("BAOHUANG_DB_OVERFLOW", "20")),
         pool_timeout=5,
         connect_args={"connect_timeout": 3},
     )
+    _ping_when_idle(engine, float(os.environ.get("BAOHUANG_DB_PING_AFTER", "1")))
+    return engine
+
+
+def _ping_when_idle(engine: Engine, after: float) -> None:
+    """Check a pooled connection before use if it sat idle longer than ``after`` seconds; a dead
+    one (the server restarted) is replaced, so the request still succeeds.
+
+    This is SQLAlchemy's pre-ping, but only for idle connections: a busy service does not pay a
+    round trip on every request. A connection that dies while in steady use fails its request
+    (503), and SQLAlchemy then renews the whole pool."""
+
+    @event.listens_for(engine, "checkin")
+    def _checkin(_dbapi_conn: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checkout(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get("idle_since")
+        if since is None or time.monotonic() - since <= after:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_conn)
+        except engine.dialect.loaded_dbapi.Error as exc:
+            raise DisconnectionError("the database connection went away while idle") from exc
+        if not alive:
+            raise DisconnectionError("the database connection went away while idle")
 
 
 class Database:

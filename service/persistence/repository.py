@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, select, update
+from sqlalchemy import and_, bindparam, case, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from ..core.ruleset import Ruleset
@@ -79,10 +79,11 @@ def new_key(s: Session, organizer_id: int, label: str | None) -> tuple[ApiKey, s
 
 
 def authenticate(s: Session, secret: str) -> ApiKey | None:
-    key = s.scalar(select(ApiKey).where(ApiKey.secret_hash == _hash(secret)))
-    if key is None or key.revoked_at is not None:
-        return None
-    return key
+    return _usable(s.scalar(select(ApiKey).where(ApiKey.secret_hash == _hash(secret))))
+
+
+def _usable(key: ApiKey | None) -> ApiKey | None:
+    return None if key is None or key.revoked_at is not None else key
 
 
 def list_keys(s: Session, organizer_id: int) -> Sequence[ApiKey]:
@@ -101,8 +102,19 @@ def revoke_key(s: Session, organizer_id: int, key_id: int) -> ApiKey:
 # --- tournaments and players --------------------------------------------------------------
 
 
+_RULESETS: dict[str, Ruleset] = {}
+
+
 def tournament_ruleset(t: Tournament) -> Ruleset:
-    return Ruleset.from_options(t.ruleset_name, t.ruleset_options)
+    """The tournament's ruleset (read once per process for each name and options: a Ruleset
+    is an immutable value)."""
+    key = json.dumps([t.ruleset_name, t.ruleset_options], sort_keys=True)
+    rs = _RULESETS.get(key)
+    if rs is None:
+        rs = Ruleset.from_options(t.ruleset_name, t.ruleset_options)
+        if len(_RULESETS) < 1000:
+            _RULESETS[key] = rs
+    return rs
 
 
 def set_ruleset(t: Tournament, rs: Ruleset) -> None:
@@ -132,7 +144,10 @@ def owned_tournament(s: Session, tournament_id: int, organizer_id: int, *, lock:
     stmt = select(Tournament).where(Tournament.id == tournament_id)
     if lock:
         stmt = stmt.with_for_update()
-    t = s.scalar(stmt)
+    return _owned(s.scalar(stmt), tournament_id, organizer_id)
+
+
+def _owned(t: Tournament | None, tournament_id: int, organizer_id: int) -> Tournament:
     if t is None or (t.private and t.organizer_id != organizer_id):
         raise NotFound(f"no tournament {tournament_id}")
     if t.organizer_id != organizer_id:
@@ -181,9 +196,66 @@ def list_players(s: Session, tournament_id: int, limit: int, offset: int) -> tup
     return rows, total
 
 
+@dataclass(frozen=True, slots=True)
+class GameTarget:
+    """What a game submission checks before it is adjudicated, read in one query."""
+
+    key: ApiKey | None  # None: no such key, or revoked
+    tournament: Tournament | None  # None: no such tournament
+    players_known: int  # how many of the given player ids are players of that tournament
+
+    def owned(self, tournament_id: int, organizer_id: int) -> Tournament:
+        """The tournament, if this organizer may write to it (else NotFound or Forbidden)."""
+        return _owned(self.tournament, tournament_id, organizer_id)
+
+
+# Built once: every game submission runs it, and building a statement costs more than running it.
+_GAME_TARGET = (
+    select(
+        ApiKey,
+        Tournament,
+        select(func.count())
+        .select_from(Player)
+        .where(
+            Player.tournament_id == bindparam("tournament_id"), Player.id.in_(bindparam("player_ids", expanding=True))
+        )
+        .scalar_subquery(),
+    )
+    .outerjoin(Tournament, Tournament.id == bindparam("tournament_id"))
+    .where(ApiKey.secret_hash == bindparam("secret_hash"))
+)
+
+
+def game_target(s: Session, secret: str, tournament_id: int, player_ids: Sequence[int]) -> GameTarget:
+    """The key behind ``secret``, the tournament and how many of ``player_ids`` play in it:
+    one round trip for what would otherwise be three (every game submission asks)."""
+    row = s.execute(
+        _GAME_TARGET, {"tournament_id": tournament_id, "player_ids": list(player_ids), "secret_hash": _hash(secret)}
+    ).first()
+    if row is None:
+        return GameTarget(None, None, 0)
+    return GameTarget(_usable(row[0]), row[1], row[2])
+
+
 def players_by_id(s: Session, tournament_id: int, ids: Sequence[int]) -> dict[int, Player]:
     rows = s.scalars(select(Player).where(Player.tournament_id == tournament_id, Player.id.in_(ids))).all()
     return {p.id: p for p in rows}
+
+
+# The per-player totals kept in player_stats (see apply_stats and standings).
+STAT_COLUMNS = (
+    "games",
+    "total",
+    "wins",
+    "draws",
+    "losses",
+    "emperor_games",
+    "emperor_total",
+    "emperor_wins",
+    "guard_games",
+    "guard_total",
+    "guard_wins",
+)
 
 
 # --- games ------------------------------------------------------------------------------------
@@ -210,41 +282,138 @@ def _roles(outcome: dict[str, Any]) -> list[str]:
     return roles
 
 
-def _seat_rows(t: Tournament, game: Game, version: GameVersion, sub: Submission) -> list[GameSeat]:
+def _seat_values(sub: Submission) -> list[dict[str, Any]]:
+    """The five seats of a submitted game: who sat there, their role, place and score."""
     order = sub.outcome.get("finishing_order") or []
     roles = _roles(sub.outcome)
     return [
-        GameSeat(
-            version_id=version.id,
-            game_id=game.id,
-            tournament_id=t.id,
-            player_id=sub.players[seat],
-            seat=seat,
-            role=roles[seat],
-            place=(order.index(seat) + 1) if seat in order else None,
-            score=sub.outcome["scores"][seat],
-            counted=True,
-        )
+        {
+            "player_id": sub.players[seat],
+            "seat": seat,
+            "role": roles[seat],
+            "place": (order.index(seat) + 1) if seat in order else None,
+            "score": sub.outcome["scores"][seat],
+        }
         for seat in range(5)
     ]
 
 
+def _seat_rows(t: Tournament, game: Game, version: GameVersion, sub: Submission) -> list[GameSeat]:
+    return [
+        GameSeat(version_id=version.id, game_id=game.id, tournament_id=t.id, counted=True, **seat)
+        for seat in _seat_values(sub)
+    ]
+
+
+# One statement on PostgreSQL for everything a new game writes: the game, its first version, its
+# five seats and its players' totals. The totals' rows are locked in player order first (the
+# "locked" CTE feeds the UPDATE), so two games sharing players wait for each other and never
+# deadlock. One round trip instead of six; see docs/benchmarks.md.
+_STAT_DELTAS = ", ".join(f"{c} bigint" for c in ("player_id", *STAT_COLUMNS))
+_PG_STORE_GAME = text(
+    f"""
+WITH g AS (
+    INSERT INTO games (tournament_id, record_hash, current_version, voided, played_at, created_at)
+    VALUES (:tournament_id, :record_hash, 1, false, :played_at, :now)
+    RETURNING id
+), v AS (
+    INSERT INTO game_versions (game_id, version, action, kind, body, outcome, key_id, created_at)
+    SELECT g.id, 1, 'submit', :kind, :body, CAST(:outcome AS json), :key_id, :now FROM g
+    RETURNING id, game_id
+), seats AS (
+    INSERT INTO game_seats (version_id, game_id, tournament_id, player_id, seat, role, place, score, counted)
+    SELECT v.id, v.game_id, :tournament_id, x.player_id, x.seat, x.role, x.place, x.score, true
+    FROM v, json_to_recordset(CAST(:seats AS json))
+        AS x(player_id integer, seat smallint, role varchar, place smallint, score integer)
+), locked AS (
+    SELECT player_id FROM player_stats
+    WHERE tournament_id = :tournament_id AND player_id = ANY(CAST(:player_ids AS integer[]))
+    ORDER BY player_id
+    FOR UPDATE
+), totals AS (
+    UPDATE player_stats AS p
+    SET {", ".join(f"{c} = p.{c} + d.{c}" for c in STAT_COLUMNS)}
+    FROM json_to_recordset(CAST(:deltas AS json)) AS d({_STAT_DELTAS})
+    JOIN locked ON locked.player_id = d.player_id
+    WHERE p.tournament_id = :tournament_id AND p.player_id = d.player_id
+)
+SELECT v.game_id, v.id FROM v
+"""
+)
+
+
 def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> tuple[Game, GameVersion, list[GameSeat]]:
-    """Insert a game, its first version and its seats. A record already stored in the
-    tournament fails on the unique (tournament, record hash) constraint: IntegrityError."""
-    game = Game(tournament_id=t.id, record_hash=sub.record_hash, current_version=1, played_at=sub.played_at or utcnow())
-    s.add(game)
-    s.flush()
-    version = GameVersion(
-        game_id=game.id, version=1, action="submit", kind=sub.kind, body=sub.body, outcome=sub.outcome, key_id=key.id
+    """Insert a game, its first version and its seats, and add them to the players' totals.
+    A record already stored in the tournament fails on the unique (tournament, record hash)
+    constraint: IntegrityError."""
+    now = utcnow()
+    played_at = sub.played_at or now
+    seat_values = _seat_values(sub)
+    if s.get_bind().dialect.name == "postgresql":
+        deltas = _stat_deltas([(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
+        game_id, version_id = s.execute(
+            _PG_STORE_GAME,
+            {
+                "tournament_id": t.id,
+                "record_hash": sub.record_hash,
+                "played_at": played_at,
+                "now": now,
+                "kind": sub.kind,
+                "body": sub.body,
+                "outcome": json.dumps(sub.outcome),
+                "key_id": key.id,
+                "seats": json.dumps(seat_values),
+                "player_ids": sorted(deltas),
+                "deltas": json.dumps([{"player_id": pid, **deltas[pid]} for pid in sorted(deltas)]),
+            },
+        ).one()
+    else:
+        game_id = s.execute(
+            insert(Game.__table__)
+            .values(tournament_id=t.id, record_hash=sub.record_hash, played_at=played_at, created_at=now)
+            .returning(Game.__table__.c.id)
+        ).scalar_one()
+        version_id = s.execute(
+            insert(GameVersion.__table__)
+            .values(
+                game_id=game_id,
+                version=1,
+                action="submit",
+                kind=sub.kind,
+                body=sub.body,
+                outcome=sub.outcome,
+                key_id=key.id,
+                created_at=now,
+            )
+            .returning(GameVersion.__table__.c.id)
+        ).scalar_one()
+        s.execute(
+            insert(GameSeat.__table__),
+            [{"version_id": version_id, "game_id": game_id, "tournament_id": t.id, **x} for x in seat_values],
+        )
+        _update_totals(s, t.id, [(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
+    # What was stored, as (detached) model objects for the answer.
+    game = Game(
+        id=game_id,
+        tournament_id=t.id,
+        record_hash=sub.record_hash,
+        current_version=1,
+        voided=False,
+        played_at=played_at,
+        created_at=now,
     )
-    s.add(version)
-    s.flush()
-    seats = _seat_rows(t, game, version, sub)
-    s.add_all(seats)
-    s.flush()
-    apply_stats(s, t.id, seats, +1)
-    return game, version, seats
+    version = GameVersion(
+        id=version_id,
+        game_id=game_id,
+        version=1,
+        action="submit",
+        kind=sub.kind,
+        body=sub.body,
+        outcome=sub.outcome,
+        key_id=key.id,
+        created_at=now,
+    )
+    return game, version, _seat_rows(t, game, version, sub)
 
 
 def game_with_record(s: Session, tournament_id: int, record_hash: str) -> int | None:
@@ -385,19 +554,6 @@ def export_games(s: Session, tournament_id: int, batch: int = 500) -> Iterator[t
 # --- standings -----------------------------------------------------------------------------------
 
 STANDINGS_ORDER = "total score, then wins, then fewer games, then name, then player id"
-STAT_COLUMNS = (
-    "games",
-    "total",
-    "wins",
-    "draws",
-    "losses",
-    "emperor_games",
-    "emperor_total",
-    "emperor_wins",
-    "guard_games",
-    "guard_total",
-    "guard_wins",
-)
 
 
 def _contribution(role: str, score: int) -> dict[str, int]:
@@ -418,35 +574,44 @@ def _contribution(role: str, score: int) -> dict[str, int]:
     }
 
 
-def apply_stats(s: Session, tournament_id: int, seats: Sequence[GameSeat], sign: int) -> None:
-    """Add (sign +1) or take away (sign -1) these seats in their players' standings: one UPDATE."""
-    if not seats:
-        return
+def _stat_deltas(seats: Sequence[tuple[int, str, int]], sign: int) -> dict[int, dict[str, int]]:
+    """What these (player, role, score) seats add (sign +1) or take away (-1), per player."""
     deltas: dict[int, dict[str, int]] = {}
-    for seat in seats:
-        c = _contribution(seat.role, seat.score)
-        d = deltas.setdefault(seat.player_id, dict.fromkeys(STAT_COLUMNS, 0))
-        for k, v in c.items():
+    for player_id, role, score in seats:
+        d = deltas.setdefault(player_id, dict.fromkeys(STAT_COLUMNS, 0))
+        for k, v in _contribution(role, score).items():
             d[k] += sign * v
-    ids = sorted(deltas)
-    # Lock the rows in player order first: two games sharing players then wait for each
-    # other instead of deadlocking (PostgreSQL; SQLite writes one transaction at a time).
-    s.execute(
-        select(PlayerStats.player_id)
-        .where(PlayerStats.tournament_id == tournament_id, PlayerStats.player_id.in_(ids))
-        .order_by(PlayerStats.player_id)
-        .with_for_update()
-    ).all()
-    values = {}
-    for col in STAT_COLUMNS:
-        column = getattr(PlayerStats, col)
-        values[col] = column + case({pid: deltas[pid][col] for pid in ids}, value=PlayerStats.player_id, else_=0)
-    s.execute(
-        update(PlayerStats)
-        .where(PlayerStats.tournament_id == tournament_id, PlayerStats.player_id.in_(ids))
-        .values(**values)
-        .execution_options(synchronize_session=False)
+    return deltas
+
+
+_UPDATE_TOTALS = (
+    update(PlayerStats.__table__)
+    .where(
+        PlayerStats.__table__.c.tournament_id == bindparam("t_id"),
+        PlayerStats.__table__.c.player_id == bindparam("p_id"),
     )
+    .values({c: PlayerStats.__table__.c[c] + bindparam("d_" + c) for c in STAT_COLUMNS})
+)
+
+
+def _update_totals(s: Session, tournament_id: int, seats: Sequence[tuple[int, str, int]], sign: int) -> None:
+    deltas = _stat_deltas(seats, sign)
+    if not deltas:
+        return
+    # One UPDATE a player, in player order: two transactions sharing players lock their rows in
+    # the same order and wait for each other instead of deadlocking.
+    s.execute(
+        _UPDATE_TOTALS,
+        [
+            {"t_id": tournament_id, "p_id": pid, **{"d_" + c: v for c, v in deltas[pid].items()}}
+            for pid in sorted(deltas)
+        ],
+    )
+
+
+def apply_stats(s: Session, tournament_id: int, seats: Sequence[GameSeat], sign: int) -> None:
+    """Add (sign +1) or take away (sign -1) these seats in their players' standings."""
+    _update_totals(s, tournament_id, [(x.player_id, x.role, x.score) for x in seats], sign)
 
 
 def standings(s: Session, tournament_id: int) -> list[dict[str, Any]]:
