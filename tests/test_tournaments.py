@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import datetime
 
 import pytest
 
@@ -77,6 +78,29 @@ def test_a_legal_game_is_stored_byte_for_byte_with_its_outcome(db_client):
     versions = db_client.get(f"/v1/tournaments/{tid}/games/{game['id']}/history").get_json()["versions"]
     assert versions[0]["body"] == raw
     assert db_client.get(f"/v1/tournaments/{tid}").get_json()["frozen"] is True
+
+
+@pytest.mark.parametrize("played_at", [None, "2026-11-28T19:30:00+08:00"])
+def test_the_answer_to_a_submission_is_the_game_as_read_back(db_client, played_at):
+    """The 201 body is written without the response schema; it must say what a GET says."""
+    club = Club(db_client)
+    tid, ids = club.tournament()
+    for n, record in ((6, True), (7, False)):
+        body: dict = {"players": ids[:5]}
+        if record:
+            body["record"] = random_record(n)
+        else:
+            body["sheet"] = {"mode": "normal", "emperor": 2, "guard": 4, "finishing_order": [2, 0, 1, 3, 4]}
+        if played_at:
+            body["played_at"] = played_at
+        answer = club.submit(tid, body)
+        assert answer.status_code == 201, answer.get_json()
+        game = answer.get_json()
+        again = db_client.get(f"/v1/tournaments/{tid}/games/{game['id']}").get_json()
+        assert game == again
+        if played_at:  # kept as the moment it was, shown in UTC
+            assert datetime.fromisoformat(game["played_at"]) == datetime.fromisoformat(played_at)
+            assert game["played_at"].endswith("+00:00")
 
 
 def test_an_illegal_game_is_422_with_the_adjudication_and_stores_nothing(db_client):

@@ -83,8 +83,8 @@ def read_submission(
     if doc.get("played_at") is not None:
         try:
             played_at = datetime.fromisoformat(str(doc["played_at"]))
-            if played_at.tzinfo is None:
-                played_at = played_at.replace(tzinfo=UTC)  # a time without a zone is taken as UTC
+            # a time without a zone is taken as UTC; one with a zone is kept (and shown) in UTC
+            played_at = played_at.replace(tzinfo=UTC) if played_at.tzinfo is None else played_at.astimezone(UTC)
         except ValueError:
             problems.append(Problem("/played_at", "invalid_datetime", "played_at is an ISO 8601 date and time"))
     has_record, has_sheet = doc.get("record") is not None, doc.get("sheet") is not None
@@ -169,6 +169,28 @@ def game_json(
     }
 
 
+def _stored_json(g: repo.StoredGame) -> str:
+    """The answer to a stored submission: what game_json and GameSchema give for the game,
+    written directly (a test checks that the two agree)."""
+    return json.dumps(
+        {
+            "id": g.id,
+            "tournament_id": g.tournament_id,
+            "version": 1,
+            "voided": False,
+            "kind": g.kind,
+            "played_at": g.played_at.isoformat(),
+            "created_at": g.created_at.isoformat(),
+            "seats": [{k: x[k] for k in _SEAT_KEYS} for x in g.seats],
+            "outcome": g.outcome,
+        },
+        ensure_ascii=False,
+    )
+
+
+_SEAT_KEYS = ("seat", "player_id", "role", "place", "score")
+
+
 def _request_body() -> tuple[Any, str]:
     raw = request.get_data(cache=False)
     try:
@@ -241,8 +263,8 @@ class Games(MethodView):
             except Rejected as r:
                 return problem_response(r.doc)
             try:
-                game, version, seats = repo.store_game(s, t, key, sub)
-                body = _GAME_SCHEMA.dumps(game_json(s, game, version, seats))
+                stored = repo.store_game(s, t, key, sub)
+                body = _stored_json(stored)
                 if idem is not None:
                     repo.remember_idempotent(s, key.organizer_id, idem, req_hash, 201, body)
                 s.commit()
@@ -264,7 +286,7 @@ class Games(MethodView):
                         )
                 raise
             return Response(
-                body, status=201, mimetype="application/json", headers={"Location": f"{request.path}/{game.id}"}
+                body, status=201, mimetype="application/json", headers={"Location": f"{request.path}/{stored.id}"}
             )
 
     @blp.arguments(GameQuerySchema, location="query")

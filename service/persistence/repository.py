@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, bindparam, case, func, insert, select, text, update
+from sqlalchemy import and_, bindparam, case, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..core.ruleset import Ruleset
@@ -46,6 +47,35 @@ class Conflict(Exception):
     def __init__(self, message: str, **extra: Any) -> None:
         super().__init__(message)
         self.extra = extra
+
+
+class Prepared:
+    """A PostgreSQL statement parsed and planned once per connection (PREPARE) and then run
+    with EXECUTE: for the statements every game submission runs, planning them each time costs
+    more database time than running them.
+
+    ``sql`` names its parameters ``:name``; ``params`` lists them in order with their SQL types.
+    A connection prepares the statement the first time it runs it there (a prepared statement
+    outlives a rolled-back transaction, and goes with the connection)."""
+
+    def __init__(self, name: str, params: Sequence[tuple[str, str]], sql: str) -> None:
+        self.name = name
+        position = {p: i + 1 for i, (p, _) in enumerate(params)}
+        body = re.sub(r"(?<![:\w]):(\w+)", lambda m: f"${position[m.group(1)]}", sql)
+        self.prepare = f"PREPARE {name} ({', '.join(t for _, t in params)}) AS {body}"
+        self.execute = f"EXECUTE {name} ({', '.join(f'%({p})s' for p, _ in params)})"
+
+    def run(self, s: Session, values: dict[str, Any]) -> Any:
+        conn = s.connection()
+        done = conn.connection.info.setdefault("baohuang_prepared", set())
+        if self.name not in done:
+            conn.exec_driver_sql(self.prepare)
+            done.add(self.name)
+        return conn.exec_driver_sql(self.execute, values)
+
+
+def _is_postgresql(s: Session) -> bool:
+    return s.get_bind().dialect.name == "postgresql"
 
 
 def _hash(text: str) -> str:
@@ -209,11 +239,31 @@ class GameTarget:
         return _owned(self.tournament, tournament_id, organizer_id)
 
 
-# Built once: every game submission runs it, and building a statement costs more than running it.
+_KEY_COLUMNS = ("id", "organizer_id", "prefix", "secret_hash", "label", "created_at", "revoked_at")
+_TOURNAMENT_COLUMNS = (
+    "id",
+    "organizer_id",
+    "name",
+    "ruleset_name",
+    "ruleset_options",
+    "status",
+    "private",
+    "created_at",
+)
+_PG_GAME_TARGET = Prepared(
+    "baohuang_game_target",
+    [("tournament_id", "integer"), ("player_ids", "integer[]"), ("secret_hash", "varchar")],
+    f"""
+SELECT {", ".join(f"k.{c}" for c in _KEY_COLUMNS)}, {", ".join(f"t.{c}" for c in _TOURNAMENT_COLUMNS)},
+    (SELECT count(*) FROM players AS p WHERE p.tournament_id = :tournament_id AND p.id = ANY(:player_ids))
+FROM api_keys AS k LEFT JOIN tournaments AS t ON t.id = :tournament_id
+WHERE k.secret_hash = :secret_hash
+""",
+)
 _GAME_TARGET = (
     select(
-        ApiKey,
-        Tournament,
+        *(ApiKey.__table__.c[c] for c in _KEY_COLUMNS),
+        *(Tournament.__table__.c[c] for c in _TOURNAMENT_COLUMNS),
         select(func.count())
         .select_from(Player)
         .where(
@@ -221,20 +271,29 @@ _GAME_TARGET = (
         )
         .scalar_subquery(),
     )
-    .outerjoin(Tournament, Tournament.id == bindparam("tournament_id"))
+    .select_from(ApiKey.__table__)
+    .outerjoin(Tournament.__table__, Tournament.id == bindparam("tournament_id"))
     .where(ApiKey.secret_hash == bindparam("secret_hash"))
 )
 
 
 def game_target(s: Session, secret: str, tournament_id: int, player_ids: Sequence[int]) -> GameTarget:
     """The key behind ``secret``, the tournament and how many of ``player_ids`` play in it:
-    one round trip for what would otherwise be three (every game submission asks)."""
-    row = s.execute(
-        _GAME_TARGET, {"tournament_id": tournament_id, "player_ids": list(player_ids), "secret_hash": _hash(secret)}
-    ).first()
+    one round trip for what would otherwise be three (every game submission asks). The key and
+    tournament come back as detached objects, to read."""
+    values = {"tournament_id": tournament_id, "player_ids": list(player_ids), "secret_hash": _hash(secret)}
+    if _is_postgresql(s):
+        row = _PG_GAME_TARGET.run(s, values).first()
+    else:
+        row = s.connection().execute(_GAME_TARGET, values).first()
     if row is None:
         return GameTarget(None, None, 0)
-    return GameTarget(_usable(row[0]), row[1], row[2])
+    nk = len(_KEY_COLUMNS)
+    key = ApiKey(**dict(zip(_KEY_COLUMNS, row[:nk], strict=True)))
+    t = None
+    if row[nk] is not None:
+        t = Tournament(**dict(zip(_TOURNAMENT_COLUMNS, row[nk : nk + len(_TOURNAMENT_COLUMNS)], strict=True)))
+    return GameTarget(_usable(key), t, row[-1])
 
 
 def players_by_id(s: Session, tournament_id: int, ids: Sequence[int]) -> dict[int, Player]:
@@ -310,7 +369,21 @@ def _seat_rows(t: Tournament, game: Game, version: GameVersion, sub: Submission)
 # "locked" CTE feeds the UPDATE), so two games sharing players wait for each other and never
 # deadlock. One round trip instead of six; see docs/benchmarks.md.
 _STAT_DELTAS = ", ".join(f"{c} bigint" for c in ("player_id", *STAT_COLUMNS))
-_PG_STORE_GAME = text(
+_PG_STORE_GAME = Prepared(
+    "baohuang_store_game",
+    [
+        ("tournament_id", "integer"),
+        ("record_hash", "varchar"),
+        ("played_at", "timestamptz"),
+        ("now", "timestamptz"),
+        ("kind", "varchar"),
+        ("body", "text"),
+        ("outcome", "json"),
+        ("key_id", "integer"),
+        ("seats", "json"),
+        ("player_ids", "integer[]"),
+        ("deltas", "json"),
+    ],
     f"""
 WITH g AS (
     INSERT INTO games (tournament_id, record_hash, current_version, voided, played_at, created_at)
@@ -318,41 +391,54 @@ WITH g AS (
     RETURNING id
 ), v AS (
     INSERT INTO game_versions (game_id, version, action, kind, body, outcome, key_id, created_at)
-    SELECT g.id, 1, 'submit', :kind, :body, CAST(:outcome AS json), :key_id, :now FROM g
+    SELECT g.id, 1, 'submit', :kind, :body, :outcome, :key_id, :now FROM g
     RETURNING id, game_id
 ), seats AS (
     INSERT INTO game_seats (version_id, game_id, tournament_id, player_id, seat, role, place, score, counted)
     SELECT v.id, v.game_id, :tournament_id, x.player_id, x.seat, x.role, x.place, x.score, true
-    FROM v, json_to_recordset(CAST(:seats AS json))
+    FROM v, json_to_recordset(:seats)
         AS x(player_id integer, seat smallint, role varchar, place smallint, score integer)
 ), locked AS (
     SELECT player_id FROM player_stats
-    WHERE tournament_id = :tournament_id AND player_id = ANY(CAST(:player_ids AS integer[]))
+    WHERE tournament_id = :tournament_id AND player_id = ANY(:player_ids)
     ORDER BY player_id
     FOR UPDATE
 ), totals AS (
     UPDATE player_stats AS p
     SET {", ".join(f"{c} = p.{c} + d.{c}" for c in STAT_COLUMNS)}
-    FROM json_to_recordset(CAST(:deltas AS json)) AS d({_STAT_DELTAS})
+    FROM json_to_recordset(:deltas) AS d({_STAT_DELTAS})
     JOIN locked ON locked.player_id = d.player_id
     WHERE p.tournament_id = :tournament_id AND p.player_id = d.player_id
 )
 SELECT v.game_id, v.id FROM v
-"""
+""",
 )
 
 
-def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> tuple[Game, GameVersion, list[GameSeat]]:
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game just stored: version 1 of it, as the answer to its submission shows it."""
+
+    id: int
+    tournament_id: int
+    played_at: datetime
+    created_at: datetime
+    kind: str
+    outcome: dict[str, Any]
+    seats: list[dict[str, Any]]  # seat, player_id, role, place, score
+
+
+def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> StoredGame:
     """Insert a game, its first version and its seats, and add them to the players' totals.
     A record already stored in the tournament fails on the unique (tournament, record hash)
     constraint: IntegrityError."""
     now = utcnow()
     played_at = sub.played_at or now
     seat_values = _seat_values(sub)
-    if s.get_bind().dialect.name == "postgresql":
+    if _is_postgresql(s):
         deltas = _stat_deltas([(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
-        game_id, version_id = s.execute(
-            _PG_STORE_GAME,
+        game_id, _version_id = _PG_STORE_GAME.run(
+            s,
             {
                 "tournament_id": t.id,
                 "record_hash": sub.record_hash,
@@ -392,28 +478,7 @@ def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> tuple
             [{"version_id": version_id, "game_id": game_id, "tournament_id": t.id, **x} for x in seat_values],
         )
         _update_totals(s, t.id, [(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
-    # What was stored, as (detached) model objects for the answer.
-    game = Game(
-        id=game_id,
-        tournament_id=t.id,
-        record_hash=sub.record_hash,
-        current_version=1,
-        voided=False,
-        played_at=played_at,
-        created_at=now,
-    )
-    version = GameVersion(
-        id=version_id,
-        game_id=game_id,
-        version=1,
-        action="submit",
-        kind=sub.kind,
-        body=sub.body,
-        outcome=sub.outcome,
-        key_id=key.id,
-        created_at=now,
-    )
-    return game, version, _seat_rows(t, game, version, sub)
+    return StoredGame(game_id, t.id, played_at, now, sub.kind, sub.outcome, seat_values)
 
 
 def game_with_record(s: Session, tournament_id: int, record_hash: str) -> int | None:
