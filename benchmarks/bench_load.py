@@ -120,7 +120,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=int, default=8)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--connections", type=int, default=16)
-    ap.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2 + 1)
+    ap.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1, help="default: the service's own")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="bh-load-")
     body = json.dumps(random_record(7)).encode()

@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="run the HTTP service")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--workers", type=int, help="gunicorn workers (default: WEB_CONCURRENCY, else 2 × cores + 1)")
+    p.add_argument("--workers", type=int, help="gunicorn workers (default: WEB_CONCURRENCY, else cores + 1)")
     p.add_argument("--dev", action="store_true", help="Flask's development server with reload and debugger")
     p.set_defaults(func=cmd_serve)
 

@@ -10,7 +10,10 @@ import tempfile
 from typing import Any
 
 bind = os.environ.get("BIND") or f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
-workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
+# One worker a core and one more: a request spends little time waiting for the database, so more
+# workers only take turns on the same cores. Measured on 2 cores with PostgreSQL beside the
+# service: 3 workers took 620-640 game submissions/s, 4 took ~500/s, 6 took ~420/s (docs/benchmarks.md).
+workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() + 1)
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a request running longer is killed
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))  # SIGTERM: finish what is running

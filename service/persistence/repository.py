@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, bindparam, case, func, insert, select, update
+from sqlalchemy import and_, bindparam, case, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from ..core.ruleset import Ruleset
@@ -62,24 +62,24 @@ class Prepared:
         self.name = name
         position = {p: i + 1 for i, (p, _) in enumerate(params)}
         body = re.sub(r"(?<![:\w]):(\w+)", lambda m: f"${position[m.group(1)]}", sql)
-        self.prepare = f"PREPARE {name} ({', '.join(t for _, t in params)}) AS {body}"
-        self.execute = f"EXECUTE {name} ({', '.join(f'%({p})s' for p, _ in params)})"
+        self.prepare = text(f"PREPARE {name} ({', '.join(t for _, t in params)}) AS {body}")
+        self.execute = text(f"EXECUTE {name} ({', '.join(f':{p}' for p, _ in params)})")
 
     def run(self, s: Session, values: dict[str, Any]) -> Any:
         conn = s.connection()
         done = conn.connection.info.setdefault("baohuang_prepared", set())
         if self.name not in done:
-            conn.exec_driver_sql(self.prepare)
+            conn.execute(self.prepare)
             done.add(self.name)
-        return conn.exec_driver_sql(self.execute, values)
+        return conn.execute(self.execute, values)
 
 
 def _is_postgresql(s: Session) -> bool:
     return s.get_bind().dialect.name == "postgresql"
 
 
-def _hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def _hash(value: str) -> str:
+    return hashlib.sha256(value.encode("utf-8")).hexdigest()
 
 
 def canonical_hash(value: Any) -> str:
