@@ -103,12 +103,17 @@ def install(app: Flask) -> None:
     limiter = RateLimiter(int(app.config["RATE_LIMIT_PER_MINUTE"]), int(app.config["RATE_LIMIT_BURST"]))
     app.extensions["baohuang_limiter"] = limiter
 
+    limited = bool(app.config["RATE_LIMIT_PER_MINUTE"])
+    routes: dict[str, str] = {}  # url rule -> route label
+    counters: dict[tuple[str, str, int], Any] = {}  # (method, route, status) -> its counter
+    timers: dict[str, Any] = {}  # route -> its latency histogram
+
     @app.before_request
     def _start() -> Response | None:
         g.t0 = time.perf_counter()
         incoming = request.headers.get("X-Request-ID", "")
         g.request_id = incoming if REQUEST_ID.match(incoming) else uuid.uuid4().hex
-        if request.endpoint in EXEMPT or not app.config["RATE_LIMIT_PER_MINUTE"]:
+        if not limited or request.endpoint in EXEMPT:
             return None
         client = _client_key()
         if client is None:
@@ -122,25 +127,37 @@ def install(app: Flask) -> None:
 
     @app.after_request
     def _finish(resp: Response) -> Response:
-        resp.headers["X-Request-ID"] = getattr(g, "request_id", "")
-        route = _CONVERTER.sub("<", request.url_rule.rule) if request.url_rule is not None else "unmatched"
-        elapsed = time.perf_counter() - getattr(g, "t0", time.perf_counter())
-        HTTP_REQUESTS.labels(request.method, route, str(resp.status_code)).inc()
-        HTTP_LATENCY.labels(route).observe(elapsed)
-        access.info(
-            "request",
-            extra={
-                "fields": {
-                    "request_id": getattr(g, "request_id", ""),
-                    "method": request.method,
-                    "route": route,
-                    "path": request.path,
-                    "status": resp.status_code,
-                    "duration_ms": round(elapsed * 1000, 2),
-                    "organizer": getattr(g, "organizer_id", None),
-                }
-            },
-        )
+        # Runs for every request: the labelled metrics are looked up once per route and status.
+        request_id = g.get("request_id", "")
+        resp.headers["X-Request-ID"] = request_id
+        rule = request.url_rule
+        if rule is None:
+            route = "unmatched"
+        else:
+            route = routes.get(rule.rule) or routes.setdefault(rule.rule, _CONVERTER.sub("<", rule.rule))
+        elapsed = time.perf_counter() - g.get("t0", time.perf_counter())
+        method, status = request.method, resp.status_code
+        counter = counters.get((method, route, status))
+        if counter is None:
+            counter = counters.setdefault((method, route, status), HTTP_REQUESTS.labels(method, route, str(status)))
+        counter.inc()
+        timer = timers.get(route) or timers.setdefault(route, HTTP_LATENCY.labels(route))
+        timer.observe(elapsed)
+        if access.isEnabledFor(logging.INFO):
+            access.info(
+                "request",
+                extra={
+                    "fields": {
+                        "request_id": request_id,
+                        "method": method,
+                        "route": route,
+                        "path": request.path,
+                        "status": status,
+                        "duration_ms": round(elapsed * 1000, 2),
+                        "organizer": g.get("organizer_id"),
+                    }
+                },
+            )
         return resp
 
 

@@ -186,6 +186,10 @@ def parse_cards(text: str | Sequence[str]) -> tuple[Card, ...]:
     """Parse a string of space-separated tokens, or a sequence of tokens."""
     tokens = text.split() if isinstance(text, str) else text
     get = _TOKENS.get
+    if isinstance(text, str):  # every token is a string: look them all up at once
+        fast = tuple(map(get, tokens))
+        if None not in fast:
+            return fast  # type: ignore[return-value]
     out = []
     for i, token in enumerate(tokens):
         card = get(token) if isinstance(token, str) else None
