@@ -70,7 +70,7 @@ def read_submission(
         raise Rejected(invalid_record([Problem("", "invalid_type", "a game is a JSON object")], "game"))
     problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in allowed]
     seats = doc.get("players", players)
-    if not isinstance(seats, list) or len(seats) != 5 or not all(type(p) is int and 0 < p < 2**31 for p in seats):
+    if not isinstance(seats, list) or len(seats) != 5 or not all(map(_is_id, seats)):
         problems.append(Problem("/players", "invalid_players", "players is an array of five player ids, seat 0 first"))
     elif not players_known:
         known = repo.players_by_id(s, t.id, seats)
@@ -203,9 +203,14 @@ def _request_body() -> tuple[Any, str]:
 def _player_ids(doc: Any) -> list[int]:
     """The player ids a submission names, if they are ids at all (else none)."""
     seats = doc.get("players") if isinstance(doc, dict) else None
-    if isinstance(seats, list) and all(type(p) is int and 0 < p < 2**31 for p in seats):
+    if isinstance(seats, list) and all(map(_is_id, seats)):
         return seats
     return []
+
+
+def _is_id(value: object) -> bool:
+    """A row id as the database holds them: an integer from 1 to 2**31 - 1."""
+    return type(value) is int and 0 < value < 2**31
 
 
 def _closed(t: Tournament) -> None:

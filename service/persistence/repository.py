@@ -410,7 +410,7 @@ WITH g AS (
     JOIN locked ON locked.player_id = d.player_id
     WHERE p.tournament_id = :tournament_id AND p.player_id = d.player_id
 )
-SELECT v.game_id, v.id FROM v
+SELECT v.game_id FROM v
 """,
 )
 
@@ -435,9 +435,10 @@ def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> Store
     now = utcnow()
     played_at = sub.played_at or now
     seat_values = _seat_values(sub)
+    scored = [(x["player_id"], x["role"], x["score"]) for x in seat_values]
     if _is_postgresql(s):
-        deltas = _stat_deltas([(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
-        game_id, _version_id = _PG_STORE_GAME.run(
+        deltas = _stat_deltas(scored, +1)
+        game_id = _PG_STORE_GAME.run(
             s,
             {
                 "tournament_id": t.id,
@@ -452,7 +453,7 @@ def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> Store
                 "player_ids": sorted(deltas),
                 "deltas": json.dumps([{"player_id": pid, **deltas[pid]} for pid in sorted(deltas)]),
             },
-        ).one()
+        ).scalar_one()
     else:
         game_id = s.execute(
             insert(Game.__table__)
@@ -477,7 +478,7 @@ def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> Store
             insert(GameSeat.__table__),
             [{"version_id": version_id, "game_id": game_id, "tournament_id": t.id, **x} for x in seat_values],
         )
-        _update_totals(s, t.id, [(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
+        _update_totals(s, t.id, scored, +1)
     return StoredGame(game_id, t.id, played_at, now, sub.kind, sub.outcome, seat_values)
 
 
