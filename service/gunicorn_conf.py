@@ -14,6 +14,7 @@ bind = os.environ.get("BIND") or f"{os.environ.get('HOST', '0.0.0.0')}:{os.envir
 # workers only take turns on the same cores. Measured on 2 cores with PostgreSQL beside the
 # service: 3 workers took 620-640 game submissions/s, 4 took ~500/s, 6 took ~420/s (docs/benchmarks.md).
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() + 1)
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a request running longer is killed
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))  # SIGTERM: finish what is running

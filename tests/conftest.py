@@ -83,7 +83,7 @@ def db_url(request, tmp_path) -> str:
 def db_app(db_url):
     app = create_app({"TESTING": True, "DATABASE_URL": db_url, "RATE_LIMIT_PER_MINUTE": 0})
     yield app
-    app.extensions["baohuang_db"].engine.dispose()
+    app.extensions["baohuang_db"].dispose()
 
 
 @pytest.fixture()

@@ -15,7 +15,7 @@ from tests.tournament_helpers import Club
 def pg_app(pg_url):
     app = create_app({"TESTING": True, "RATE_LIMIT_PER_MINUTE": 0, "DATABASE_URL": pg_url})
     yield app
-    app.extensions["baohuang_db"].engine.dispose()
+    app.extensions["baohuang_db"].dispose()
 
 
 def _post(app, path, body, headers):

@@ -85,7 +85,7 @@ def relayed(pg_url):
     )
     yield app, relay
     relay.close()
-    app.extensions["baohuang_db"].engine.dispose()
+    app.extensions["baohuang_db"].dispose()
 
 
 def test_503_while_the_database_is_away_then_recovery(relayed):
@@ -116,12 +116,13 @@ def test_a_connection_that_died_while_idle_is_replaced_before_use(relayed, monke
     club = Club(client)
     tid, ids = club.tournament()
     assert client.get(f"/v1/tournaments/{tid}/standings").status_code == 200
+    assert club.submit(tid, {"players": ids[:5], "record": random_record(8)}).status_code == 201
     relay.cut()  # every pooled connection is now dead
     relay.restore()
-    pool = app.extensions["baohuang_db"].engine.pool
     monkeypatch.setattr("service.persistence.db.time.monotonic", lambda: 1e12)  # as if idle for ages
     assert club.submit(tid, {"players": ids[:5], "record": random_record(9)}).status_code == 201
-    assert pool.checkedout() == 0
+    assert client.get(f"/v1/tournaments/{tid}/standings").status_code == 200
+    assert [e.pool.checkedout() for e in app.extensions["baohuang_db"].engines] == [0, 0]
 
 
 def test_a_connection_that_dies_in_steady_use_fails_one_request_then_the_pool_renews(relayed):
@@ -134,3 +135,23 @@ def test_a_connection_that_dies_in_steady_use_fails_one_request_then_the_pool_re
     relay.restore()
     assert client.get(f"/v1/tournaments/{tid}/standings").status_code == 503
     assert client.get(f"/v1/tournaments/{tid}/standings").status_code == 200
+
+
+def test_a_submission_whose_connection_dies_is_503_stores_nothing_and_the_next_one_lands(relayed):
+    """Submissions without an Idempotency-Key run without a transaction (one statement): a
+    connection lost under one is a 503 like any other, and its pool renews."""
+    app, relay = relayed
+    client = app.test_client()
+    club = Club(client)
+    tid, ids = club.tournament()
+    assert club.submit(tid, {"players": ids[:5], "record": random_record(1)}).status_code == 201
+    relay.cut()
+    relay.restore()
+    r = club.submit(tid, {"players": ids[:5], "record": random_record(2)})
+    assert r.status_code == 503 and r.content_type == "application/problem+json"
+    assert club.submit(tid, {"players": ids[:5], "record": random_record(3)}).status_code == 201
+    games = client.get(f"/v1/tournaments/{tid}/games")
+    if games.status_code == 503:  # the reading pool lost its connections in the cut too
+        games = client.get(f"/v1/tournaments/{tid}/games")
+    assert games.get_json()["total"] == 2
+    assert [e.pool.checkedout() for e in app.extensions["baohuang_db"].engines] == [0, 0]

@@ -23,4 +23,4 @@ def test_upgrade_matches_models_and_downgrades(db_url):
         db.upgrade()  # and up again
         assert db.at_head()
     finally:
-        db.engine.dispose()
+        db.dispose()

@@ -25,9 +25,10 @@ def database() -> Database:
 
 
 @contextmanager
-def session() -> Iterator[Session]:
-    """A session for one request; repository errors become problem documents."""
-    with database().session() as s:
+def session(*, single_statement: bool = False) -> Iterator[Session]:
+    """A session for one request; repository errors become problem documents.
+    ``single_statement``: see ``Database.session``."""
+    with database().session(single_statement=single_statement) as s:
         try:
             yield s
         except repo.NotFound as exc:

@@ -254,7 +254,10 @@ class Games(MethodView):
         req_hash = "" if idem is None else repo.canonical_hash(doc)
         token = require_bearer()
         seats = _player_ids(doc)
-        with session() as s:
+        # Without an Idempotency-Key the game is stored by one statement (repo.store_game), so
+        # on PostgreSQL it runs without BEGIN and COMMIT around it; with one, the game and the
+        # remembered answer are stored in one transaction.
+        with session(single_statement=idem is None) as s:
             target = repo.game_target(s, token, tournament_id, seats)
             key = accept(target.key)
             if idem is not None:

@@ -31,7 +31,11 @@ def database_url() -> str:
     return "sqlite:///" + os.environ.get("BAOHUANG_SQLITE_PATH", "baohuang.sqlite3")
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, *, autocommit: bool = False) -> Engine:
+    """The engine for ``url``. ``autocommit`` (PostgreSQL only): connections that run each
+    statement as its own transaction, for work that is one statement (no BEGIN and COMMIT
+    round trips). Such a connection is made autocommit when it is opened and stays so: nothing
+    is reset when it goes back to its pool."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
 
@@ -50,6 +54,7 @@ def make_engine(url: str) -> Engine:
         max_overflow=int(os.environ.get("BAOHUANG_DB_OVERFLOW", "20")),
         pool_timeout=5,
         connect_args={"connect_timeout": 3},
+        **({"isolation_level": "AUTOCOMMIT"} if autocommit else {}),
     )
     _ping_when_idle(engine, float(os.environ.get("BAOHUANG_DB_PING_AFTER", "1")))
     return engine
@@ -85,15 +90,35 @@ class Database:
         self.url = url or database_url()
         self.engine = make_engine(self.url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # PostgreSQL: a second pool whose connections are in autocommit, for requests whose
+        # writes are one statement; on SQLite there is one pool and every request is a transaction.
+        self.single_statement_sessions = self.sessions
+        self._autocommit_engine: Engine | None = None
+        if not self.is_sqlite:
+            self._autocommit_engine = make_engine(self.url, autocommit=True)
+            self.single_statement_sessions = sessionmaker(self._autocommit_engine, expire_on_commit=False)
 
     @property
     def is_sqlite(self) -> bool:
         return self.engine.dialect.name == "sqlite"
 
     @contextmanager
-    def session(self) -> Iterator[Session]:
-        with self.sessions() as s:
+    def session(self, *, single_statement: bool = False) -> Iterator[Session]:
+        """A session. ``single_statement``: the caller writes with at most one statement (reads
+        before it see committed data as usual), so on PostgreSQL it needs no transaction around
+        it; commit and rollback then do nothing."""
+        with (self.single_statement_sessions if single_statement else self.sessions)() as s:
             yield s
+
+    @property
+    def engines(self) -> tuple[Engine, ...]:
+        """Every engine (pool) of this database."""
+        return (self.engine,) if self._autocommit_engine is None else (self.engine, self._autocommit_engine)
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        for engine in self.engines:
+            engine.dispose()
 
     def upgrade(self, revision: str = "head") -> None:
         from alembic import command

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, bindparam, case, func, insert, select, text, update
+from sqlalchemy import and_, bindparam, case, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..core.ruleset import Ruleset
@@ -62,16 +62,33 @@ class Prepared:
         self.name = name
         position = {p: i + 1 for i, (p, _) in enumerate(params)}
         body = re.sub(r"(?<![:\w]):(\w+)", lambda m: f"${position[m.group(1)]}", sql)
-        self.prepare = text(f"PREPARE {name} ({', '.join(t for _, t in params)}) AS {body}")
-        self.execute = text(f"EXECUTE {name} ({', '.join(f':{p}' for p, _ in params)})")
+        self.prepare = f"PREPARE {name} ({', '.join(t for _, t in params)}) AS {body}"
+        self.execute = f"EXECUTE {name} ({', '.join(f'%({p})s' for p, _ in params)})"
 
     def run(self, s: Session, values: dict[str, Any]) -> Any:
+        """Run it in the session's connection; the first row of its result (None if none).
+
+        It runs on the driver's cursor: these statements are the whole of a submission's
+        database work, and SQLAlchemy's result objects cost more than the statement's Python
+        side. A driver error goes through SQLAlchemy's own handling all the same (wrapped as
+        sqlalchemy.exc.*, and a lost connection invalidated)."""
         conn = s.connection()
-        done = conn.connection.info.setdefault("baohuang_prepared", set())
-        if self.name not in done:
-            conn.execute(self.prepare)
-            done.add(self.name)
-        return conn.execute(self.execute, values)
+        pooled = conn.connection
+        done = pooled.info.setdefault("baohuang_prepared", set())
+        cursor = pooled.cursor()
+        statement = self.prepare
+        try:
+            if self.name not in done:
+                cursor.execute(statement)
+                done.add(self.name)
+            statement = self.execute
+            cursor.execute(statement, values)
+            return cursor.fetchone()
+        except conn.dialect.loaded_dbapi.Error as exc:
+            conn._handle_dbapi_exception(exc, statement, values, cursor, None)  # raises
+            raise
+        finally:
+            cursor.close()
 
 
 def _is_postgresql(s: Session) -> bool:
@@ -282,10 +299,8 @@ def game_target(s: Session, secret: str, tournament_id: int, player_ids: Sequenc
     one round trip for what would otherwise be three (every game submission asks). The key and
     tournament come back as detached objects, to read."""
     values = {"tournament_id": tournament_id, "player_ids": list(player_ids), "secret_hash": _hash(secret)}
-    if _is_postgresql(s):
-        row = _PG_GAME_TARGET.run(s, values).first()
-    else:
-        row = s.connection().execute(_GAME_TARGET, values).first()
+    pg = _is_postgresql(s)
+    row = _PG_GAME_TARGET.run(s, values) if pg else s.connection().execute(_GAME_TARGET, values).first()
     if row is None:
         return GameTarget(None, None, 0)
     nk = len(_KEY_COLUMNS)
@@ -453,7 +468,7 @@ def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> Store
                 "player_ids": sorted(deltas),
                 "deltas": json.dumps([{"player_id": pid, **deltas[pid]} for pid in sorted(deltas)]),
             },
-        ).scalar_one()
+        )[0]
     else:
         game_id = s.execute(
             insert(Game.__table__)
