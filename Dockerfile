@@ -1,5 +1,19 @@
 # syntax=docker/dockerfile:1
-FROM python:3.11-slim
+
+# The rules core compiled to C extension modules with mypyc (setup.py): the same code giving the
+# same answers, about twice as fast. Only this stage needs a compiler.
+FROM python:3.11-slim-bookworm AS core
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc=4:12.2.0-3 libc6-dev=2.36-9+deb12u* \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+RUN pip install --no-cache-dir "mypy==2.4.1" "setuptools==80.9.0"
+COPY pyproject.toml setup.py ./
+COPY service ./service
+RUN BAOHUANG_COMPILE=1 python setup.py -q build_ext --inplace \
+    && python -c "import service.core as c; assert c.COMPILED, 'the core did not compile'"
+
+FROM python:3.11-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -19,7 +33,7 @@ COPY pyproject.toml ./
 RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > requirements.txt \
     && pip install --no-cache-dir -r requirements.txt
 
-COPY service ./service
+COPY --from=core /src/service ./service
 COPY migrations ./migrations
 COPY gunicorn.conf.py ./
 COPY docker/entrypoint.sh /usr/local/bin/baohuang-entrypoint

@@ -20,7 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from service.core import adjudicate, random_record
+from service.core import COMPILED, adjudicate, random_record
+
+CORE = "core: compiled (mypyc)" if COMPILED else "core: pure Python"
 
 
 def cpu_model() -> str:
@@ -67,7 +69,9 @@ def main() -> None:
     both = timed(lambda: [adjudicate(json.loads(t)) for t in texts], args.rounds)
 
     n = args.games
-    print(f"machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()} ({platform.system()})")
+    print(
+        f"machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()} ({platform.system()}); {CORE}"
+    )
     print(
         f"records: {n} seeded random games{' without deal' if args.no_deal else ''}, "
         f"{plays / n:.0f} actions and {size / n / 1024:.1f} KiB of JSON each on average"

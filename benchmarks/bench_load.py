@@ -28,7 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from service.core import random_record  # noqa: E402
+from service.core import COMPILED, random_record  # noqa: E402
+
+CORE = "core: compiled (mypyc)" if COMPILED else "core: pure Python"
 
 
 def free_port() -> int:
@@ -152,7 +154,7 @@ def main() -> None:
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; load: {tool}, "
         f"{args.connections} connections, {args.rounds} alternating rounds of {args.seconds} s; "
-        f"gunicorn {args.workers} sync workers for both"
+        f"gunicorn {args.workers} sync workers for both; {CORE}"
     )
     print(f"record: {len(body)} bytes, {len(random_record(7)['plays'])} actions (a whole game)")
     medians = {name: statistics.median(rates) for name, rates in results.items()}

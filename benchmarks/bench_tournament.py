@@ -37,7 +37,9 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import create_engine, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
-from service.core import random_record  # noqa: E402
+from service.core import COMPILED, random_record  # noqa: E402
+
+CORE = "core: compiled (mypyc)" if COMPILED else "core: pure Python"
 
 ADMIN = os.environ.get("BENCH_POSTGRES_URL", "postgresql+psycopg2://postgres:postgres@127.0.0.1:5432/postgres")
 
@@ -349,7 +351,8 @@ def main() -> None:
         c.execute(text(f'CREATE DATABASE "{name}"'))
     url = make_url(ADMIN).set(database=name).render_as_string(hide_password=False)
     print(
-        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+        f"{CORE}"
     )
     with admin.connect() as c:
         print("database:", c.execute(text("select version()")).scalar().split(" on ")[0])

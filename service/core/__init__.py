@@ -4,8 +4,11 @@ Everything a rule decides lives here: cards and notation (:mod:`.cards`), sets
 and comparison (:mod:`.sets`), the ruleset (:mod:`.ruleset`), the call phase
 (:mod:`.calls`), the play phase and the whole record (:mod:`.engine`), scores
 (:mod:`.scoring`) and the error codes (:mod:`.errors`).
+
+The modules can also run compiled (see :mod:`._compiled`); ``COMPILED`` says which form runs.
 """
 
+from ._compiled import COMPILED  # first: it refuses compiled modules older than their source
 from .calls import Call, CallKind, kick_allowed
 from .cards import Card, NotationError, Rank, Suit, format_card, format_cards, parse_card, parse_cards
 from .engine import Adjudication, Verdict, adjudicate, read_ruleset
@@ -16,6 +19,7 @@ from .scoring import GameFacts, Mode, Outcome, score
 from .sets import CardSet
 
 __all__ = [
+    "COMPILED",
     "PRESETS",
     "WEIHAI",
     "Adjudication",

@@ -182,12 +182,21 @@ def parse_card(token: str, index: int = 0) -> Card:
     return card
 
 
-def parse_cards(text: str | Sequence[str]) -> tuple[Card, ...]:
-    """Parse a string of space-separated tokens, or a sequence of tokens."""
-    tokens = text.split() if isinstance(text, str) else text
+def parse_cards(text: str | Sequence[object]) -> tuple[Card, ...]:
+    """Parse a string of space-separated tokens, or a sequence of tokens.
+
+    A sequence may hold anything (it often comes straight from JSON): a token that is not a
+    string is a NotationError like an unknown one.
+
+    >>> parse_cards(["9", 9])
+    Traceback (most recent call last):
+    ...
+    service.core.cards.NotationError: a card token must be a string, not int '9' (token 2)
+    """
+    tokens: Sequence[object] = text.split() if isinstance(text, str) else text
     get = _TOKENS.get
     if isinstance(text, str):  # every token is a string: look them all up at once
-        fast = tuple(map(get, tokens))
+        fast = tuple(map(get, text.split()))
         if None not in fast:
             return fast  # type: ignore[return-value]
     out = []
@@ -195,7 +204,7 @@ def parse_cards(text: str | Sequence[str]) -> tuple[Card, ...]:
         card = get(token) if isinstance(token, str) else None
         if card is None:
             if not isinstance(token, str):
-                raise NotationError(repr(token), i, "a card token must be a string, not")
+                raise NotationError(repr(token), i, f"a card token must be a string, not {type(token).__name__}")
             card = parse_card(token, i)
         out.append(card)
     return tuple(out)
