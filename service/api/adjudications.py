@@ -10,6 +10,7 @@ from flask_smorest import Blueprint
 
 from ..core import adjudicate
 from ..core.jsonio import loads
+from .common import documented
 from .observability import ADJUDICATIONS
 from .schemas import AdjudicationSchema, RecordSchema
 
@@ -23,7 +24,7 @@ blp = Blueprint(
 
 @blp.route("")
 class Adjudications(MethodView):
-    @blp.doc(
+    @documented(
         requestBody={"required": True, "content": {"application/json": {"schema": RecordSchema}}},
         summary="Adjudicate a recorded game",
         description="Answers 200 for every well-formed record: `verdict` says whether it is legal; "

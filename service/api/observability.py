@@ -10,7 +10,6 @@ import re
 import sys
 import threading
 import time
-import uuid
 from typing import Any
 
 from flask import Flask, Response, g, request
@@ -112,7 +111,7 @@ def install(app: Flask) -> None:
     def _start() -> Response | None:
         g.t0 = time.perf_counter()
         incoming = request.headers.get("X-Request-ID", "")
-        g.request_id = incoming if REQUEST_ID.match(incoming) else uuid.uuid4().hex
+        g.request_id = incoming if REQUEST_ID.match(incoming) else os.urandom(16).hex()
         if not limited or request.endpoint in EXEMPT:
             return None
         client = _client_key()

@@ -14,7 +14,6 @@ cost more than checking it.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -71,14 +70,14 @@ class Adjudication:
 
 
 @functools.lru_cache(maxsize=256)
-def _ruleset_json_cached(rs: Ruleset) -> str:
-    return json.dumps({"name": rs.name, "options": rs.options()})
+def _ruleset_options(rs: Ruleset) -> dict[str, Any]:
+    return rs.options()
 
 
 def _ruleset_json(rs: Ruleset) -> dict[str, Any]:
-    """The ruleset as an answer shows it (a fresh copy; the options are worked out once per ruleset)."""
-    doc: dict[str, Any] = json.loads(_ruleset_json_cached(rs))
-    return doc
+    """The ruleset as an answer shows it: a fresh copy (the options are worked out once per
+    ruleset; every option value is a string, a number or a boolean, so a shallow copy is one)."""
+    return {"name": rs.name, "options": dict(_ruleset_options(rs))}
 
 
 # --- reading the record -------------------------------------------------------------
