@@ -5,6 +5,8 @@ from __future__ import annotations
 import http
 import json
 import os
+from collections.abc import Callable
+from inspect import iscoroutinefunction
 from typing import Any
 
 from flask import Flask, Response, request
@@ -78,10 +80,28 @@ class ProblemApi(Api):  # type: ignore[misc]
         return problem_response(doc, data.get("headers"))
 
 
+class RefereeFlask(Flask):
+    """Flask, remembering which views and hooks are coroutines.
+
+    Flask asks that of every hook and view on every request (``ensure_sync``), and the answer
+    never changes for a function: here it is worked out once per function."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._is_sync: dict[Any, bool] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        key = getattr(func, "__func__", func)  # a bound method: its function (bounded cache)
+        sync = self._is_sync.get(key)
+        if sync is None:
+            sync = self._is_sync[key] = not iscoroutinefunction(func)
+        return func if sync else super().ensure_sync(func)
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The application. ``config`` may set DATABASE_URL (else the environment's, else SQLite)
     and AUTO_UPGRADE (default true: bring the schema to the latest migration on start)."""
-    app = Flask("baohuang")
+    app = RefereeFlask("baohuang")
     app.config.update(
         API_TITLE="Baohuang referee",
         API_VERSION=__version__,

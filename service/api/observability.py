@@ -109,9 +109,10 @@ def install(app: Flask) -> None:
 
     @app.before_request
     def _start() -> Response | None:
-        g.t0 = time.perf_counter()
+        ctx = g._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
+        ctx.t0 = time.perf_counter()
         incoming = request.headers.get("X-Request-ID", "")
-        g.request_id = incoming if REQUEST_ID.match(incoming) else os.urandom(16).hex()
+        ctx.request_id = incoming if REQUEST_ID.match(incoming) else os.urandom(16).hex()
         if not limited or request.endpoint in EXEMPT:
             return None
         client = _client_key()
@@ -127,15 +128,16 @@ def install(app: Flask) -> None:
     @app.after_request
     def _finish(resp: Response) -> Response:
         # Runs for every request: the labelled metrics are looked up once per route and status.
-        request_id = g.get("request_id", "")
+        ctx, req = g._get_current_object(), request._get_current_object()  # type: ignore[attr-defined]
+        request_id = ctx.get("request_id", "")
         resp.headers["X-Request-ID"] = request_id
-        rule = request.url_rule
+        rule = req.url_rule
         if rule is None:
             route = "unmatched"
         else:
             route = routes.get(rule.rule) or routes.setdefault(rule.rule, _CONVERTER.sub("<", rule.rule))
-        elapsed = time.perf_counter() - g.get("t0", time.perf_counter())
-        method, status = request.method, resp.status_code
+        elapsed = time.perf_counter() - ctx.get("t0", time.perf_counter())
+        method, status = req.method, resp.status_code
         counter = counters.get((method, route, status))
         if counter is None:
             counter = counters.setdefault((method, route, status), HTTP_REQUESTS.labels(method, route, str(status)))
@@ -150,10 +152,10 @@ def install(app: Flask) -> None:
                         "request_id": request_id,
                         "method": method,
                         "route": route,
-                        "path": request.path,
+                        "path": req.path,
                         "status": status,
                         "duration_ms": round(elapsed * 1000, 2),
-                        "organizer": g.get("organizer_id"),
+                        "organizer": ctx.get("organizer_id"),
                     }
                 },
             )
