@@ -35,7 +35,8 @@ def make_engine(url: str, *, autocommit: bool = False) -> Engine:
     """The engine for ``url``. ``autocommit`` (PostgreSQL only): connections that run each
     statement as its own transaction, for work that is one statement (no BEGIN and COMMIT
     round trips). Such a connection is made autocommit when it is opened and stays so: nothing
-    is reset when it goes back to its pool."""
+    switches it back when it returns to its pool (switching a pooled connection for one request
+    and back fails awkwardly when the database has just gone away)."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
 

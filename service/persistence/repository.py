@@ -447,7 +447,8 @@ class StoredGame:
 def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> StoredGame:
     """Insert a game, its first version and its seats, and add them to the players' totals.
     A record already stored in the tournament fails on the unique (tournament, record hash)
-    constraint: IntegrityError."""
+    constraint: IntegrityError. On PostgreSQL this is one statement, atomic by itself, so it
+    may run outside a transaction (``Database.session(single_statement=True)``)."""
     now = utcnow()
     played_at = sub.played_at or now
     seat_values = _seat_values(sub)
