@@ -197,7 +197,7 @@ def parse_cards(text: str | Sequence[object]) -> tuple[Card, ...]:
     get = _TOKENS.get
     if isinstance(text, str):  # every token is a string: look them all up at once
         fast = tuple(map(get, text.split()))
-        if None not in fast:
+        if all(fast):  # no None (a Card is always true; `None in` would call Card.__eq__ per card)
             return fast  # type: ignore[return-value]
     out = []
     for i, token in enumerate(tokens):

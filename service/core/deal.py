@@ -44,21 +44,20 @@ def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | De
     counts = []
     total = [0] * len(Rank)
     marked: list[tuple[int, Rank]] = []
+    suited = False
     for i, hand in enumerate(hands):
         c = [0] * len(Rank)
         for card in hand:
             c[card.rank] += 1
             if card.marked:
                 marked.append((i, card.rank))
+            elif card.suit is not None:
+                suited = True
         counts.append(c)
         for r, n in enumerate(c):
             total[r] += n
     deck = rs.dealt_counts
-    if (
-        total != list(deck)
-        or (marked and not rs.marked_jokers)
-        or any(card.suit is not None for hand in hands for card in hand)
-    ):
+    if total != list(deck) or (marked and not rs.marked_jokers) or suited:
         bad = _composition(hands, rs)
         if bad is not None:
             return bad
