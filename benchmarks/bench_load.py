@@ -67,6 +67,26 @@ def serve(app: str, port: int, workers: int, tmp: str) -> subprocess.Popen:
     raise RuntimeError(f"{app} did not start")
 
 
+def tree_cpu(master: int) -> float:
+    """CPU seconds used so far by a gunicorn master and its workers, including workers that have
+    exited (their time is added to the master's children time when it reaps them). Linux /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(entry), int(fields[1])
+        if pid == master:
+            total += sum(int(x) for x in fields[11:15]) / tick  # utime, stime, cutime, cstime
+        elif ppid == master:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def wrk(port: int, body_file: str, seconds: int, connections: int) -> float:
     script = Path(body_file).with_suffix(".lua")
     script.write_text(
@@ -135,6 +155,7 @@ def main() -> None:
         port = free_port()
         servers[name] = (port, serve(app, port, args.workers, tmp))
     results: dict[str, list[float]] = {name: [] for name in apps}
+    cpu: dict[str, list[float]] = {name: [0.0, 0.0] for name in apps}  # server CPU seconds, requests
     try:
         for port, _ in servers.values():  # warm up
             wrk(port, body_file, 2, args.connections) if tool == "wrk" else python_client(
@@ -142,11 +163,15 @@ def main() -> None:
             )
         # This machine's speed wanders from minute to minute: alternate the two, several rounds.
         for _ in range(args.rounds):
-            for name, (port, _) in servers.items():
+            for name, (port, proc) in servers.items():
+                before = tree_cpu(proc.pid)
                 if tool == "wrk":
-                    results[name].append(wrk(port, body_file, args.seconds, args.connections))
+                    rate = wrk(port, body_file, args.seconds, args.connections)
                 else:
-                    results[name].append(python_client(port, body, args.seconds, args.connections))
+                    rate = python_client(port, body, args.seconds, args.connections)
+                results[name].append(rate)
+                cpu[name][0] += tree_cpu(proc.pid) - before
+                cpu[name][1] += rate * args.seconds
     finally:
         for _, proc in servers.values():
             proc.terminate()
@@ -164,6 +189,14 @@ def main() -> None:
         )
     share = medians["referee"] / medians["bare decode"]
     print(f"referee / bare = {share:.0%} (target: at least 60%) -> {'met' if share >= 0.6 else 'NOT met'}")
+    # Throughput moves with the machine's speed from second to second; the CPU each request costs
+    # the server moves much less. Their ratio is the throughput ratio the two would reach on
+    # the same cores if nothing else ran (wrk's own cost, the same for both, left out).
+    per = {name: 1e6 * used / max(n, 1) for name, (used, n) in cpu.items()}
+    print(
+        f"server CPU a request (gunicorn master and workers, all rounds): bare {per['bare decode']:.0f} µs, "
+        f"referee {per['referee']:.0f} µs -> bare / referee = {per['bare decode'] / per['referee']:.0%}"
+    )
     shutil.rmtree(tmp, ignore_errors=True)
 
 
