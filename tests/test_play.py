@@ -2,7 +2,8 @@
 
 import pytest
 
-from service.core import adjudicate, random_record
+from service.core import RecordError, adjudicate, random_record
+from service.core.reading import PLAY_KEYS
 from tests.helpers import rep
 
 # Seat 0 (emperor, holds BJ*) has 16 sevens and 16 eights; deal_with fills the others:
@@ -184,3 +185,16 @@ def test_finishing_order_is_who_went_out_first():
             if sizes[p["seat"]] == 0:
                 seen.append(p["seat"])
     assert list(order[:4]) == seen
+
+
+def test_a_play_with_a_field_plays_do_not_have_is_a_problem_at_that_field():
+    rec = random_record(3)
+    rec["plays"][4] = {**rec["plays"][4], "note": "the big one"}
+    with pytest.raises(RecordError) as caught:
+        adjudicate(rec)
+    assert [(p.pointer, p.code) for p in caught.value.problems] == [("/plays/4/note", "unknown_field")]
+
+
+def test_the_play_keys_are_the_ones_the_play_loop_counts():
+    # engine._run_plays counts a play's keys by these names rather than comparing with PLAY_KEYS
+    assert {"seat", "cards", "pass"} == PLAY_KEYS

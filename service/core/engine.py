@@ -25,7 +25,7 @@ from .cards import Card, Rank, format_counts
 from .deal import check_deal
 from .errors import Problem, RecordError, Violation
 from .errors import ViolationCode as V
-from .reading import PLAY_KEYS, escape, is_seat, plays_problems, read_calls, read_cards, read_ruleset
+from .reading import escape, is_seat, plays_problems, read_calls, read_cards, read_ruleset
 from .ruleset import WEIHAI, CrownProcedure, LastRankRule, PassRule, Ruleset
 from .scoring import GameFacts, Mode, Outcome, score
 from .sets import _CACHE as _MOVE_CACHE
@@ -166,18 +166,23 @@ def _run_plays(
     final_play_rule = rs.last_rank is LastRankRule.SIXES_FINAL_PLAY
     over = False
     cache_get = _MOVE_CACHE.get
-    allowed = PLAY_KEYS
     i = -1
     try:
         for i, p in enumerate(plays):
-            if type(p) is not dict or not p.keys() <= allowed:
+            if type(p) is not dict:
                 raise _Malformed
             seat = p.get("seat")
+            cards = p.get("cards")
+            has_pass = "pass" in p
+            # A play has no keys but seat, cards and pass (reading.PLAY_KEYS; a test holds the two
+            # together): the ones present, counted from the lookups made anyway (a null one is
+            # looked up again), against len(p).
+            if (seat is not None or "seat" in p) + (cards is not None or "cards" in p) + has_pass != len(p):
+                raise _Malformed
             if seat is None:
                 seat = turn
             elif type(seat) is not int or seat < 0 or seat > 4:
                 raise _Malformed
-            cards = p.get("cards")
             if cards is None:
                 if p.get("pass") is not True:
                     raise _Malformed
@@ -205,8 +210,8 @@ def _run_plays(
                 mv = compile_move(cards)
             else:
                 raise _Malformed
-            if not mv.plain or "pass" in p:  # the common case is one test; the rest is sorted out here
-                if mv.cards is None or mv.size == 0 or ("pass" in p and p["pass"] is not False):
+            if not mv.plain or has_pass:  # the common case is one test; the rest is sorted out here
+                if mv.cards is None or mv.size == 0 or (has_pass and p["pass"] is not False):
                     raise _Malformed
                 if over:
                     raise _Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
