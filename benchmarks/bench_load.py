@@ -1,7 +1,11 @@
 """Adjudications per second through gunicorn, beside a bare Flask endpoint that only decodes
 the same JSON under the same gunicorn settings.
 
-    .venv/bin/python benchmarks/bench_load.py [--seconds 8] [--rounds 5] [--connections 16] [--workers N]
+    .venv/bin/python benchmarks/bench_load.py [--seconds 8] [--rounds 5] [--connections 16] [--workers N] [--pure]
+
+The service runs as the container runs it, with the rules core compiled by mypyc (in a copy of
+this checkout, made first; needs mypy and a C compiler); --pure serves the checkout's pure-Python
+core instead.
 
 Target: the referee reaches at least 60 % of the bare endpoint's throughput. Uses wrk (Debian
 package `wrk`) when it is installed, else a Python client. Prints figures; asserts nothing.
@@ -28,9 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from service.core import COMPILED, random_record  # noqa: E402
+from corebuild import compiled_copy, core_label  # noqa: E402
 
-CORE = "core: compiled (mypyc)" if COMPILED else "core: pure Python"
+from service.core import random_record  # noqa: E402
 
 
 def free_port() -> int:
@@ -39,10 +43,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(app: str, port: int, workers: int, tmp: str) -> subprocess.Popen:
+def serve(app: str, port: int, workers: int, tmp: str, root: Path) -> subprocess.Popen:
     env = dict(
         os.environ,
-        PYTHONPATH=f"{ROOT}:{ROOT / 'benchmarks'}",
+        PYTHONPATH=f"{root}:{root / 'benchmarks'}",
         HOST="127.0.0.1",
         PORT=str(port),
         WEB_CONCURRENCY=str(workers),
@@ -54,7 +58,7 @@ def serve(app: str, port: int, workers: int, tmp: str) -> subprocess.Popen:
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", app],
         env=env,
-        cwd=ROOT,
+        cwd=root,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -143,8 +147,14 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--connections", type=int, default=16)
     ap.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1, help="default: the service's own")
+    ap.add_argument(
+        "--pure", action="store_true", help="serve this checkout's pure-Python core instead of compiling it"
+    )
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="bh-load-")
+    # By default the service runs as the container runs it: with the core compiled (a copy).
+    root = ROOT if args.pure else compiled_copy(ROOT, Path(tmp) / "src")
+    core = core_label(root)
     body = json.dumps(random_record(7)).encode()
     body_file = f"{tmp}/record.json"
     Path(body_file).write_bytes(body)
@@ -153,7 +163,7 @@ def main() -> None:
     servers = {}
     for name, app in apps.items():
         port = free_port()
-        servers[name] = (port, serve(app, port, args.workers, tmp))
+        servers[name] = (port, serve(app, port, args.workers, tmp, root))
     results: dict[str, list[float]] = {name: [] for name in apps}
     cpu: dict[str, list[float]] = {name: [0.0, 0.0] for name in apps}  # server CPU seconds, requests
     try:
@@ -179,7 +189,7 @@ def main() -> None:
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; load: {tool}, "
         f"{args.connections} connections, {args.rounds} alternating rounds of {args.seconds} s; "
-        f"gunicorn {args.workers} sync workers for both; {CORE}"
+        f"gunicorn {args.workers} sync workers for both; {core}"
     )
     print(f"record: {len(body)} bytes, {len(random_record(7)['plays'])} actions (a whole game)")
     medians = {name: statistics.median(rates) for name, rates in results.items()}

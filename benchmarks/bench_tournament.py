@@ -1,11 +1,13 @@
 """Tournament service under load, against PostgreSQL on this machine.
 
-    .venv/bin/python benchmarks/bench_tournament.py [--games 2000] [--clients 20] [--workers N] [--standings-games 100000]
+    .venv/bin/python benchmarks/bench_tournament.py [--games 12000] [--clients 20] [--workers N] [--standings-games 100000] [--pure]
 
 1. Game submissions per second through gunicorn with 20 concurrent clients, with p50/p99
    latency (target: p99 under 50 ms).
 2. The standings query for a tournament of 100,000 stored games (target: under 100 ms).
 
+The service runs as the container runs it, with the rules core compiled by mypyc (in a copy of this
+checkout; needs mypy and a C compiler); --pure serves the checkout's pure-Python core instead.
 It makes a throwaway database on the server at BENCH_POSTGRES_URL (default: the local server,
 user postgres) and drops it at the end. Prints figures; asserts nothing.
 """
@@ -34,12 +36,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from corebuild import compiled_copy, core_label  # noqa: E402
 from sqlalchemy import create_engine, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
-from service.core import COMPILED, random_record  # noqa: E402
-
-CORE = "core: compiled (mypyc)" if COMPILED else "core: pure Python"
+from service.core import random_record  # noqa: E402
 
 ADMIN = os.environ.get("BENCH_POSTGRES_URL", "postgresql+psycopg2://postgres:postgres@127.0.0.1:5432/postgres")
 
@@ -80,7 +81,7 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
 
 
-def bench_submissions(url: str, args: argparse.Namespace) -> None:
+def bench_submissions(url: str, args: argparse.Namespace, root: Path) -> None:
     port = free_port()
     env = dict(os.environ, DATABASE_URL=url, BAOHUANG_RATE_LIMIT_PER_MINUTE="0")
     server = subprocess.Popen(
@@ -96,7 +97,7 @@ def bench_submissions(url: str, args: argparse.Namespace) -> None:
             "warning",
             "service.wsgi:app",
         ],
-        cwd=ROOT,
+        cwd=root,
         env=env,
         stdout=subprocess.DEVNULL,  # the access log: one JSON line per request
     )
@@ -344,7 +345,13 @@ def main() -> None:
     ap.add_argument("--standings-games", type=int, default=100_000)
     ap.add_argument("--seconds", type=int, default=15, help="wrk: how long to send")
     ap.add_argument("--python-client", action="store_true", help="Python threads instead of wrk")
+    ap.add_argument(
+        "--pure", action="store_true", help="serve this checkout's pure-Python core instead of compiling it"
+    )
     args = ap.parse_args()
+    # By default the service runs as the container runs it: with the core compiled (a copy).
+    build = tempfile.mkdtemp(prefix="bh-tournament-")
+    root = ROOT if args.pure else compiled_copy(ROOT, Path(build) / "src")
     name = f"bh_bench_{uuid.uuid4().hex[:8]}"
     admin = create_engine(ADMIN, isolation_level="AUTOCOMMIT")
     with admin.connect() as c:
@@ -352,7 +359,7 @@ def main() -> None:
     url = make_url(ADMIN).set(database=name).render_as_string(hide_password=False)
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-        f"{CORE}"
+        f"{core_label(root)}"
     )
     with admin.connect() as c:
         print("database:", c.execute(text("select version()")).scalar().split(" on ")[0])
@@ -360,12 +367,13 @@ def main() -> None:
         from service.persistence.db import Database
 
         Database(url).upgrade()
-        bench_submissions(url, args)
+        bench_submissions(url, args, root)
         bench_standings(url, args.standings_games)
     finally:
         with admin.connect() as c:
             c.execute(text(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"))
             c.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        shutil.rmtree(build, ignore_errors=True)
 
 
 if __name__ == "__main__":
