@@ -88,11 +88,18 @@ def relayed(pg_url):
     app.extensions["baohuang_db"].dispose()
 
 
-def test_503_while_the_database_is_away_then_recovery(relayed):
+@pytest.fixture()
+def table(relayed):
+    """The relayed app with a club, its tournament and players: (app, relay, client, club, tid, ids)."""
     app, relay = relayed
     client = app.test_client()
     club = Club(client)
     tid, ids = club.tournament()
+    return app, relay, client, club, tid, ids
+
+
+def test_503_while_the_database_is_away_then_recovery(table):
+    _, relay, client, club, tid, ids = table
     assert club.submit(tid, {"players": ids[:5], "record": random_record(1)}).status_code == 201
 
     relay.cut()
@@ -108,13 +115,10 @@ def test_503_while_the_database_is_away_then_recovery(relayed):
     assert client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 2
 
 
-def test_a_connection_that_died_while_idle_is_replaced_before_use(relayed, monkeypatch):
+def test_a_connection_that_died_while_idle_is_replaced_before_use(table, monkeypatch):
     """The server restarted while the service was quiet: the pooled connections are dead, and the
     first request after that is answered normally (they are checked when they were idle)."""
-    app, relay = relayed
-    client = app.test_client()
-    club = Club(client)
-    tid, ids = club.tournament()
+    app, relay, client, club, tid, ids = table
     assert client.get(f"/v1/tournaments/{tid}/standings").status_code == 200
     assert club.submit(tid, {"players": ids[:5], "record": random_record(8)}).status_code == 201
     relay.cut()  # every pooled connection is now dead
@@ -125,11 +129,8 @@ def test_a_connection_that_died_while_idle_is_replaced_before_use(relayed, monke
     assert [e.pool.checkedout() for e in app.extensions["baohuang_db"].engines] == [0, 0]
 
 
-def test_a_connection_that_dies_in_steady_use_fails_one_request_then_the_pool_renews(relayed):
-    app, relay = relayed
-    client = app.test_client()
-    club = Club(client)
-    tid, _ = club.tournament()
+def test_a_connection_that_dies_in_steady_use_fails_one_request_then_the_pool_renews(table):
+    _, relay, client, _, tid, _ = table
     assert client.get(f"/v1/tournaments/{tid}/standings").status_code == 200
     relay.cut()
     relay.restore()
@@ -137,13 +138,10 @@ def test_a_connection_that_dies_in_steady_use_fails_one_request_then_the_pool_re
     assert client.get(f"/v1/tournaments/{tid}/standings").status_code == 200
 
 
-def test_a_submission_whose_connection_dies_is_503_stores_nothing_and_the_next_one_lands(relayed):
+def test_a_submission_whose_connection_dies_is_503_stores_nothing_and_the_next_one_lands(table):
     """Submissions without an Idempotency-Key run without a transaction (one statement): a
     connection lost under one is a 503 like any other, and its pool renews."""
-    app, relay = relayed
-    client = app.test_client()
-    club = Club(client)
-    tid, ids = club.tournament()
+    app, relay, client, club, tid, ids = table
     assert club.submit(tid, {"players": ids[:5], "record": random_record(1)}).status_code == 201
     relay.cut()
     relay.restore()

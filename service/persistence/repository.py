@@ -455,6 +455,7 @@ def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> Store
     scored = [(x["player_id"], x["role"], x["score"]) for x in seat_values]
     if _is_postgresql(s):
         deltas = _stat_deltas(scored, +1)
+        players = sorted(deltas)
         game_id = _PG_STORE_GAME.run(
             s,
             {
@@ -467,8 +468,8 @@ def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> Store
                 "outcome": json.dumps(sub.outcome),
                 "key_id": key.id,
                 "seats": json.dumps(seat_values),
-                "player_ids": sorted(deltas),
-                "deltas": json.dumps([{"player_id": pid, **deltas[pid]} for pid in sorted(deltas)]),
+                "player_ids": players,
+                "deltas": json.dumps([{"player_id": pid, **deltas[pid]} for pid in players]),
             },
         )[0]
     else:
