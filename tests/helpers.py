@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from service.core.cards import Card, format_card, parse_cards
@@ -52,3 +53,27 @@ def record(hands: dict[int, str], calls: list[tuple[int, str]], plays: list[Any]
 
 def rep(token: str, n: int) -> str:
     return " ".join([token] * n)
+
+
+SPELLINGS = {"10": "T", "SJ": "小王", "BJ": "大王"}
+
+
+def respelled(record: dict, rng: random.Random) -> dict:
+    """The same game written otherwise: keys in another order, the cards of every hand and
+    play shuffled and in other notations, a deal hand as an array, a meta block."""
+
+    def cards(text: str, as_list: bool = False) -> str | list[str]:
+        tokens = [SPELLINGS.get(t, t.lower() if rng.random() < 0.3 else t) for t in text.split()]
+        rng.shuffle(tokens)
+        return tokens if as_list else " ".join(tokens)
+
+    def shuffled(d: dict) -> dict:
+        keys = list(d)
+        rng.shuffle(keys)
+        return {k: d[k] for k in keys}
+
+    out = dict(record)
+    out["deal"] = [cards(h, as_list=i == 2) for i, h in enumerate(record["deal"])]
+    out["plays"] = [shuffled({**p, "cards": cards(p["cards"])} if "cards" in p else p) for p in record["plays"]]
+    out["meta"] = {"table": rng.randrange(20), "entered_by": "app"}
+    return shuffled(out)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import random
 from datetime import datetime
 
 import pytest
 
 from service.core import adjudicate, random_record
 from service.core.ruleset import PRESETS
+from tests.helpers import respelled
 from tests.tournament_helpers import Club
 
 PROBLEM = "application/problem+json"
@@ -161,6 +163,19 @@ def test_duplicates_idempotency(db_client):
     dup = club.submit(tid, body)
     assert dup.status_code == 409 and dup.get_json()["game_id"] == first.get_json()["id"]
     assert db_client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 1
+
+
+def test_the_same_game_written_otherwise_is_409(db_client):
+    club = Club(db_client)
+    tid, ids = club.tournament()
+    record = random_record(12)
+    first = club.submit(tid, {"players": ids[:5], "record": record})
+    assert first.status_code == 201
+    rewritten = respelled(record, random.Random(0))
+    assert rewritten != record
+    dup = club.submit(tid, {"players": ids[1:6], "record": rewritten})
+    assert dup.status_code == 409 and dup.get_json()["game_id"] == first.get_json()["id"]
+    assert club.submit(tid, {"players": ids[:5], "record": random_record(13)}).status_code == 201
 
 
 def test_sheets_corrections_history_and_standings(db_client):

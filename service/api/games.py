@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from ..core import adjudicate
 from ..core.errors import Problem, RecordError
+from ..core.identity import record_fingerprint
 from ..core.jsonio import loads
 from ..core.reading import read_ruleset
 from ..core.ruleset import Ruleset
@@ -116,7 +117,7 @@ def read_submission(
                     )
                 if result.outcome is not None:
                     outcome = result.outcome.to_json()
-                record_hash = repo.canonical_hash(doc["record"])
+                record_hash = record_fingerprint(body, rs)
             else:
                 rs2, facts = read_sheet(body)
                 outcome = score(facts, rs2).to_json()

@@ -3,7 +3,8 @@
 Everything a rule decides lives here: cards and notation (:mod:`.cards`), sets
 and comparison (:mod:`.sets`), the ruleset (:mod:`.ruleset`), the call phase
 (:mod:`.calls`), the play phase and the whole record (:mod:`.engine`), scores
-(:mod:`.scoring`) and the error codes (:mod:`.errors`).
+(:mod:`.scoring`), the error codes (:mod:`.errors`) and which game a record is
+(:mod:`.identity`).
 
 The modules can also run compiled (see :mod:`._compiled`); ``COMPILED`` says which form runs.
 """
@@ -13,6 +14,7 @@ from .calls import Call, CallKind, kick_allowed
 from .cards import Card, NotationError, Rank, Suit, format_card, format_cards, parse_card, parse_cards
 from .engine import Adjudication, Verdict, adjudicate, read_ruleset
 from .errors import Problem, RecordError, Violation, ViolationCode
+from .identity import record_fingerprint
 from .random_game import random_record
 from .ruleset import PRESETS, WEIHAI, Ruleset, RulesetError
 from .scoring import GameFacts, Mode, Outcome, score
@@ -48,5 +50,6 @@ __all__ = [
     "parse_cards",
     "random_record",
     "read_ruleset",
+    "record_fingerprint",
     "score",
 ]

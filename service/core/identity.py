@@ -1,0 +1,114 @@
+"""Which game a record describes: a fingerprint for finding the same game entered twice.
+
+Two records are the same game when they have the same ruleset, the same deal (each hand's
+cards in any order and any notation), the same ``guard`` and ``first_candidate``, the same
+calls, and the same plays, one for one (each play's seat as written, and its cards in any
+order and notation). How the JSON is written (key order, spacing) does not count, and
+neither does ``meta``, which the referee keeps but never reads.
+
+>>> from service.core.random_game import random_record
+>>> from service.core.ruleset import WEIHAI
+>>> record = random_record(3)
+>>> fp = record_fingerprint(record, WEIHAI)
+>>> len(fp)
+64
+>>> respelled = {
+...     "meta": {"table": 4},
+...     **{k: record[k] for k in reversed(list(record))},
+...     "plays": [{k: p[k] for k in reversed(list(p))} for p in record["plays"]],
+...     "deal": [" ".join(reversed(h.split())).replace("10", "T") for h in record["deal"]],
+... }
+>>> record_fingerprint(respelled, WEIHAI) == fp
+True
+>>> record_fingerprint({**record, "plays": record["plays"][:-1]}, WEIHAI) == fp
+False
+
+The record is one the referee found legal: every card parses. (Anything else still gets a
+fingerprint, from the tokens as written.)
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import _TOKENS, NotationError, format_card, parse_card
+from .ruleset import Ruleset
+
+__all__ = ["record_fingerprint"]
+
+# A card token as written -> its canonical token ("t" -> "10", "小王" -> "SJ", "7♠" -> "7S").
+_CANONICAL: dict[str, str] = {token: format_card(card) for token, card in _TOKENS.items()}
+# A play's cards as written -> its cards in canonical order: one lookup for every play after the
+# first of each spelling (a game uses a few dozen distinct spellings).
+_PLAYS: dict[str, str] = {}
+_PLAYS_LIMIT = 200_000
+_SEATS = ("0", "1", "2", "3", "4")
+
+
+def _token(token: object) -> str:
+    if isinstance(token, str):
+        canonical = _CANONICAL.get(token)
+        if canonical is not None:
+            return canonical
+        try:
+            return format_card(parse_card(token))
+        except NotationError:
+            return token
+    return json.dumps(token)
+
+
+def _cards(cards: object) -> str:
+    """Cards (a string of tokens or a list) as canonical tokens in sorted order."""
+    tokens = cards.split() if isinstance(cards, str) else cards if isinstance(cards, list) else [cards]
+    canonical = _CANONICAL.get
+    out = [(canonical(t) if type(t) is str else None) or _token(t) for t in tokens]
+    out.sort()
+    return " ".join(out)
+
+
+def _play_cards(cards: object) -> str:
+    if type(cards) is not str:
+        return _cards(cards)
+    known = _PLAYS.get(cards)
+    if known is None:
+        known = _cards(cards)
+        if len(_PLAYS) >= _PLAYS_LIMIT:
+            _PLAYS.clear()
+        _PLAYS[cards] = known
+    return known
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset(rs: Ruleset) -> str:
+    return json.dumps([rs.name, rs.options()], sort_keys=True, separators=(",", ":"))
+
+
+def record_fingerprint(doc: Mapping[str, Any], ruleset: Ruleset) -> str:
+    """The fingerprint (64 hex digits) of the game ``doc`` records, judged by ``ruleset``."""
+    parts: list[str] = [_ruleset(ruleset)]
+    deal = doc.get("deal")
+    if isinstance(deal, list):
+        parts.extend(_cards(hand) for hand in deal)
+    else:
+        parts.append("-")
+    extra = [doc.get("guard"), doc.get("first_candidate"), doc.get("calls")]
+    parts.append(json.dumps(extra, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+    plays = doc.get("plays")
+    known = _PLAYS.get
+    for p in plays if isinstance(plays, list) else ():
+        # Two lines a play, the seat and the cards: no string is built per play.
+        if type(p) is not dict:
+            parts.append(json.dumps(p, sort_keys=True))
+            continue
+        seat = p.get("seat")
+        parts.append(_SEATS[seat] if type(seat) is int and 0 <= seat <= 4 else json.dumps(seat))
+        cards = p.get("cards")
+        if cards is None:
+            parts.append("pass")  # not a card token
+        else:
+            parts.append((known(cards) if type(cards) is str else None) or _play_cards(cards))
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()

@@ -1,0 +1,64 @@
+"""Which game a record is: the fingerprint that finds the same game entered twice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service.core import PRESETS, WEIHAI, random_record, record_fingerprint
+from service.core.cards import format_card, parse_cards
+from tests.helpers import respelled
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_same_game_however_written_has_one_fingerprint(name):
+    rng = random.Random(name)
+    for seed in range(15):
+        record = random_record(seed, PRESETS[name])
+        fp = record_fingerprint(record, PRESETS[name])
+        assert record_fingerprint(respelled(record, rng), PRESETS[name]) == fp
+
+
+def test_another_game_has_another_fingerprint():
+    rng = random.Random(5)
+    seen = {}
+    for seed in range(200):
+        fp = record_fingerprint(random_record(seed), WEIHAI)
+        assert fp not in seen, f"records {seen.get(fp)} and {seed} share a fingerprint"
+        seen[fp] = seed
+    record = random_record(3)
+    fp = record_fingerprint(record, WEIHAI)
+    plays = record["plays"]
+    k = next(i for i, p in enumerate(plays) if "cards" in p and len(p["cards"].split()) == 1 and i > 0)
+    changed = [
+        {**record, "plays": plays[:-1]},  # a play fewer
+        {**record, "plays": [*plays[:k], plays[k + 1], plays[k], *plays[k + 2 :]]},  # two plays swapped
+        {**record, "plays": [*plays[:k], {**plays[k], "seat": (plays[k]["seat"] + 1) % 5}, *plays[k + 1 :]]},
+        {**record, "deal": [record["deal"][1], record["deal"][0], *record["deal"][2:]]},  # two hands swapped
+        {**record, "calls": [*record.get("calls", []), {"seat": rng.randrange(5), "call": "kick"}]},
+        {**record, "guard": 2},
+    ]
+    for other in changed:
+        assert record_fingerprint(other, WEIHAI) != fp
+    # the ruleset it is judged by is part of the game
+    assert record_fingerprint(record, PRESETS["standard"]) != fp
+
+
+def test_a_play_log_without_a_deal():
+    record = random_record(11)
+    no_deal = {k: v for k, v in record.items() if k != "deal"}
+    fp = record_fingerprint(no_deal, WEIHAI)
+    assert fp != record_fingerprint(record, WEIHAI)
+    assert (
+        record_fingerprint(respelled({**no_deal, "deal": record["deal"]}, random.Random(1)) | {"deal": None}, WEIHAI)
+        == fp
+    )
+
+
+def test_card_notation_is_read_as_the_parser_reads_it():
+    hand = "BJ* SJ 10 T 7S 7♠ 3"
+    canonical = " ".join(sorted(format_card(c) for c in parse_cards(hand)))
+    a = {"deal": [hand] * 5, "plays": [{"seat": 0, "cards": "t 10"}]}
+    b = {"deal": [canonical] * 5, "plays": [{"cards": "10 10", "seat": 0}]}
+    assert record_fingerprint(a, WEIHAI) == record_fingerprint(b, WEIHAI)
