@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from flask import g, request
 from flask_smorest import abort
 from sqlalchemy.orm import Session
@@ -25,7 +27,10 @@ def require_key(s: Session) -> ApiKey:
     return accept(repo.authenticate(s, token))
 
 
-def accept(key: ApiKey | None) -> ApiKey:
+K = TypeVar("K", ApiKey, repo.KeyRef)
+
+
+def accept(key: K | None) -> K:
     """A key the repository found (None: unknown or revoked), or 401."""
     if key is None:
         abort(401, message="the API key is unknown or revoked", headers=CHALLENGE)

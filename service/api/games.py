@@ -55,7 +55,7 @@ def _prefixed(problems: tuple[Problem, ...] | list[Problem], prefix: str) -> lis
 
 def read_submission(
     s: Session,
-    t: Tournament,
+    t: Tournament | repo.TournamentRef,
     doc: Any,
     raw: str,
     *,
@@ -214,7 +214,7 @@ def _is_id(value: object) -> bool:
     return type(value) is int and 0 < value < 2**31
 
 
-def _closed(t: Tournament) -> None:
+def _closed(t: Tournament | repo.TournamentRef) -> None:
     if t.status != "open":
         abort(409, message=f"tournament {t.id} is closed: reopen it to add or correct games")
 
@@ -321,7 +321,7 @@ class Games(MethodView):
             return page(items, total, query["limit"], query["offset"])
 
 
-def _replay(s: Session, key: ApiKey, idem: str, req_hash: str) -> Response | None:
+def _replay(s: Session, key: ApiKey | repo.KeyRef, idem: str, req_hash: str) -> Response | None:
     row = repo.find_idempotent(s, key.organizer_id, idem)
     if row is None:
         return None

@@ -11,9 +11,9 @@ import json
 import re
 import secrets
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import and_, bindparam, case, func, insert, select, update
 from sqlalchemy.orm import Session
@@ -153,7 +153,7 @@ def revoke_key(s: Session, organizer_id: int, key_id: int) -> ApiKey:
 _RULESETS: dict[str, Ruleset] = {}
 
 
-def tournament_ruleset(t: Tournament) -> Ruleset:
+def tournament_ruleset(t: Tournament | TournamentRef) -> Ruleset:
     """The tournament's ruleset (read once per process for each name and options: a Ruleset
     is an immutable value)."""
     key = json.dumps([t.ruleset_name, t.ruleset_options], sort_keys=True)
@@ -195,7 +195,10 @@ def owned_tournament(s: Session, tournament_id: int, organizer_id: int, *, lock:
     return _owned(s.scalar(stmt), tournament_id, organizer_id)
 
 
-def _owned(t: Tournament | None, tournament_id: int, organizer_id: int) -> Tournament:
+T = TypeVar("T", Tournament, "TournamentRef")
+
+
+def _owned(t: T | None, tournament_id: int, organizer_id: int) -> T:
     if t is None or (t.private and t.organizer_id != organizer_id):
         raise NotFound(f"no tournament {tournament_id}")
     if t.organizer_id != organizer_id:
@@ -245,29 +248,42 @@ def list_players(s: Session, tournament_id: int, limit: int, offset: int) -> tup
 
 
 @dataclass(frozen=True, slots=True)
+class KeyRef:
+    """An API key as a game submission reads it: plain values, not an ORM object (building
+    one per request cost more than the rest of reading it)."""
+
+    id: int
+    organizer_id: int
+    revoked_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRef:
+    """A tournament as a game submission reads it (see KeyRef)."""
+
+    id: int
+    organizer_id: int
+    ruleset_name: str
+    ruleset_options: dict[str, Any]
+    status: str
+    private: bool
+
+
+@dataclass(frozen=True, slots=True)
 class GameTarget:
     """What a game submission checks before it is adjudicated, read in one query."""
 
-    key: ApiKey | None  # None: no such key, or revoked
-    tournament: Tournament | None  # None: no such tournament
+    key: KeyRef | None  # None: no such key, or revoked
+    tournament: TournamentRef | None  # None: no such tournament
     players_known: int  # how many of the given player ids are players of that tournament
 
-    def owned(self, tournament_id: int, organizer_id: int) -> Tournament:
+    def owned(self, tournament_id: int, organizer_id: int) -> TournamentRef:
         """The tournament, if this organizer may write to it (else NotFound or Forbidden)."""
         return _owned(self.tournament, tournament_id, organizer_id)
 
 
-_KEY_COLUMNS = ("id", "organizer_id", "prefix", "secret_hash", "label", "created_at", "revoked_at")
-_TOURNAMENT_COLUMNS = (
-    "id",
-    "organizer_id",
-    "name",
-    "ruleset_name",
-    "ruleset_options",
-    "status",
-    "private",
-    "created_at",
-)
+_KEY_COLUMNS = tuple(f.name for f in fields(KeyRef))
+_TOURNAMENT_COLUMNS = tuple(f.name for f in fields(TournamentRef))
 _PG_GAME_TARGET = Prepared(
     "baohuang_game_target",
     [("tournament_id", "integer"), ("player_ids", "integer[]"), ("secret_hash", "varchar")],
@@ -297,19 +313,16 @@ _GAME_TARGET = (
 
 def game_target(s: Session, secret: str, tournament_id: int, player_ids: Sequence[int]) -> GameTarget:
     """The key behind ``secret``, the tournament and how many of ``player_ids`` play in it:
-    one round trip for what would otherwise be three (every game submission asks). The key and
-    tournament come back as detached objects, to read."""
+    one round trip for what would otherwise be three (every game submission asks)."""
     values = {"tournament_id": tournament_id, "player_ids": list(player_ids), "secret_hash": _hash(secret)}
     pg = _is_postgresql(s)
     row = _PG_GAME_TARGET.run(s, values) if pg else s.connection().execute(_GAME_TARGET, values).first()
     if row is None:
         return GameTarget(None, None, 0)
     nk = len(_KEY_COLUMNS)
-    key = ApiKey(**dict(zip(_KEY_COLUMNS, row[:nk], strict=True)))
-    t = None
-    if row[nk] is not None:
-        t = Tournament(**dict(zip(_TOURNAMENT_COLUMNS, row[nk : nk + len(_TOURNAMENT_COLUMNS)], strict=True)))
-    return GameTarget(_usable(key), t, row[-1])
+    key = KeyRef(*row[:nk])
+    t = None if row[nk] is None else TournamentRef(*row[nk : nk + len(_TOURNAMENT_COLUMNS)])
+    return GameTarget(None if key.revoked_at is not None else key, t, row[-1])
 
 
 def players_by_id(s: Session, tournament_id: int, ids: Sequence[int]) -> dict[int, Player]:
@@ -444,7 +457,7 @@ class StoredGame:
     seats: list[dict[str, Any]]  # seat, player_id, role, place, score
 
 
-def store_game(s: Session, t: Tournament, key: ApiKey, sub: Submission) -> StoredGame:
+def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, sub: Submission) -> StoredGame:
     """Insert a game, its first version and its seats, and add them to the players' totals.
     A record already stored in the tournament fails on the unique (tournament, record hash)
     constraint: IntegrityError. On PostgreSQL this is one statement, atomic by itself, so it
