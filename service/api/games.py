@@ -302,7 +302,7 @@ class Games(MethodView):
                     if existing is not None:
                         abort(
                             409,
-                            message=f"this record is already stored as game {existing}",
+                            message=f"this game (the same deal, calls and plays) is already stored as game {existing}",
                             extra={"game_id": existing},
                         )
                 raise
@@ -443,7 +443,7 @@ class Corrections(MethodView):
                 s.commit()
             except IntegrityError:
                 s.rollback()
-                abort(409, message="this record is already stored as another game")
+                abort(409, message="this game (the same deal, calls and plays) is already stored as another game")
             return Response(_GAME_SCHEMA.dumps(game_json(s, game, version)), status=201, mimetype="application/json")
 
 

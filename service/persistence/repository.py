@@ -459,7 +459,7 @@ class StoredGame:
 
 def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, sub: Submission) -> StoredGame:
     """Insert a game, its first version and its seats, and add them to the players' totals.
-    A record already stored in the tournament fails on the unique (tournament, record hash)
+    A game already stored in the tournament fails on the unique (tournament, record hash)
     constraint: IntegrityError. On PostgreSQL this is one statement, atomic by itself, so it
     may run outside a transaction (``Database.session(single_statement=True)``)."""
     now = utcnow()
@@ -570,7 +570,9 @@ def correct_game(
             )
         )
         if clash is not None:
-            raise Conflict(f"this record is already stored as game {clash}", game_id=clash)
+            raise Conflict(
+                f"this game (the same deal, calls and plays) is already stored as game {clash}", game_id=clash
+            )
     counted = s.scalars(select(GameSeat).where(GameSeat.game_id == game.id, GameSeat.counted.is_(True))).all()
     apply_stats(s, t.id, counted, -1)
     s.execute(update(GameSeat).where(GameSeat.game_id == game.id).values(counted=False))
