@@ -16,4 +16,4 @@ echo "compiled $(find service/core -name '*.so' | wc -l) modules in $(($(date +%
 env -u TEST_POSTGRES_URL BAOHUANG_EXPECT_COMPILED=1 "$PY" -m pytest -q -p no:cacheprovider --rootdir "$work" \
   tests/test_compiled.py tests/test_cards.py tests/test_sets.py tests/test_play.py tests/test_calls.py \
   tests/test_deal.py tests/test_scoring.py tests/test_rulesets.py tests/test_reconstruction.py \
-  tests/test_properties.py tests/test_api.py tests/robustness/test_fuzz.py
+  tests/test_properties.py tests/test_identity.py tests/test_api.py tests/robustness/test_fuzz.py
