@@ -25,6 +25,9 @@ False
 
 The record is one the referee found legal: every card parses. (Anything else still gets a
 fingerprint, from the tokens as written.)
+
+Stored games keep their fingerprint (``games.record_hash``): a change to what goes into it needs
+a migration that recomputes the stored ones, as ``migrations/versions/0003_…`` does.
 """
 
 from __future__ import annotations
