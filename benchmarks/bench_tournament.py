@@ -1,9 +1,10 @@
 """Tournament service under load, against PostgreSQL on this machine.
 
-    .venv/bin/python benchmarks/bench_tournament.py [--games 12000] [--clients 20] [--workers N] [--standings-games 100000] [--pure]
+    .venv/bin/python benchmarks/bench_tournament.py [--games 12000] [--clients 20] [--workers N] [--rounds 3]
+        [--standings-games 100000] [--pure]
 
 1. Game submissions per second through gunicorn with 20 concurrent clients, with p50/p99
-   latency (target: p99 under 50 ms).
+   latency (target: p99 under 50 ms), in rounds (default 3); the verdict takes the worst round.
 2. The standings query for a tournament of 100,000 stored games (target: under 100 ms).
 
 The service runs as the container runs it, with the rules core compiled by mypyc (in a copy of this
@@ -111,23 +112,38 @@ def bench_submissions(url: str, args: argparse.Namespace, root: Path) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port)
         _, org = request(conn, "POST", "/v1/organizers", {"name": "bench club"})
         auth = {"Authorization": "Bearer " + json.loads(org)["key"]["secret"]}
-        _, t = request(conn, "POST", "/v1/tournaments", {"name": "bench"}, auth)
-        tid = json.loads(t)["id"]
-        # A club evening: 100 players at 20 tables; the games in flight at one time are at
-        # different tables, so they share no players.
-        ids = [
-            json.loads(request(conn, "POST", f"/v1/tournaments/{tid}/players", {"name": f"p{i}"}, auth)[1])["id"]
-            for i in range(100)
-        ]
         with multiprocessing.Pool() as pool:
             records = pool.map(random_record, range(args.games), chunksize=200)
-        bodies = [
-            json.dumps({"players": ids[(n % 20) * 5 : (n % 20) * 5 + 5], "record": record}).encode()
-            for n, record in enumerate(records)
-        ]
+
+        def club_evening() -> tuple[int, list[bytes]]:
+            """A fresh tournament with 100 players at 20 tables, and a submission for each record;
+            the games in flight at one time are at different tables, so they share no players."""
+            _, t = request(conn, "POST", "/v1/tournaments", {"name": "bench"}, auth)
+            tid = json.loads(t)["id"]
+            ids = [
+                json.loads(request(conn, "POST", f"/v1/tournaments/{tid}/players", {"name": f"p{i}"}, auth)[1])["id"]
+                for i in range(100)
+            ]
+            bodies = [
+                json.dumps({"players": ids[(n % 20) * 5 : (n % 20) * 5 + 5], "record": record}).encode()
+                for n, record in enumerate(records)
+            ]
+            return tid, bodies
+
         if shutil.which("wrk") and not args.python_client:
-            wrk_submissions(port, tid, auth, bodies, args)
+            # Rounds, each in a tournament of its own (a record is a duplicate only within one):
+            # this machine's speed wanders from minute to minute, so the verdict takes the worst.
+            p99s = []
+            for r in range(args.rounds):
+                tid, bodies = club_evening()
+                p99s.append(wrk_submissions(port, tid, auth, bodies, args, r + 1))
+            worst = max(p99s)
+            print(
+                f"p99 over {len(p99s)} rounds: worst {worst:.1f} ms, best {min(p99s):.1f} ms "
+                f"(target < 50 ms) -> {'met' if worst < 50 else 'NOT met'}"
+            )
             return
+        tid, bodies = club_evening()
         latencies: list[float] = []
         statuses: list[int] = []
         lock = threading.Lock()
@@ -174,7 +190,9 @@ def bench_submissions(url: str, args: argparse.Namespace, root: Path) -> None:
         server.wait(10)
 
 
-def wrk_submissions(port: int, tid: int, auth: dict, bodies: list[bytes], args: argparse.Namespace) -> None:
+def wrk_submissions(
+    port: int, tid: int, auth: dict, bodies: list[bytes], args: argparse.Namespace, round_no: int
+) -> float:
     """The same load from wrk (C, one thread, 20 connections), so that the load generator takes
     little of the two cores the service and PostgreSQL share."""
     tmp = Path(tempfile.mkdtemp(prefix="bh-wrk-"))
@@ -216,8 +234,8 @@ end
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     pcts = dict(re.findall(r"^\s+(50|75|90|99)%\s+([\d.]+\w+)", out, flags=re.M))
     print(
-        f"submissions: wrk, {args.clients} connections for {args.seconds} s, gunicorn {args.workers} sync workers; "
-        f"{total.group(1) if total else '?'} sent, {non2xx.group(1) if non2xx else 0} not 201"
+        f"submissions, round {round_no}: wrk, {args.clients} connections for {args.seconds} s, gunicorn {args.workers} "
+        f"sync workers; {total.group(1) if total else '?'} sent, {non2xx.group(1) if non2xx else 0} not 201"
     )
     print(
         f"  {float(rate.group(1)) if rate else 0:.0f} submissions/s; latency p50 {pcts.get('50')}, p90 {pcts.get('90')}, "
@@ -230,6 +248,15 @@ end
             + ", ".join(f"{name} {cpu.get(name, 0.0) / sent * 1000:.2f} ms" for name in ("python", "postgres", "wrk"))
             + " (python: the gunicorn workers and this script, which waits)"
         )
+    return _ms(pcts.get("99", "inf"))
+
+
+def _ms(figure: str) -> float:
+    """wrk's latency figure ("43.05ms", "980.00us", "1.02s") in milliseconds."""
+    m = re.fullmatch(r"([\d.]+)(us|ms|s)", figure)
+    if m is None:
+        return float("inf")
+    return float(m.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m.group(2)]
 
 
 def bench_standings(url: str, n_games: int) -> None:
@@ -344,6 +371,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1, help="default: the service's own")
     ap.add_argument("--standings-games", type=int, default=100_000)
     ap.add_argument("--seconds", type=int, default=15, help="wrk: how long to send")
+    ap.add_argument("--rounds", type=int, default=3, help="wrk: rounds of --seconds each; the verdict takes the worst")
     ap.add_argument("--python-client", action="store_true", help="Python threads instead of wrk")
     ap.add_argument(
         "--pure", action="store_true", help="serve this checkout's pure-Python core instead of compiling it"
