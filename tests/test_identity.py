@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from service.core import PRESETS, WEIHAI, random_record, record_fingerprint
 from service.core.cards import format_card, parse_cards
@@ -62,3 +64,25 @@ def test_card_notation_is_read_as_the_parser_reads_it():
     a = {"deal": [hand] * 5, "plays": [{"seat": 0, "cards": "t 10"}]}
     b = {"deal": [canonical] * 5, "plays": [{"cards": "10 10", "seat": 0}]}
     assert record_fingerprint(a, WEIHAI) == record_fingerprint(b, WEIHAI)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20,
+)
+PLAY = st.dictionaries(st.sampled_from(["seat", "cards", "pass", "x"]), JSON, max_size=3) | JSON
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    deal=st.none() | JSON | st.lists(st.text(max_size=20) | st.lists(JSON, max_size=4), max_size=6),
+    plays=st.none() | JSON | st.lists(PLAY, max_size=8),
+    calls=JSON,
+)
+def test_any_json_gets_a_fingerprint(deal, plays, calls):
+    """The service fingerprints only records the referee has read, but the fingerprint does not
+    depend on that: whatever decoded JSON it is given, it answers, and always the same."""
+    doc = {"deal": deal, "plays": plays, "calls": calls}
+    fp = record_fingerprint(doc, WEIHAI)
+    assert len(fp) == 64 and record_fingerprint(dict(reversed(list(doc.items()))), WEIHAI) == fp
