@@ -22,7 +22,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def documented(**doc: Any) -> Callable[[F], F]:
     """What ``Blueprint.doc`` records for the API description, without the wrapper it puts around
-    the view (a proxy lookup and a call on every request). For the hottest route; the committed
+    the view (a proxy lookup and a call on every request). For the busiest routes; the committed
     openapi.yaml, checked in CI, shows the description is the same."""
 
     def decorator(func: F) -> F:

@@ -235,7 +235,7 @@ class Games(MethodView):
         ],
         # Documented here rather than with @blp.response and @blp.alt_response: the view writes
         # its answers itself, and a game submission is the service's busiest write, so it goes
-        # without their six wrappers (openapi.yaml, checked in CI, describes the same responses).
+        # without their wrappers (openapi.yaml, checked in CI, describes the same responses).
         responses={
             **{
                 str(code): {"$ref": f"#/components/responses/{name}"}

@@ -101,7 +101,6 @@ def record_fingerprint(doc: Mapping[str, Any], ruleset: Ruleset) -> str:
     extra = [doc.get("guard"), doc.get("first_candidate"), doc.get("calls")]
     parts.append(json.dumps(extra, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
     plays = doc.get("plays")
-    known = _PLAYS.get
     for p in plays if isinstance(plays, list) else ():
         # Two lines a play, the seat and the cards: no string is built per play.
         if type(p) is not dict:
@@ -113,5 +112,5 @@ def record_fingerprint(doc: Mapping[str, Any], ruleset: Ruleset) -> str:
         if cards is None:
             parts.append("pass")  # not a card token
         else:
-            parts.append((known(cards) if type(cards) is str else None) or _play_cards(cards))
+            parts.append(_play_cards(cards))
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
