@@ -264,7 +264,7 @@ class Games(MethodView):
         idem = request.headers.get("Idempotency-Key")
         if idem is not None and not 0 < len(idem) <= 200:
             abort(400, message="Idempotency-Key is 1 to 200 characters")
-        req_hash = "" if idem is None else repo.canonical_hash(doc)
+        fingerprint = None if idem is None else (request.method, request.path, repo.canonical_hash(doc))
         token = require_bearer()
         seats = _player_ids(doc)
         # Without an Idempotency-Key the game is stored by one statement (repo.store_game), so
@@ -274,7 +274,7 @@ class Games(MethodView):
             target = repo.game_target(s, token, tournament_id, seats)
             key = accept(target.key)
             if idem is not None:
-                replay = _replay(s, key, idem, req_hash)
+                replay = _replay(s, key, idem, fingerprint)
                 if replay is not None:
                     return replay
             t = target.owned(tournament_id, key.organizer_id)
@@ -286,15 +286,17 @@ class Games(MethodView):
             try:
                 stored = repo.store_game(s, t, key, sub)
                 body = _stored_json(stored)
+                headers = {"Location": f"{request.path}/{stored.id}"}
                 if idem is not None:
-                    repo.remember_idempotent(s, key.organizer_id, idem, req_hash, 201, body)
+                    assert fingerprint is not None
+                    repo.remember_idempotent(s, key.organizer_id, idem, fingerprint, 201, body, headers)
                 s.commit()
                 GAMES_STORED.inc()
             except (IntegrityError, repo.Conflict):
                 # A parallel request with the same key (or the same record) got there first.
                 s.rollback()
                 if idem is not None:
-                    replay = _replay(s, key, idem, req_hash)
+                    replay = _replay(s, key, idem, fingerprint)
                     if replay is not None:
                         return replay
                 if sub.record_hash is not None:
@@ -306,9 +308,7 @@ class Games(MethodView):
                             extra={"game_id": existing},
                         )
                 raise
-            return Response(
-                body, status=201, mimetype="application/json", headers={"Location": f"{request.path}/{stored.id}"}
-            )
+            return Response(body, status=201, mimetype="application/json", headers=headers)
 
     @blp.arguments(GameQuerySchema, location="query")
     @blp.response(200, GamePage)
@@ -333,17 +333,34 @@ class Games(MethodView):
             return page(items, total, query["limit"], query["offset"])
 
 
-def _replay(s: Session, key: ApiKey | repo.KeyRef, idem: str, req_hash: str) -> Response | None:
+def _replay(
+    s: Session, key: ApiKey | repo.KeyRef, idem: str, fingerprint: tuple[str, str, str] | None
+) -> Response | None:
+    """The first answer to this request, if the Idempotency-Key was used before: for the same
+    method, path and body, that answer again (its headers too); for another, 422."""
     row = repo.find_idempotent(s, key.organizer_id, idem)
     if row is None:
         return None
-    if row.request_hash != req_hash:
+    assert fingerprint is not None
+    if (row.method, row.path, row.request_hash) != fingerprint:
+        what = "another body" if (row.method, row.path) == fingerprint[:2] else f"{row.method} {row.path}"
         doc = invalid_record(
-            [Problem("", "idempotency_key_reused", f"Idempotency-Key {idem!r} was used with another body")], "game"
+            [
+                Problem(
+                    "",
+                    "idempotency_key_reused",
+                    f"Idempotency-Key {idem!r} was used for {what}; a retry repeats its request exactly, "
+                    "and a new request takes a new key",
+                )
+            ],
+            "game",
         )
         return problem_response(doc)
     return Response(
-        row.response, status=row.status, mimetype="application/json", headers={"Idempotent-Replayed": "true"}
+        row.response,
+        status=row.status,
+        mimetype="application/json",
+        headers={**row.headers, "Idempotent-Replayed": "true"},
     )
 
 

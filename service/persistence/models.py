@@ -188,13 +188,19 @@ class PlayerStats(Base):
 
 
 class IdempotentRequest(Base):
+    """A write made with an Idempotency-Key, and its answer, for replaying to a retry."""
+
     __tablename__ = "idempotent_requests"
     __table_args__ = (UniqueConstraint("organizer_id", "key"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"))
     key: Mapped[str] = mapped_column(String(200))
+    # The request the key was first used for: a retry must be the same method, path and body.
+    method: Mapped[str] = mapped_column(String(10))
+    path: Mapped[str] = mapped_column(String(300))
     request_hash: Mapped[str] = mapped_column(String(64))
     status: Mapped[int] = mapped_column(SmallInteger)
     response: Mapped[str] = mapped_column(Text)
+    headers: Mapped[dict[str, Any]] = mapped_column(JSON)  # the answer's own headers (Location, …)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -796,10 +796,28 @@ def find_idempotent(s: Session, organizer_id: int, key: str) -> IdempotentReques
     )
 
 
-def remember_idempotent(s: Session, organizer_id: int, key: str, request_hash: str, status: int, response: str) -> None:
+def remember_idempotent(
+    s: Session,
+    organizer_id: int,
+    key: str,
+    request: tuple[str, str, str],
+    status: int,
+    response: str,
+    headers: dict[str, str],
+) -> None:
+    """Remember the answer to a write made with an Idempotency-Key. ``request`` is the method,
+    the path and the hash of the body it answered."""
+    method, path, request_hash = request
     s.add(
         IdempotentRequest(
-            organizer_id=organizer_id, key=key, request_hash=request_hash, status=status, response=response
+            organizer_id=organizer_id,
+            key=key,
+            method=method,
+            path=path,
+            request_hash=request_hash,
+            status=status,
+            response=response,
+            headers=headers,
         )
     )
     s.flush()
