@@ -31,7 +31,27 @@ def problem_document(
 
 
 def invalid_record(problems: Iterable[Problem], what: str = "record") -> dict[str, Any]:
+    """422: the body (or the query string) is not what the operation reads."""
     listed = list(problems)
     n = len(listed)
-    detail = f"the body is not a valid {what}: {n} problem{'s' if n != 1 else ''}, each with a JSON pointer"
+    listing = "1 problem, with a JSON pointer" if n == 1 else f"{n} problems, each with a JSON pointer"
+    if listed and all(p.pointer.startswith("/query/") for p in listed):
+        return problem_document(
+            422, "invalid-query", "Not a valid query", f"the query string is not valid: {listing}", listed
+        )
+    detail = f"the body is not a valid {what}: {listing}"
     return problem_document(422, f"invalid-{what.replace(' ', '-')}", f"Not a valid {what}", detail, listed)
+
+
+def unsupported_media_type(received: str, accepted: Iterable[str]) -> dict[str, Any]:
+    """415: a body in a format the operation does not read."""
+    names = " or ".join(accepted)
+    got = f"sent as {received!r}" if received else "sent without a Content-Type"
+    detail = f"the body is {got}; this operation reads {names}: send Content-Type: {names.split(' or ')[0]}"
+    return problem_document(
+        415,
+        "unsupported-media-type",
+        "Unsupported Media Type",
+        detail,
+        [Problem("", "unsupported_media_type", detail)],
+    )

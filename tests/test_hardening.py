@@ -55,3 +55,202 @@ def test_a_replay_keeps_the_body_key_order_free(db_client):
     first = db_client.post(f"/v1/tournaments/{tid}/games", data=body, headers=h)
     again = db_client.post(f"/v1/tournaments/{tid}/games", data=reordered, headers=h)
     assert first.status_code == again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+
+
+# --- 500s from input --------------------------------------------------------------------------
+
+HUGE = "9" * 5000
+
+BODY_ENDPOINTS = [
+    ("POST", "/v1/adjudications", False),
+    ("POST", "/v1/scores", False),
+    ("POST", "/v1/organizers", False),
+    ("POST", "/v1/organizers/{oid}/keys", True),
+    ("POST", "/v1/tournaments", True),
+    ("PATCH", "/v1/tournaments/{tid}", True),
+    ("POST", "/v1/tournaments/{tid}/players", True),
+    ("POST", "/v1/tournaments/{tid}/games", True),
+    ("POST", "/v1/tournaments/{tid}/games/{gid}/corrections", True),
+]
+
+
+def _table(db_client):
+    club = Club(db_client)
+    tid, ids = club.tournament(players=5)
+    gid = club.submit(tid, {"players": ids, "record": random_record(1)}).get_json()["id"]
+    return club, {"oid": club.organizer["id"], "tid": tid, "gid": gid}
+
+
+def test_huge_integers_are_422_on_every_body_endpoint(db_client):
+    club, ids = _table(db_client)
+    for method, path, keyed in BODY_ENDPOINTS:
+        r = db_client.open(
+            path.format(**ids),
+            method=method,
+            data='{"name": ' + HUGE + "}",
+            content_type="application/json",
+            headers=club.auth if keyed else {},
+        )
+        assert r.status_code == 422, (path, r.status_code, r.data[:200])
+        assert r.content_type == PROBLEM
+        problem = r.get_json()["errors"][0]
+        assert problem["code"] == "invalid_json" and "4,300 digits" in problem["detail"] and problem["pointer"] == ""
+
+
+def test_nan_infinity_and_numbers_too_large_are_not_json(db_client):
+    for text in ('{"mode": NaN}', '{"mode": Infinity}', '{"mode": -Infinity}', '{"emperor": 1e400}'):
+        r = db_client.post("/v1/scores", data=text, content_type="application/json")
+        assert r.status_code == 422 and r.get_json()["errors"][0]["code"] == "invalid_json", text
+
+
+def test_dates_out_of_range_after_the_zone_shift_are_422(db_client):
+    club, ids = _table(db_client)
+    for edge in ("9999-12-31T23:59:59-08:00", "0001-01-01T00:00:00+08:00"):
+        for param in ("since", "until"):
+            r = db_client.get(f"/v1/tournaments/{ids['tid']}/games", query_string={param: edge})
+            assert r.status_code == 422, (param, edge, r.data[:300])
+            assert r.get_json()["errors"][0]["pointer"] == f"/query/{param}"
+        players = [
+            s["player_id"]
+            for s in db_client.get(f"/v1/tournaments/{ids['tid']}/games/{ids['gid']}").get_json()["seats"]
+        ]
+        r = club.submit(ids["tid"], {"players": players, "record": random_record(2), "played_at": edge})
+        assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/played_at", r.get_json()
+    # the edges that do fit are stored and read back in UTC
+    r = db_client.get(f"/v1/tournaments/{ids['tid']}/games", query_string={"since": "9999-12-31T23:59:59+08:00"})
+    assert r.status_code == 200 and r.get_json()["total"] == 0
+
+
+def test_nul_and_control_characters_in_names_labels_and_reasons_are_422(db_client):
+    club, ids = _table(db_client)
+    cases = [
+        ("POST", "/v1/organizers", {"name": "club\u0000"}, False, "/name"),
+        ("POST", "/v1/organizers/{oid}/keys", {"label": "lap\u0000top"}, True, "/label"),
+        ("POST", "/v1/tournaments", {"name": "winter\u0000"}, True, "/name"),
+        ("PATCH", "/v1/tournaments/{tid}", {"name": "a\u0000b"}, True, "/name"),
+        ("POST", "/v1/tournaments/{tid}/players", {"name": "lao\u0000wang"}, True, "/name"),
+        ("POST", "/v1/tournaments/{tid}/players", {"name": "lao\u200bwang"}, True, "/name"),
+        ("POST", "/v1/tournaments/{tid}/players", {"name": "\u202egnaw oal"}, True, "/name"),
+        ("POST", "/v1/tournaments/{tid}/players", {"name": "   "}, True, "/name"),
+        (
+            "POST",
+            "/v1/tournaments/{tid}/games/{gid}/corrections",
+            {"action": "void", "reason": "x\u0000"},
+            True,
+            "/reason",
+        ),
+    ]
+    for method, path, body, keyed, pointer in cases:
+        r = db_client.open(path.format(**ids), method=method, json=body, headers=club.auth if keyed else {})
+        assert r.status_code == 422, (path, body, r.status_code, r.data[:300])
+        assert [e["pointer"] for e in r.get_json()["errors"]] == [pointer], r.get_json()
+    assert db_client.get(f"/v1/tournaments/{ids['tid']}/games/{ids['gid']}").get_json()["voided"] is False
+
+
+# --- loose types ------------------------------------------------------------------------------
+
+SHEET = {"mode": "normal", "emperor": 0, "guard": 3, "finishing_order": [0, 1, 2, 3, 4], "guard_revealed": True}
+
+
+def test_scores_take_integers_and_booleans_only(client):
+    assert client.post("/v1/scores", json=SHEET).status_code == 200
+    for field, bad in [
+        ("emperor", 1.5),
+        ("emperor", "1"),
+        ("emperor", True),
+        ("guard", "yes"),
+        ("guard_revealed", 1),
+        ("guard_revealed", "yes"),
+        ("finishing_order", [0, 1, 2, 3, 4.0]),
+    ]:
+        r = client.post("/v1/scores", json={**SHEET, field: bad})
+        assert r.status_code == 422, (field, bad, r.get_json())
+        assert r.get_json()["errors"][0]["pointer"].startswith(f"/{field}")
+    r = client.post("/v1/scores", data='{"mode": "normal", "emperor": 1e-400}', content_type="application/json")
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/emperor"
+
+
+def test_private_takes_a_boolean_only(db_client):
+    club = Club(db_client)
+    for bad in ("yes", 1, "true"):
+        r = db_client.post("/v1/tournaments", json={"name": "t", "private": bad}, headers=club.auth)
+        assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/private", bad
+
+
+def test_duplicate_keys_are_refused_with_their_pointer(client):
+    r = client.post(
+        "/v1/scores", data='{"mode": "normal", "emperor": 0, "emperor": 2}', content_type="application/json"
+    )
+    assert r.status_code == 422
+    assert r.get_json()["errors"] == [
+        {"pointer": "/emperor", "code": "duplicate_key", "detail": r.get_json()["errors"][0]["detail"]}
+    ]
+    record = json.dumps(random_record(3))
+    doubled = record.replace('"seat": 0,', '"seat": 0, "seat": 1,', 1)
+    assert doubled != record
+    r = client.post("/v1/adjudications", data=doubled, content_type="application/json")
+    assert r.status_code == 422 and r.get_json()["errors"][0]["code"] == "duplicate_key"
+    assert r.get_json()["errors"][0]["pointer"].endswith("/seat")
+    # colons inside strings and escaped colons are not keys
+    with_colons = record[:-1] + ', "meta": {"t": "19:30", "a\\u003ab": "x\\u003A", "q": "\\":"}}'
+    assert json.loads(with_colons)["meta"]["a:b"] == "x:"
+    assert client.post("/v1/adjudications", data=with_colons, content_type="application/json").status_code == 200
+    doubled_meta = record[:-1] + ', "meta": {"t": "19:30", "t": "19:31"}}'
+    r = client.post("/v1/adjudications", data=doubled_meta, content_type="application/json")
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/meta/t"
+
+
+def test_any_content_type_but_json_is_415_naming_it(db_client):
+    club = Club(db_client)
+    oid = club.organizer["id"]
+    r = db_client.post("/v1/scores", data=json.dumps(SHEET), content_type="text/plain")
+    assert r.status_code == 415 and r.content_type == PROBLEM and "text/plain" in r.get_json()["detail"]
+    r = db_client.post("/v1/scores", data=json.dumps(SHEET), headers={"Content-Type": ""})
+    assert r.status_code == 415 and "without a Content-Type" in r.get_json()["detail"]
+    r = db_client.post(
+        f"/v1/organizers/{oid}/keys",
+        data="<key><label>x</label></key>",
+        content_type="application/xml",
+        headers=club.auth,
+    )
+    assert r.status_code == 415 and r.headers["Accept-Post"] == "application/json"
+    assert (
+        db_client.post("/v1/scores", data=json.dumps(SHEET), content_type="application/json; charset=utf-8").status_code
+        == 200
+    )
+
+
+def test_the_key_is_checked_before_the_body(db_client):
+    _club, ids = _table(db_client)
+    for method, path, keyed in BODY_ENDPOINTS:
+        if not keyed:
+            continue
+        for headers in ({}, {"Authorization": "Bearer bh_wrong"}):
+            r = db_client.open(
+                path.format(**ids), method=method, data="{garbage", content_type="application/json", headers=headers
+            )
+            assert r.status_code == 401, (path, headers, r.status_code)
+
+
+def test_paths_take_ascii_ids_without_leading_zeros(db_client):
+    club = Club(db_client)
+    oid = club.organizer["id"]
+    assert oid == 1
+    tid, _ = club.tournament(players=0)
+    keys = db_client.get(f"/v1/organizers/{oid}/keys", headers=club.auth).get_json()["keys"]
+    for path in ("/v1/organizers/\uff11/keys", "/v1/organizers/\u0661/keys", f"/v1/organizers/0{oid}/keys"):
+        assert db_client.get(path, headers=club.auth).status_code == 404
+        r = db_client.delete(f"{path}/{keys[0]['id']}", headers=club.auth)
+        assert r.status_code == 404 and r.content_type == PROBLEM
+    assert db_client.get(f"/v1/organizers/{oid}/keys", headers=club.auth).get_json()["keys"][0]["revoked_at"] is None
+    r = db_client.get(f"/v1/tournaments/0{tid}")
+    assert r.status_code == 404 and f"no tournament {tid}" not in r.get_json().get("detail", "")
+    assert db_client.get(f"/v1/tournaments/{tid}").status_code == 200
+    assert db_client.get("/v1/tournaments?limit=\uff15").status_code == 422
+
+
+def test_a_bad_query_is_called_a_query(db_client):
+    r = db_client.get("/v1/tournaments?limit=0")
+    doc = r.get_json()
+    assert r.status_code == 422 and "query" in doc["detail"] and "body" not in doc["detail"]
+    assert doc["detail"].endswith("1 problem, with a JSON pointer")

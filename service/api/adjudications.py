@@ -6,11 +6,10 @@ import json
 
 from flask import Response, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from ..core import adjudicate
 from ..core.jsonio import loads
-from .common import documented
+from .common import Blueprint, documented
 from .observability import ADJUDICATIONS
 from .schemas import AdjudicationSchema, RecordSchema
 

@@ -19,9 +19,10 @@ from werkzeug.exceptions import HTTPException
 from .. import __version__
 from ..core.errors import Problem, RecordError
 from ..persistence.db import Database
-from ..problems import PROBLEM_CONTENT_TYPE, invalid_record, problem_document
+from ..problems import PROBLEM_CONTENT_TYPE, invalid_record, problem_document, unsupported_media_type
 from .responses import flatten_messages, problem_response
 from .schemas import ProblemSchema
+from .strict import JSON_TYPES, IdConverter, has_body, id_schema, is_json
 
 
 def _not_json(exc: object) -> Problem:
@@ -140,12 +141,23 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             # The database is not reachable yet: serve what needs no database, answer 503
             # for the rest, and upgrade when it is back (see _ensure_schema).
             app.extensions["baohuang_schema_pending"] = True
+    app.url_map.converters["id"] = IdConverter
     api = ProblemApi(app)
-    from . import adjudications, games, observability, ops, organizers, rulesets, scores, tournaments
+    api.register_converter(IdConverter, id_schema)
+    from . import adjudications, auth, games, observability, ops, organizers, rulesets, scores, tournaments
 
     for bp in (adjudications.blp, scores.blp, rulesets.blp, organizers.blp, tournaments.blp, games.blp, ops.blp):
         api.register_blueprint(bp)
-    observability.install(app)
+    observability.install(app)  # first: request ids, and rate limits before anything is read
+    auth.install(app)  # then the key, before the body
+
+    @app.before_request
+    def _content_type() -> Response | None:
+        if request.method not in _BODY_METHODS or not has_body(request) or is_json(request.mimetype):
+            return None
+        doc = unsupported_media_type(request.headers.get("Content-Type", ""), JSON_TYPES)
+        return problem_response(doc, {f"Accept-{request.method.title()}": ", ".join(JSON_TYPES)})
+
     app.extensions["baohuang_api"] = api
 
     @app.errorhandler(RecordError)
@@ -178,6 +190,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 
 _DB_BLUEPRINTS = {"organizers", "tournaments", "games"}
+_BODY_METHODS = {"POST", "PUT", "PATCH"}
 
 
 def openapi_yaml(app: Flask) -> str:

@@ -1,10 +1,15 @@
-"""API keys on requests: ``Authorization: Bearer bh_…``."""
+"""API keys on requests: ``Authorization: Bearer bh_…``.
+
+A request to an operation that openapi.yaml marks with ``bearerAuth`` is authenticated before
+anything else of it is read (``authenticate_first``, a before-request hook): an anonymous or
+wrongly keyed request is 401 whatever its body holds, and a failed key counts against the
+client's address (see ``observability``)."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from flask import g, request
+from flask import Flask, current_app, g, request
 from flask_smorest import abort
 from sqlalchemy.orm import Session
 
@@ -12,6 +17,9 @@ from ..persistence import repository as repo
 from ..persistence.models import ApiKey
 
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="baohuang"'}
+# Operations that authenticate inside the view, in the same query as the rest of what they
+# read (game submissions: key, tournament and players in one round trip).
+AUTHENTICATED_IN_VIEW = {("games.Games", "POST")}
 
 
 def bearer() -> str | None:
@@ -22,7 +30,11 @@ def bearer() -> str | None:
     return token.strip()
 
 
-def require_key(s: Session) -> ApiKey:
+def require_key(s: Session) -> ApiKey | repo.KeyRef:
+    """The key of this request (authenticated before the view, or now), or 401."""
+    key = g.get("key")
+    if key is not None:
+        return key  # type: ignore[no-any-return]
     token = require_bearer()
     return accept(repo.authenticate(s, token))
 
@@ -33,6 +45,9 @@ K = TypeVar("K", ApiKey, repo.KeyRef)
 def accept(key: K | None) -> K:
     """A key the repository found (None: unknown or revoked), or 401."""
     if key is None:
+        failed = current_app.extensions.get("baohuang_failed_key")
+        if failed is not None:
+            failed()
         abort(401, message="the API key is unknown or revoked", headers=CHALLENGE)
     g.organizer_id = key.organizer_id
     return key
@@ -51,3 +66,31 @@ def optional_viewer(s: Session) -> int | None:
     if bearer() is None:
         return None
     return require_key(s).organizer_id
+
+
+def _secured(app: Flask, endpoint: str, method: str, cache: dict[tuple[str, str], bool]) -> bool:
+    """Whether the operation is documented as needing a key (the view's ``security``)."""
+    found = cache.get((endpoint, method))
+    if found is None:
+        view = app.view_functions.get(endpoint)
+        handler = getattr(getattr(view, "view_class", None), method.lower(), None)
+        doc: dict[str, Any] = getattr(handler, "_apidoc", {}).get("manual_doc", {})
+        found = cache[(endpoint, method)] = bool(doc.get("security"))
+    return found
+
+
+def install(app: Flask) -> None:
+    cache: dict[tuple[str, str], bool] = {}
+
+    @app.before_request
+    def authenticate_first() -> None:
+        endpoint = request.endpoint
+        if endpoint is None or not _secured(app, endpoint, request.method, cache):
+            return
+        token = require_bearer()
+        if (endpoint, request.method) in AUTHENTICATED_IN_VIEW:
+            return
+        from .common import database
+
+        with database().session() as s:
+            g.key = accept(repo.authenticate_ref(s, token))

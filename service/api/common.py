@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
+import flask_smorest
 from flask import current_app, request
 from flask_smorest import abort
 from marshmallow import Schema, fields, validate
@@ -15,8 +16,17 @@ from sqlalchemy.orm import Session
 
 from ..persistence import repository as repo
 from ..persistence.db import Database
+from .strict import QueryInteger, StrictParser
 
 SECURITY = [{"bearerAuth": []}]
+
+
+class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
+    """flask-smorest's Blueprint, reading bodies and queries strictly (see .strict)."""
+
+    ARGUMENTS_PARSER = StrictParser()
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -61,8 +71,8 @@ def session(*, single_statement: bool = False) -> Iterator[Session]:
 
 
 class PageQuery(Schema):
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000_000))
+    limit = QueryInteger(load_default=50, validate=validate.Range(min=1, max=500))
+    offset = QueryInteger(load_default=0, validate=validate.Range(min=0, max=1_000_000_000))
 
 
 def page(items: list[Any], total: int, limit: int, offset: int) -> dict[str, Any]:

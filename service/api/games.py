@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 from flask import Response, request, stream_with_context
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -25,15 +24,16 @@ from ..persistence import repository as repo
 from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
 from ..problems import invalid_record, problem_document
 from .auth import accept, optional_viewer, require_bearer, require_key
-from .common import SECURITY, documented, page, page_schema, session
+from .common import SECURITY, Blueprint, documented, page, page_schema, session
 from .observability import ADJUDICATIONS, GAMES_STORED
 from .responses import problem_response
 from .schemas import CorrectionSchema, GameQuerySchema, GameSchema, GameSubmissionSchema, HistorySchema
+from .strict import clean_text, moment
 
 blp = Blueprint(
     "games",
     __name__,
-    url_prefix="/v1/tournaments/<int(min=1, max=2147483647):tournament_id>/games",
+    url_prefix="/v1/tournaments/<id:tournament_id>/games",
     description="Games: submitted as a full record or a result sheet, adjudicated with the tournament's "
     "ruleset, stored with every correction.",
 )
@@ -83,11 +83,10 @@ def read_submission(
     played_at = None
     if doc.get("played_at") is not None:
         try:
-            played_at = datetime.fromisoformat(str(doc["played_at"]))
             # a time without a zone is taken as UTC; one with a zone is kept (and shown) in UTC
-            played_at = played_at.replace(tzinfo=UTC) if played_at.tzinfo is None else played_at.astimezone(UTC)
-        except ValueError:
-            problems.append(Problem("/played_at", "invalid_datetime", "played_at is an ISO 8601 date and time"))
+            played_at = moment(doc["played_at"])
+        except ValueError as exc:
+            problems.append(Problem("/played_at", "invalid_datetime", f"played_at is {exc}"))
     has_record, has_sheet = doc.get("record") is not None, doc.get("sheet") is not None
     if has_record == has_sheet:
         problems.append(Problem("", "record_or_sheet", "a game has either a record or a sheet"))
@@ -260,12 +259,17 @@ class Games(MethodView):
         Idempotency-Key, a game already stored in this tournament (the same deal, calls and plays,
         however written) is 409 naming it.
         """
-        doc, raw = _request_body()
+        token = require_bearer()
         idem = request.headers.get("Idempotency-Key")
         if idem is not None and not 0 < len(idem) <= 200:
             abort(400, message="Idempotency-Key is 1 to 200 characters")
-        fingerprint = None if idem is None else (request.method, request.path, repo.canonical_hash(doc))
-        token = require_bearer()
+        try:
+            doc, raw = _request_body()
+        except RecordError as exc:  # answered once the key is known to be good: a bad key is 401 first
+            unreadable: RecordError | None = exc
+            doc, raw = None, ""
+        else:
+            unreadable = None
         seats = _player_ids(doc)
         # Without an Idempotency-Key the game is stored by one statement (repo.store_game), so
         # on PostgreSQL it runs without BEGIN and COMMIT around it; with one, the game and the
@@ -273,6 +277,9 @@ class Games(MethodView):
         with session(single_statement=idem is None) as s:
             target = repo.game_target(s, token, tournament_id, seats)
             key = accept(target.key)
+            if unreadable is not None:
+                raise unreadable
+            fingerprint = None if idem is None else (request.method, request.path, repo.canonical_hash(doc))
             if idem is not None:
                 replay = _replay(s, key, idem, fingerprint)
                 if replay is not None:
@@ -364,7 +371,7 @@ def _replay(
     )
 
 
-@blp.route("/<int(min=1, max=2147483647):game_id>")
+@blp.route("/<id:game_id>")
 class GameById(MethodView):
     @blp.response(200, GameSchema)
     @blp.alt_response(404, response="NOT_FOUND")
@@ -375,7 +382,7 @@ class GameById(MethodView):
             return game_json(s, repo.get_game(s, t, game_id))
 
 
-@blp.route("/<int(min=1, max=2147483647):game_id>/history")
+@blp.route("/<id:game_id>/history")
 class GameHistory(MethodView):
     @blp.response(200, HistorySchema)
     @blp.alt_response(404, response="NOT_FOUND")
@@ -404,7 +411,7 @@ class GameHistory(MethodView):
             }
 
 
-@blp.route("/<int(min=1, max=2147483647):game_id>/corrections")
+@blp.route("/<id:game_id>/corrections")
 class Corrections(MethodView):
     @blp.doc(
         security=SECURITY,
@@ -436,10 +443,13 @@ class Corrections(MethodView):
             action, reason = doc.get("action"), doc.get("reason")
             if action not in ("void", "replace"):
                 problems.append(Problem("/action", "invalid_action", "action is 'void' or 'replace'"))
-            if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
-                problems.append(
-                    Problem("/reason", "missing_reason", "a correction gives its reason (1 to 500 characters)")
-                )
+            if reason is None:
+                problems.append(Problem("/reason", "missing_reason", "a correction gives its reason"))
+            else:
+                try:
+                    reason = clean_text(reason, max_length=500, what="a reason")
+                except ValueError as exc:
+                    problems.append(Problem("/reason", "invalid_reason", str(exc)))
             if action == "void":
                 problems.extend(
                     Problem(f"/{k}", "unexpected_field", "a void carries only a reason")
@@ -456,7 +466,7 @@ class Corrections(MethodView):
                 except Rejected as r:
                     return problem_response(r.doc)
             try:
-                version = repo.correct_game(s, t, game, key, reason.strip(), replacement)
+                version = repo.correct_game(s, t, game, key, reason, replacement)
                 s.commit()
             except IntegrityError:
                 s.rollback()

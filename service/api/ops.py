@@ -6,11 +6,11 @@ from typing import Any
 
 from flask import Response
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 from marshmallow import Schema, fields
 from sqlalchemy import text
 
-from .common import database
+from .common import Blueprint, database
 from .observability import metrics_response
 
 blp = Blueprint("ops", __name__, url_prefix="", description="Health checks and metrics for operators.")

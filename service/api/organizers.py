@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 
 from ..persistence import repository as repo
 from ..persistence.models import ApiKey
 from .auth import require_key
-from .common import SECURITY, session
+from .common import SECURITY, Blueprint, session
 from .schemas import (
     KeyCreateSchema,
     KeyListSchema,
@@ -65,7 +65,7 @@ def _own(organizer_id: int, key: ApiKey) -> None:
         abort(403, message="an API key acts only for its own organizer")
 
 
-@blp.route("/<int(min=1, max=2147483647):organizer_id>/keys")
+@blp.route("/<id:organizer_id>/keys")
 class Keys(MethodView):
     @blp.response(200, KeyListSchema)
     @blp.doc(security=SECURITY)
@@ -91,7 +91,7 @@ class Keys(MethodView):
             return key_json(key, secret)
 
 
-@blp.route("/<int(min=1, max=2147483647):organizer_id>/keys/<int(min=1, max=2147483647):key_id>")
+@blp.route("/<id:organizer_id>/keys/<id:key_id>")
 class KeyById(MethodView):
     @blp.response(200, KeySchema)
     @blp.doc(security=SECURITY)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 
 from ..core.ruleset import PRESET_DESCRIPTIONS, PRESETS, Ruleset, option_infos
+from .common import Blueprint
 from .schemas import RulesetListSchema, RulesetSchema
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Rulesets, their options and defaults.")

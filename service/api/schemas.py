@@ -14,6 +14,7 @@ from ..core.call_types import CallKind
 from ..core.errors import ViolationCode
 from ..core.scoring import Mode
 from ..core.sheets import SHEET_FIELDS
+from .strict import Boolean, Integer, Moment, Name, QueryBoolean, QueryInteger
 
 SEAT = validate.Range(min=0, max=4)
 CARDS_DOC = {
@@ -46,7 +47,7 @@ class StrictSchema(Schema):
 
 
 class CallSchema(StrictSchema):
-    seat = fields.Integer(required=True, validate=SEAT)
+    seat = Integer(required=True, validate=SEAT)
     call = fields.String(
         required=True,
         validate=validate.OneOf([k.value for k in CallKind]),
@@ -57,12 +58,12 @@ class CallSchema(StrictSchema):
 
 
 class PlaySchema(StrictSchema):
-    seat = fields.Integer(
+    seat = Integer(
         validate=SEAT,
         metadata={"description": "the seat playing; left out, it is the seat whose turn it is"},
     )
     cards = fields.Raw(metadata=CARDS_DOC)
-    pass_ = fields.Boolean(data_key="pass", metadata={"description": "true for a pass (then no cards)"})
+    pass_ = Boolean(data_key="pass", metadata={"description": "true for a pass (then no cards)"})
 
 
 class RecordSchema(StrictSchema):
@@ -80,12 +81,12 @@ class RecordSchema(StrictSchema):
     )
     calls = fields.List(fields.Nested(CallSchema))
     plays = fields.List(fields.Nested(PlaySchema))
-    guard = fields.Integer(
+    guard = Integer(
         validate=SEAT,
         allow_none=True,
         metadata={"description": "without a deal: the guard, when it stayed hidden and never played SJ*"},
     )
-    first_candidate = fields.Integer(
+    first_candidate = Integer(
         validate=SEAT,
         metadata={"description": "rulesets that offer the crown (standard): the seat offered it first"},
     )
@@ -100,7 +101,7 @@ class RulesetRefSchema(StrictSchema):
 class ViolationSchema(StrictSchema):
     code = fields.String(required=True, validate=validate.OneOf([c.value for c in ViolationCode]))
     pointer = fields.String(required=True, metadata={"description": "JSON pointer into the record, e.g. /plays/57"})
-    seat = fields.Integer(allow_none=True, required=True)
+    seat = Integer(allow_none=True, required=True)
     message = fields.String(required=True)
     state = fields.Dict(
         required=True,
@@ -113,30 +114,30 @@ class ViolationSchema(StrictSchema):
 
 class MultiplierSchema(StrictSchema):
     rule = fields.String(required=True)
-    factor = fields.Integer(required=True)
+    factor = Integer(required=True)
     reason = fields.String(required=True)
 
 
 class OutcomeSchema(StrictSchema):
     mode = fields.String(required=True, validate=validate.OneOf([m.value for m in Mode]))
-    emperor = fields.Integer(required=True, allow_none=True, metadata={"description": "null only for a void deal"})
-    guard = fields.Integer(required=True, allow_none=True)
-    rebels = fields.List(fields.Integer(), required=True)
-    guard_revealed = fields.Boolean(required=True)
-    rebellion = fields.Boolean(required=True)
-    kicked_by = fields.Integer(required=True, allow_none=True)
-    finishing_order = fields.List(fields.Integer(), required=True, metadata={"description": "seats, 1st first"})
+    emperor = Integer(required=True, allow_none=True, metadata={"description": "null only for a void deal"})
+    guard = Integer(required=True, allow_none=True)
+    rebels = fields.List(Integer(), required=True)
+    guard_revealed = Boolean(required=True)
+    rebellion = Boolean(required=True)
+    kicked_by = Integer(required=True, allow_none=True)
+    finishing_order = fields.List(Integer(), required=True, metadata={"description": "seats, 1st first"})
     called_card = fields.String(allow_none=True, required=True, metadata={"description": "the card the emperor called"})
-    multiplier = fields.Integer(required=True)
+    multiplier = Integer(required=True)
     multipliers = fields.List(fields.Nested(MultiplierSchema), required=True)
-    base_scores = fields.List(fields.Integer(), required=True, metadata={"description": "by seat, before multipliers"})
-    scores = fields.List(fields.Integer(), required=True, metadata={"description": "by seat; they sum to zero"})
+    base_scores = fields.List(Integer(), required=True, metadata={"description": "by seat, before multipliers"})
+    scores = fields.List(Integer(), required=True, metadata={"description": "by seat; they sum to zero"})
 
 
 class AdjudicationSchema(StrictSchema):
     verdict = fields.String(required=True, validate=validate.OneOf(["legal", "illegal", "incomplete"]))
     ruleset = fields.Nested(RulesetRefSchema, required=True)
-    deal_reconstructed = fields.Boolean(required=True)
+    deal_reconstructed = Boolean(required=True)
     notes = fields.List(fields.String(), required=True)
     violation = fields.Nested(ViolationSchema, allow_none=True, required=True)
     outcome = fields.Nested(OutcomeSchema, allow_none=True, required=True)
@@ -147,12 +148,12 @@ class ScoreSheetSchema(StrictSchema):
 
     ruleset = fields.Raw(metadata=RULESET_DOC)
     mode = fields.String(required=True, validate=validate.OneOf([m.value for m in Mode]))
-    emperor = fields.Integer(required=True, validate=SEAT, allow_none=True)
-    guard = fields.Integer(validate=SEAT, allow_none=True)
-    rebels = fields.List(fields.Integer(validate=SEAT))
-    guard_revealed = fields.Boolean()
-    kicked_by = fields.Integer(validate=SEAT, allow_none=True)
-    finishing_order = fields.List(fields.Integer(validate=SEAT), metadata={"description": "seats, 1st first"})
+    emperor = Integer(required=True, validate=SEAT, allow_none=True)
+    guard = Integer(validate=SEAT, allow_none=True)
+    rebels = fields.List(Integer(validate=SEAT))
+    guard_revealed = Boolean()
+    kicked_by = Integer(validate=SEAT, allow_none=True)
+    finishing_order = fields.List(Integer(validate=SEAT), metadata={"description": "seats, 1st first"})
 
 
 assert tuple(ScoreSheetSchema().fields) == SHEET_FIELDS
@@ -172,12 +173,10 @@ class OptionSchema(StrictSchema):
 class RulesetSchema(StrictSchema):
     name = fields.String(required=True)
     description = fields.String(required=True)
-    deck_size = fields.Integer(required=True)
-    hand_sizes = fields.List(fields.Integer(), required=True, metadata={"description": "the five hands, largest first"})
+    deck_size = Integer(required=True)
+    hand_sizes = fields.List(Integer(), required=True, metadata={"description": "the five hands, largest first"})
     set_aside = fields.String(allow_none=True, required=True, metadata={"description": "a card kept out of the deal"})
-    suits_required = fields.Boolean(
-        required=True, metadata={"description": "whether deals and called cards show suits"}
-    )
+    suits_required = Boolean(required=True, metadata={"description": "whether deals and called cards show suits"})
     crown = fields.String(required=True, metadata={"description": "how emperor and guard are chosen"})
     options = fields.List(fields.Nested(OptionSchema), required=True)
 
@@ -201,7 +200,7 @@ class ProblemSchema(StrictSchema):
 
     type = fields.String(required=True)
     title = fields.String(required=True)
-    status = fields.Integer(required=True)
+    status = Integer(required=True)
     detail = fields.String()
     errors = fields.List(fields.Nested(ProblemItemSchema))
 
@@ -210,21 +209,21 @@ class ProblemSchema(StrictSchema):
 
 
 class OrganizerCreateSchema(StrictSchema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    name = Name(required=True, max_length=200)
 
 
 class OrganizerSchema(StrictSchema):
-    id = fields.Integer(required=True)
+    id = Integer(required=True)
     name = fields.String(required=True)
     created_at = fields.DateTime(required=True)
 
 
 class KeyCreateSchema(StrictSchema):
-    label = fields.String(validate=validate.Length(max=200), allow_none=True)
+    label = Name(max_length=200, what="a label", allow_none=True)
 
 
 class KeySchema(StrictSchema):
-    id = fields.Integer(required=True)
+    id = Integer(required=True)
     prefix = fields.String(required=True, metadata={"description": "the key's first characters, to tell keys apart"})
     label = fields.String(allow_none=True, required=True)
     created_at = fields.DateTime(required=True)
@@ -245,36 +244,36 @@ class KeyListSchema(StrictSchema):
 
 
 class TournamentCreateSchema(StrictSchema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    name = Name(required=True, max_length=200)
     ruleset = fields.Raw(metadata=RULESET_DOC)
-    private = fields.Boolean(load_default=False)
+    private = Boolean(load_default=False)
 
 
 class TournamentPatchSchema(StrictSchema):
-    name = fields.String(validate=validate.Length(min=1, max=200))
+    name = Name(max_length=200)
     ruleset = fields.Raw(metadata=RULESET_DOC)
-    private = fields.Boolean()
+    private = Boolean()
     status = fields.String(validate=validate.OneOf(["open", "closed"]))
 
 
 class TournamentSchema(StrictSchema):
-    id = fields.Integer(required=True)
-    organizer_id = fields.Integer(required=True)
+    id = Integer(required=True)
+    organizer_id = Integer(required=True)
     name = fields.String(required=True)
     ruleset = fields.Nested(RulesetRefSchema, required=True)
     status = fields.String(required=True, validate=validate.OneOf(["open", "closed"]))
-    private = fields.Boolean(required=True)
-    frozen = fields.Boolean(required=True, metadata={"description": "the ruleset is frozen once a game is stored"})
+    private = Boolean(required=True)
+    frozen = Boolean(required=True, metadata={"description": "the ruleset is frozen once a game is stored"})
     created_at = fields.DateTime(required=True)
 
 
 class PlayerCreateSchema(StrictSchema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=100))
+    name = Name(required=True, max_length=100)
 
 
 class PlayerSchema(StrictSchema):
-    id = fields.Integer(required=True)
-    tournament_id = fields.Integer(required=True)
+    id = Integer(required=True)
+    tournament_id = Integer(required=True)
     name = fields.String(required=True)
     created_at = fields.DateTime(required=True)
 
@@ -282,25 +281,25 @@ class PlayerSchema(StrictSchema):
 class GameSubmissionSchema(StrictSchema):
     """A game for a tournament: five players by seat, and a record or a result sheet."""
 
-    players = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=5))
+    players = fields.List(Integer(), required=True, validate=validate.Length(equal=5))
     record = fields.Nested(RecordSchema, metadata={"description": "a full record (as POST /v1/adjudications)"})
     sheet = fields.Nested(ScoreSheetSchema, metadata={"description": "or a result sheet (as POST /v1/scores)"})
-    played_at = fields.DateTime(metadata={"description": "when the game was played; default: now"})
+    played_at = Moment(metadata={"description": "when the game was played (without a zone: UTC); default: now"})
 
 
 class GameSeatSchema(StrictSchema):
-    seat = fields.Integer(required=True)
-    player_id = fields.Integer(required=True)
+    seat = Integer(required=True)
+    player_id = Integer(required=True)
     role = fields.String(required=True, validate=validate.OneOf(["emperor", "guard", "other"]))
-    place = fields.Integer(allow_none=True, required=True)
-    score = fields.Integer(required=True)
+    place = Integer(allow_none=True, required=True)
+    score = Integer(required=True)
 
 
 class GameSchema(StrictSchema):
-    id = fields.Integer(required=True)
-    tournament_id = fields.Integer(required=True)
-    version = fields.Integer(required=True)
-    voided = fields.Boolean(required=True)
+    id = Integer(required=True)
+    tournament_id = Integer(required=True)
+    version = Integer(required=True)
+    voided = Boolean(required=True)
     kind = fields.String(allow_none=True, required=True, metadata={"description": "record or sheet"})
     played_at = fields.DateTime(required=True)
     created_at = fields.DateTime(required=True)
@@ -310,19 +309,19 @@ class GameSchema(StrictSchema):
 
 class CorrectionSchema(StrictSchema):
     action = fields.String(required=True, validate=validate.OneOf(["void", "replace"]))
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
-    players = fields.List(fields.Integer(), validate=validate.Length(equal=5))
+    reason = Name(required=True, max_length=500, what="a reason")
+    players = fields.List(Integer(), validate=validate.Length(equal=5))
     record = fields.Nested(RecordSchema)
     sheet = fields.Nested(ScoreSheetSchema)
-    played_at = fields.DateTime()
+    played_at = Moment()
 
 
 class VersionSchema(StrictSchema):
-    version = fields.Integer(required=True)
+    version = Integer(required=True)
     action = fields.String(required=True, validate=validate.OneOf(["submit", "replace", "void"]))
     kind = fields.String(allow_none=True, required=True)
     reason = fields.String(allow_none=True, required=True)
-    key_id = fields.Integer(required=True, metadata={"description": "the API key that made this version"})
+    key_id = Integer(required=True, metadata={"description": "the API key that made this version"})
     key_prefix = fields.String(required=True)
     created_at = fields.DateTime(required=True)
     body = fields.String(allow_none=True, required=True, metadata={"description": "the submission, byte for byte"})
@@ -330,43 +329,43 @@ class VersionSchema(StrictSchema):
 
 
 class HistorySchema(StrictSchema):
-    game_id = fields.Integer(required=True)
+    game_id = Integer(required=True)
     versions = fields.List(fields.Nested(VersionSchema), required=True)
 
 
 class StandingSchema(StrictSchema):
-    rank = fields.Integer(required=True)
-    player_id = fields.Integer(required=True)
+    rank = Integer(required=True)
+    player_id = Integer(required=True)
     name = fields.String(required=True)
-    total = fields.Integer(required=True)
-    games = fields.Integer(required=True)
+    total = Integer(required=True)
+    games = Integer(required=True)
     average = fields.Float(required=True)
-    wins = fields.Integer(required=True)
-    draws = fields.Integer(required=True)
-    losses = fields.Integer(required=True)
-    emperor_games = fields.Integer(required=True)
-    emperor_total = fields.Integer(required=True)
-    emperor_wins = fields.Integer(required=True)
-    guard_games = fields.Integer(required=True)
-    guard_total = fields.Integer(required=True)
-    guard_wins = fields.Integer(required=True)
+    wins = Integer(required=True)
+    draws = Integer(required=True)
+    losses = Integer(required=True)
+    emperor_games = Integer(required=True)
+    emperor_total = Integer(required=True)
+    emperor_wins = Integer(required=True)
+    guard_games = Integer(required=True)
+    guard_total = Integer(required=True)
+    guard_wins = Integer(required=True)
 
 
 class StandingsSchema(StrictSchema):
-    tournament_id = fields.Integer(required=True)
+    tournament_id = Integer(required=True)
     order = fields.String(required=True, metadata={"description": "how ties are broken"})
     standings = fields.List(fields.Nested(StandingSchema), required=True)
 
 
 class GameQuerySchema(StrictSchema):
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000_000))
-    player = fields.Integer(
+    limit = QueryInteger(load_default=50, validate=validate.Range(min=1, max=500))
+    offset = QueryInteger(load_default=0, validate=validate.Range(min=0, max=1_000_000_000))
+    player = QueryInteger(
         validate=validate.Range(min=1, max=2147483647), metadata={"description": "only games this player sat in"}
     )
-    since = fields.DateTime(metadata={"description": "played at or after"})
-    until = fields.DateTime(metadata={"description": "played before"})
-    include_void = fields.Boolean(load_default=False)
+    since = Moment(metadata={"description": "played at or after (without a zone: UTC)"})
+    until = Moment(metadata={"description": "played before (without a zone: UTC)"})
+    include_void = QueryBoolean(load_default=False)
 
 
 class StandingsQuerySchema(StrictSchema):

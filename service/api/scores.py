@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from ..core.scoring import score
 from ..core.sheets import read_sheet
+from .common import Blueprint
 from .schemas import ScoreAnswerSchema, ScoreSheetSchema
 
 blp = Blueprint(

@@ -8,13 +8,13 @@ from typing import Any
 
 from flask import Response, request
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 
 from ..core.reading import read_ruleset
 from ..persistence import repository as repo
 from ..persistence.models import Player, Tournament
 from .auth import optional_viewer, require_key
-from .common import SECURITY, PageQuery, page, page_schema, session
+from .common import SECURITY, Blueprint, PageQuery, page, page_schema, session
 from .schemas import (
     PlayerCreateSchema,
     PlayerSchema,
@@ -84,7 +84,7 @@ class Tournaments(MethodView):
             return page(items, total, query["limit"], query["offset"])
 
 
-@blp.route("/<int(min=1, max=2147483647):tournament_id>")
+@blp.route("/<id:tournament_id>")
 class TournamentById(MethodView):
     @blp.response(200, TournamentSchema)
     @blp.alt_response(404, response="NOT_FOUND")
@@ -119,7 +119,7 @@ class TournamentById(MethodView):
             return tournament_json(t, frozen)
 
 
-@blp.route("/<int(min=1, max=2147483647):tournament_id>/players")
+@blp.route("/<id:tournament_id>/players")
 class Players(MethodView):
     @blp.arguments(PlayerCreateSchema)
     @blp.response(201, PlayerSchema)
@@ -151,7 +151,7 @@ class Players(MethodView):
 CSV_FIELDS = list(StandingSchema().fields)
 
 
-@blp.route("/<int(min=1, max=2147483647):tournament_id>/standings")
+@blp.route("/<id:tournament_id>/standings")
 class Standings(MethodView):
     @blp.arguments(StandingsQuerySchema, location="query")
     @blp.response(200, StandingsSchema, description="JSON; or CSV with ?format=csv or Accept: text/csv")

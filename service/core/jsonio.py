@@ -1,22 +1,173 @@
-"""Decoding request bodies into JSON values, with problems instead of exceptions."""
+"""Decoding request bodies into JSON values: one strict reading for every body the service takes.
+
+Python's decoder is lenient where a referee must not be: it lets the last of two equal keys
+win, reads ``NaN`` and ``Infinity``, turns ``1e400`` into infinity, and raises a bare ValueError
+for an integer of more than 4,300 digits. :func:`loads` refuses each of these with a problem
+(JSON pointer, code, sentence) instead.
+
+>>> loads('{"seat": 1, "seat": 2}')
+Traceback (most recent call last):
+...
+service.core.errors.RecordError: /seat: the key 'seat' appears twice in one object; JSON objects name each key once
+"""
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from typing import Any
 
 from .errors import Problem, RecordError
 
+__all__ = ["loads"]
+
+_HUGE_INT = re.compile(r"-?\d{4300,}")
+
+
+class _Refused(ValueError):
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+def _constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a JSON number")
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise _Refused(f"the number {text[:40]} is too large")
+    return value
+
+
+_DECODER = json.JSONDecoder(parse_constant=_constant, parse_float=_float)
+
 
 def loads(data: bytes | str) -> Any:
-    """``json.loads`` that raises RecordError (pointer "") for anything that is not JSON."""
+    """The JSON value of ``data``, or RecordError with every problem's pointer.
+
+    Duplicate keys are found without slowing the common case: every ``:`` in a JSON text ends
+    an object key or lies inside a string, so when the colons of the text, less those inside
+    the decoded strings, equal the keys the decoded objects hold, no key was repeated (a
+    repeated key is one colon more than the keys kept). Only where that count disagrees (or a
+    string spells a colon as an escape) is the text decoded again, slowly, to name the key."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError([Problem("", "invalid_json", "not JSON: the body is not UTF-8 text")]) from None
+    else:
+        text = data
     try:
-        return json.loads(data)
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
             [Problem("", "invalid_json", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")]
         ) from None
-    except UnicodeDecodeError:
-        raise RecordError([Problem("", "invalid_json", "not JSON: the body is not UTF-8 text")]) from None
+    except _Refused as exc:
+        raise RecordError([Problem("", "invalid_json", f"not JSON this service accepts: {exc.detail}")]) from None
+    except ValueError:  # int(): more digits than Python converts
+        raise RecordError([_huge_int(text)]) from None
     except RecursionError:
         raise RecordError([Problem("", "invalid_json", "not JSON this service accepts: nested too deeply")]) from None
+    t = type(value)
+    if (t is dict or t is list) and ":" in text:
+        keys, colons = _keys_and_colons(value)
+        if text.count(":") - colons != keys or "\\u003" in text:
+            _refuse_duplicates(text)
+    return value
+
+
+def _huge_int(text: str) -> Problem:
+    found = _HUGE_INT.search(text)
+    where = ""
+    if found is not None:
+        line = text.count("\n", 0, found.start()) + 1
+        column = found.start() - text.rfind("\n", 0, found.start())
+        where = f" at line {line} column {column}"
+    return Problem("", "invalid_json", f"not JSON this service accepts: a number of 4,300 digits or more{where}")
+
+
+def _keys_and_colons(value: Any) -> tuple[int, int]:
+    """The keys in every object of ``value``, and the colons in every string (keys and values)."""
+    keys = colons = 0
+    stack: list[Any] = [value]
+    while stack:
+        x = stack.pop()
+        if type(x) is dict:
+            keys += len(x)
+            for k, y in x.items():
+                if ":" in k:
+                    colons += k.count(":")
+                t = type(y)
+                if t is str:
+                    if ":" in y:
+                        colons += y.count(":")
+                elif t is dict or t is list:
+                    stack.append(y)
+        else:
+            for y in x:
+                t = type(y)
+                if t is str:
+                    if ":" in y:
+                        colons += y.count(":")
+                elif t is dict or t is list:
+                    stack.append(y)
+    return keys, colons
+
+
+class _Repeated(dict[str, Any]):
+    """An object that named a key twice (only while looking for it)."""
+
+    key: str = ""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    d = dict(pairs)
+    if len(d) == len(pairs):
+        return d
+    seen: set[str] = set()
+    marked = _Repeated(d)
+    for k, _ in pairs:
+        if k in seen:
+            marked.key = k
+            break
+        seen.add(k)
+    return marked
+
+
+def _refuse_duplicates(text: str) -> None:
+    """Raise RecordError naming the first repeated key (by pointer), if any key is repeated."""
+    value = json.loads(text, object_pairs_hook=_pairs)
+    stack: list[tuple[Any, str]] = [(value, "")]
+    found: list[str] = []
+    while stack:
+        x, pointer = stack.pop()
+        if isinstance(x, dict):
+            if isinstance(x, _Repeated):
+                found.append(f"{pointer}/{_escape(x.key)}")
+            stack.extend((y, f"{pointer}/{_escape(k)}") for k, y in x.items())
+        elif isinstance(x, list):
+            stack.extend((y, f"{pointer}/{i}") for i, y in enumerate(x))
+    if found:
+        raise RecordError(
+            [
+                Problem(
+                    p,
+                    "duplicate_key",
+                    f"the key {_unescape(p.rsplit('/', 1)[1])!r} appears twice in one object; "
+                    "JSON objects name each key once",
+                )
+                for p in sorted(found)
+            ]
+        )
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")

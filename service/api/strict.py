@@ -1,0 +1,190 @@
+"""One strict reading of every request: body, content type, path ids, query values and names.
+
+What the service accepts is exactly what openapi.yaml says, and nothing it merely can coerce:
+an integer field takes a JSON integer (not ``1.5``, ``"1"``, ``true`` or ``1e-400``), a boolean
+takes ``true`` or ``false`` (not ``"yes"`` or ``1``), a path id is written in ASCII digits
+without leading zeros (not ``１`` or ``01``), a body is JSON sent as JSON (anything else is 415),
+and a name is trimmed, NFC-normalised text without control characters.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from flask import Request
+from marshmallow import ValidationError, fields, validate
+from webargs.flaskparser import FlaskParser
+from werkzeug.routing import BaseConverter
+
+from ..core.jsonio import loads
+
+ID_MAX = 2**31 - 1
+JSON_TYPES = ("application/json",)
+
+
+class IdConverter(BaseConverter):
+    """A row id in a path: 1 to 2**31 - 1 in ASCII digits, no leading zero (``/01`` and
+    full-width ``/１`` are other paths, and not found)."""
+
+    regex = r"[1-9][0-9]{0,9}"
+
+    def to_python(self, value: str) -> int:
+        n = int(value)
+        if n > ID_MAX:
+            from werkzeug.routing import ValidationError as RouteMismatch
+
+            raise RouteMismatch()
+        return n
+
+    def to_url(self, value: Any) -> str:
+        return str(int(value))
+
+
+def id_schema(_converter: IdConverter) -> dict[str, Any]:
+    return {"type": "integer", "minimum": 1, "maximum": ID_MAX}
+
+
+class StrictParser(FlaskParser):
+    """webargs' parser, reading bodies with the service's one strict JSON decoder (duplicate
+    keys, NaN, huge numbers refused with a pointer). The content type was checked before the
+    view (``check_content_type``); an empty body reads as an empty object, so what is missing
+    is named field by field."""
+
+    def _raw_load_json(self, req: Request) -> Any:
+        data = req.get_data(cache=True)
+        return loads(data) if data else {}
+
+
+def has_body(req: Request) -> bool:
+    return bool(req.content_length) or "chunked" in req.headers.get("Transfer-Encoding", "").lower()
+
+
+def is_json(mimetype: str) -> bool:
+    return mimetype in JSON_TYPES or (mimetype.startswith("application/") and mimetype.endswith("+json"))
+
+
+# --- fields -----------------------------------------------------------------------------------
+
+
+class Integer(fields.Integer):
+    """A JSON integer, nothing else (a bool is not one, nor a float, nor a string of digits)."""
+
+    default_error_messages: ClassVar[dict[str, str]] = {
+        "invalid": "Not an integer: a JSON number without a fraction or exponent."
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if type(value) is not int:
+            raise self.make_error("invalid")
+        return value
+
+
+class Boolean(fields.Boolean):
+    """JSON true or false, nothing else."""
+
+    default_error_messages: ClassVar[dict[str, str]] = {"invalid": "Not a boolean: true or false."}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if type(value) is not bool:
+            raise self.make_error("invalid")
+        return value
+
+
+_ASCII_INT = re.compile(r"-?(0|[1-9][0-9]{0,17})")
+
+
+class QueryInteger(fields.Integer):
+    """An integer in a query string: ASCII digits (``?limit=１`` is refused, not read as 1)."""
+
+    default_error_messages: ClassVar[dict[str, str]] = {
+        "invalid": "Not an integer: ASCII digits without leading zeros."
+    }
+
+    def _validated(self, value: Any) -> int:
+        if not isinstance(value, str) or not _ASCII_INT.fullmatch(value):
+            raise self.make_error("invalid")
+        return int(value)
+
+
+class QueryBoolean(fields.Boolean):
+    """A boolean in a query string: true, false, 1 or 0."""
+
+    truthy: ClassVar[set[str]] = {"true", "1"}
+    falsy: ClassVar[set[str]] = {"false", "0"}
+    default_error_messages: ClassVar[dict[str, str]] = {"invalid": "Not a boolean: true, false, 1 or 0."}
+
+
+def moment(value: object) -> datetime:
+    """An ISO 8601 date and time as a moment in UTC (without a zone: UTC). ValueError if it is
+    not one, or if it lies outside the years 1 to 9999 once shifted to UTC."""
+    if not isinstance(value, str) or len(value) > 64:
+        raise ValueError("not an ISO 8601 date and time, e.g. 2026-11-30T19:30:00+08:00")
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError("not an ISO 8601 date and time, e.g. 2026-11-30T19:30:00+08:00") from None
+    if parsed.tzinfo is None:
+        return parsed.replace(tzinfo=UTC)
+    try:
+        return parsed.astimezone(UTC)
+    except OverflowError:
+        raise ValueError("out of range: in UTC it falls before the year 1 or after 9999") from None
+
+
+class Moment(fields.DateTime):
+    """A date and time (ISO 8601), handed to the view in UTC."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> datetime:
+        try:
+            return moment(value)
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from None
+
+
+# Characters a name may not hold: controls (NUL, newlines, …), format characters (zero-width
+# spaces and joiners, bidi controls, soft hyphens) and the private-use and unassigned ranges.
+_REFUSED_CATEGORIES = {"Cc", "Cf", "Co", "Cn", "Cs"}
+
+
+def clean_text(value: object, *, max_length: int, what: str = "a name") -> str:
+    """Text as the service keeps it: NFC-normalised, trimmed, not empty, without control,
+    format or unassigned characters. ValueError says what is wrong."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} is a string")
+    text = unicodedata.normalize("NFC", value).strip()
+    if not text:
+        raise ValueError(f"{what} is not empty (spaces alone do not count)")
+    bad = next((c for c in text if unicodedata.category(c) in _REFUSED_CATEGORIES), None)
+    if bad is not None:
+        raise ValueError(
+            f"{what} may not hold control, format or unassigned characters (found U+{ord(bad):04X} "
+            f"{unicodedata.name(bad, 'unnamed')})"
+        )
+    if len(text) > max_length:
+        raise ValueError(f"{what} has at most {max_length} characters")
+    return text
+
+
+class Name(fields.String):
+    """A name, label or reason: see :func:`clean_text`."""
+
+    def __init__(self, *, max_length: int, what: str = "a name", **kwargs: Any) -> None:
+        super().__init__(validate=validate.Length(min=1, max=max_length), **kwargs)
+        self.max_length = max_length
+        self.what = what
+        self.metadata.setdefault("description", "")
+        self.metadata["description"] = (
+            self.metadata["description"] + " Trimmed and NFC-normalised; no control or format characters."
+        ).strip()
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        try:
+            return clean_text(value, max_length=self.max_length, what=self.what)
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from None
