@@ -23,11 +23,16 @@ def _dump(doc: Any, out: IO[str], pretty: bool) -> None:
     out.write("\n")
 
 
-def _adjudicate_text(text: str) -> tuple[dict[str, Any], int]:
+def _adjudicate_text(text: str, line: int | None = None) -> tuple[dict[str, Any], int]:
+    """The answer for one record; ``line``: its line in an NDJSON input, named in a problem."""
     try:
         result = adjudicate(loads(text))
     except RecordError as exc:
-        return invalid_record(exc.problems), EXIT_BAD_INPUT
+        doc = invalid_record(exc.problems)
+        if line is not None:
+            doc["line"] = line
+            doc["detail"] = f"line {line}: {doc['detail']}"
+        return doc, EXIT_BAD_INPUT
     return result.to_json(), EXIT_LEGAL if result.legal else EXIT_NOT_LEGAL
 
 
@@ -39,12 +44,14 @@ def cmd_adjudicate(args: argparse.Namespace, out: IO[str]) -> int:
             _dump(doc, out, pretty=not args.compact)
             return status
         worst = EXIT_LEGAL
-        for line in stream:
+        for number, line in enumerate(stream, start=1):
             if not line.strip():
                 empty = Problem("", "empty_line", "an empty line is not a record")
                 doc, status = invalid_record([empty]), EXIT_BAD_INPUT
+                doc["line"] = number
+                doc["detail"] = f"line {number}: {doc['detail']}"
             else:
-                doc, status = _adjudicate_text(line)
+                doc, status = _adjudicate_text(line, number)
             _dump(doc, out, pretty=False)
             worst = max(worst, status)
         return worst
@@ -73,7 +80,6 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
         create_app().run(host=args.host, port=args.port, debug=True)
         return 0
     import os
-    import subprocess
 
     from .persistence.db import Database
 
@@ -82,10 +88,12 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     if args.workers:
         env["WEB_CONCURRENCY"] = str(args.workers)
     cmd = [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", "service.wsgi:app"]
-    try:
-        return subprocess.call(cmd, env=env)
-    except KeyboardInterrupt:
-        return 0
+    # gunicorn takes this process's place (same pid): a supervisor's SIGTERM or SIGINT reaches
+    # it directly, and it stops its workers before it exits.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(sys.executable, cmd, env)
+    return 0  # not reached
 
 
 def cmd_db(args: argparse.Namespace, out: IO[str]) -> int:
@@ -101,6 +109,35 @@ def cmd_db(args: argparse.Namespace, out: IO[str]) -> int:
     else:
         out.write(("at head" if db.at_head() else "behind head: run 'baohuang db upgrade'") + "\n")
         return 0 if db.at_head() else 1
+    return 0
+
+
+def cmd_organizers(args: argparse.Namespace, out: IO[str]) -> int:
+    """The operator's own commands: create an organizer, or issue a key to one that has lost
+    theirs. Each prints the new key's secret once."""
+    from .api.strict import clean_text
+    from .persistence import repository as repo
+    from .persistence.db import Database
+
+    db = Database()
+    db.upgrade()
+    with db.session() as s:
+        if args.action == "create":
+            try:
+                name = clean_text(args.name, max_length=200)
+            except ValueError as exc:
+                print(f"baohuang: {exc}", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            org, key, secret = repo.create_organizer(s, name)
+        else:
+            try:
+                org = repo.get_organizer(s, int(args.name))
+            except (ValueError, repo.NotFound):
+                print(f"baohuang: no organizer {args.name}", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            key, secret = repo.new_key(s, org.id, "issued by the operator")
+        s.commit()
+        out.write(f"organizer {org.id} ({org.name}): key {key.id}\n{secret}\n")
     return 0
 
 
@@ -142,17 +179,40 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("revision", nargs="?", help="a migration revision (upgrade: head, downgrade: base)")
     p.set_defaults(func=cmd_db)
 
+    p = sub.add_parser("organizers", help="for the operator: create an organizer, or issue one a new key")
+    p.add_argument("action", choices=["create", "issue-key"])
+    p.add_argument("name", metavar="NAME|ORGANIZER_ID", help="create: the name; issue-key: the organizer's id")
+    p.set_defaults(func=cmd_organizers)
+
     p = sub.add_parser("openapi", help="print the OpenAPI document")
     p.set_defaults(func=cmd_openapi)
     return parser
 
 
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
+    from sqlalchemy.exc import OperationalError
+
+    from .persistence.db import DatabaseUrlError
+
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args, out or sys.stdout))
     except FileNotFoundError as exc:
         print(f"baohuang: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except DatabaseUrlError as exc:
+        print(f"baohuang: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OperationalError as exc:
+        first = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        print(f"baohuang: the database is not reachable: {first}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # The reader went away (| head): stop quietly, and keep Python from complaining when it
+        # flushes standard output on the way out.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BAD_INPUT
 
 

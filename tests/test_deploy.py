@@ -96,3 +96,49 @@ def test_compose_runs_the_service_with_postgres():
     assert app["environment"]["DATABASE_URL"].startswith("postgresql+psycopg2://")
     assert app["depends_on"]["db"]["condition"] == "service_healthy"
     assert "pg_isready" in " ".join(db["healthcheck"]["test"])
+
+
+def _processes_with(marker: str) -> list[int]:
+    """The pids of live processes whose environment holds ``marker``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if marker.encode() in (entry / "environ").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def test_serve_stops_its_gunicorn_on_sigterm(tmp_path):
+    """A supervisor that stops `baohuang serve` stops the server: gunicorn runs in its place."""
+    port = free_port()
+    marker = f"BAOHUANG_TEST_MARK=serve-{port}"
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(ROOT),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'app.sqlite3'}",
+        PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
+        BAOHUANG_TEST_MARK=marker.split("=", 1)[1],
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "2"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        wait_ready(port, proc)
+        assert len(_processes_with(marker)) == 3  # the master (this very pid) and two workers
+        assert proc.pid in _processes_with(marker)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=30)
+    deadline = time.monotonic() + 10
+    while _processes_with(marker) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes_with(marker) == []

@@ -254,3 +254,165 @@ def test_a_bad_query_is_called_a_query(db_client):
     doc = r.get_json()
     assert r.status_code == 422 and "query" in doc["detail"] and "body" not in doc["detail"]
     assert doc["detail"].endswith("1 problem, with a JSON pointer")
+
+
+# --- accounts -----------------------------------------------------------------------------------
+
+
+def test_an_organizer_cannot_revoke_its_last_key(db_client):
+    club = Club(db_client)
+    oid = club.organizer["id"]
+    only = db_client.get(f"/v1/organizers/{oid}/keys", headers=club.auth).get_json()["keys"][0]
+    r = db_client.delete(f"/v1/organizers/{oid}/keys/{only['id']}", headers=club.auth)
+    assert r.status_code == 409 and r.content_type == PROBLEM and "last" in r.get_json()["detail"]
+    assert db_client.get(f"/v1/organizers/{oid}/keys", headers=club.auth).status_code == 200
+    second = db_client.post(f"/v1/organizers/{oid}/keys", json={"label": "spare"}, headers=club.auth).get_json()
+    assert db_client.delete(f"/v1/organizers/{oid}/keys/{only['id']}", headers=club.auth).status_code == 200
+    spare = {"Authorization": f"Bearer {second['secret']}"}
+    assert db_client.delete(f"/v1/organizers/{oid}/keys/{second['id']}", headers=spare).status_code == 409
+
+
+def test_sign_up_is_closed_unless_the_server_opens_it(db_url):
+    from service.api import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "RATE_LIMIT_PER_MINUTE": 0})
+    try:
+        r = app.test_client().post("/v1/organizers", json={"name": "anyone"})
+        assert (
+            r.status_code == 403
+            and r.content_type == PROBLEM
+            and "baohuang organizers create" in r.get_json()["detail"]
+        )
+    finally:
+        app.extensions["baohuang_db"].dispose()
+
+
+def test_the_operator_creates_organizers_and_recovers_their_keys(db_url, monkeypatch):
+    import io
+
+    from service.api import create_app
+    from service.cli import main
+
+    monkeypatch.setenv("DATABASE_URL", db_url)
+    out = io.StringIO()
+    assert main(["organizers", "create", "  Weihai club "], out) == 0
+    first_line, secret = out.getvalue().splitlines()
+    assert first_line.startswith("organizer 1 (Weihai club): key ") and secret.startswith("bh_")
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "RATE_LIMIT_PER_MINUTE": 0})
+    try:
+        client = app.test_client()
+        assert client.get("/v1/organizers/1/keys", headers={"Authorization": f"Bearer {secret}"}).status_code == 200
+        out = io.StringIO()
+        assert main(["organizers", "issue-key", "1"], out) == 0
+        recovered = out.getvalue().splitlines()[1]
+        keys = client.get("/v1/organizers/1/keys", headers={"Authorization": f"Bearer {recovered}"}).get_json()["keys"]
+        assert [k["label"] for k in keys] == ["first key", "issued by the operator"]
+        assert main(["organizers", "issue-key", "99"], io.StringIO()) == 2
+        assert main(["organizers", "create", " \u0000 "], io.StringIO()) == 2
+    finally:
+        app.extensions["baohuang_db"].dispose()
+
+
+def test_player_names_are_one_name_under_case_width_and_spaces(db_client):
+    club = Club(db_client)
+    tid, _ = club.tournament(players=0)
+    add = lambda name: db_client.post(f"/v1/tournaments/{tid}/players", json={"name": name}, headers=club.auth)  # noqa: E731
+    r = add("  Lao Wang ")
+    assert r.status_code == 201 and r.get_json()["name"] == "Lao Wang"
+    for same in ("LAO WANG", "lao  wang", "\uff2c\uff21\uff2f\u3000\uff37\uff21\uff2e\uff27", "Lao Wang"):
+        r = add(same)
+        assert r.status_code == 409 and r.content_type == PROBLEM, same
+    # a decomposed accent is the same name as the composed one, and is kept composed
+    assert add("Jose\u0301").get_json()["name"] == "Jos\u00e9"
+    assert add("Jos\u00e9").status_code == 409
+    assert add("\u8001\u738b").status_code == 201
+
+
+def test_players_are_renamed_and_withdrawn_not_deleted(db_client):
+    club = Club(db_client)
+    tid, ids = club.tournament(players=6)
+    game = club.submit(tid, {"players": ids[:5], "record": random_record(2)})
+    assert game.status_code == 201
+    url = f"/v1/tournaments/{tid}/players/{ids[0]}"
+    r = db_client.patch(url, json={"name": "Lao Zhang"}, headers=club.auth)
+    assert r.status_code == 200 and r.get_json()["name"] == "Lao Zhang"
+    assert db_client.patch(url, json={"name": "PLAYER 1"}, headers=club.auth).status_code == 409
+    r = db_client.patch(url, json={"withdrawn": True}, headers=club.auth)
+    assert r.status_code == 200 and r.get_json()["withdrawn"] is True and r.get_json()["withdrawn_at"]
+    assert db_client.patch(url, json={"withdrawn": "yes"}, headers=club.auth).status_code == 422
+    # their game and their standing stay; they are not seated again until taken back
+    assert db_client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 1
+    standing = {s["player_id"]: s for s in db_client.get(f"/v1/tournaments/{tid}/standings").get_json()["standings"]}
+    assert standing[ids[0]]["name"] == "Lao Zhang" and standing[ids[0]]["games"] == 1
+    r = club.submit(tid, {"players": ids[:5], "record": random_record(3)})
+    assert r.status_code == 422 and r.get_json()["errors"][0] == {
+        "pointer": "/players/0",
+        "code": "withdrawn_player",
+        "detail": r.get_json()["errors"][0]["detail"],
+    }
+    assert db_client.patch(url, json={"withdrawn": False}, headers=club.auth).get_json()["withdrawn"] is False
+    assert club.submit(tid, {"players": ids[:5], "record": random_record(3)}).status_code == 201
+
+
+# --- the command line -----------------------------------------------------------------------------
+
+
+def _cli(args, env_extra, stdin=None, timeout=60):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, **env_extra}
+    return subprocess.run(
+        [sys.executable, "-m", "service.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+    )
+
+
+def test_a_plain_postgresql_url_works_with_the_declared_driver(pg_url):
+    from sqlalchemy import text
+
+    from service.persistence.db import Database
+
+    plain = pg_url.replace("postgresql+psycopg2://", "postgresql://")
+    for url in (plain, plain.replace("postgresql://", "postgres://")):
+        db = Database(url)
+        try:
+            with db.engine.connect() as conn:
+                assert conn.execute(text("SELECT 1")).scalar() == 1
+        finally:
+            db.dispose()
+    assert _cli(["db", "upgrade"], {"DATABASE_URL": plain}).returncode == 0
+
+
+def test_an_unusable_database_url_is_one_clear_line():
+    for url in ("mysql://x@y/z", "nonsense", "postgresql+psycopg://a@b/c", "postgresql://u:secret@127.0.0.1:1/x"):
+        r = _cli(["db", "status"], {"DATABASE_URL": url})
+        assert r.returncode == 2, (url, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("baohuang: "), (url, r.stderr)
+        assert "Traceback" not in r.stderr and "secret" not in r.stderr
+
+
+def test_ndjson_problems_name_their_line_and_a_closed_pipe_is_quiet():
+    lines = [json.dumps(random_record(1)), "", "{nope", json.dumps(random_record(2))]
+    r = _cli(["adjudicate", "--ndjson"], {}, stdin="\n".join(lines) + "\n")
+    answers = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [a.get("line") for a in answers] == [None, 2, 3, None]
+    assert answers[2]["detail"].startswith("line 3: ")
+    import subprocess
+    import sys
+
+    many = "\n".join(json.dumps(random_record(s)) for s in range(40)) + "\n"
+    p = subprocess.run(
+        f"{sys.executable} -m service.cli adjudicate --ndjson | head -1",
+        shell=True,
+        input=many,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert p.stdout.count("\n") == 1 and "Traceback" not in p.stderr and "BrokenPipe" not in p.stderr, p.stderr

@@ -31,6 +31,7 @@ def test_openapi_is_3_1_and_lists_every_route(app):
         "/v1/tournaments",
         "/v1/tournaments/{tournament_id}",
         "/v1/tournaments/{tournament_id}/players",
+        "/v1/tournaments/{tournament_id}/players/{player_id}",
         "/v1/tournaments/{tournament_id}/standings",
         "/v1/tournaments/{tournament_id}/games",
         "/v1/tournaments/{tournament_id}/games/{game_id}",

@@ -80,6 +80,14 @@ def read_submission(
                 problems.append(Problem(f"/players/{i}", "unknown_player", f"tournament {t.id} has no player {pid}"))
             elif seats.index(pid) != i:
                 problems.append(Problem(f"/players/{i}", "duplicate_player", f"player {pid} sits twice"))
+            elif known[pid].withdrawn_at is not None and not correction:
+                problems.append(
+                    Problem(
+                        f"/players/{i}",
+                        "withdrawn_player",
+                        f"player {pid} ({known[pid].name}) has withdrawn: take them back (PATCH the player) first",
+                    )
+                )
     played_at = None
     if doc.get("played_at") is not None:
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import current_app
 from flask.views import MethodView
 from flask_smorest import abort
 
@@ -45,12 +46,21 @@ def key_json(key: ApiKey, secret: str | None = None) -> dict[str, Any]:
 class Organizers(MethodView):
     @blp.arguments(OrganizerCreateSchema)
     @blp.response(201, OrganizerCreatedSchema)
+    @blp.alt_response(403, response="FORBIDDEN")
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Register an organizer
 
         Answers with the organizer and its first API key. The key's `secret` is shown this once
-        and stored only as a hash: keep it.
+        and stored only as a hash: keep it. Only where the server allows open sign-up
+        (`BAOHUANG_OPEN_SIGNUP=1`); elsewhere 403, and the operator creates organizers with
+        `baohuang organizers create NAME`.
         """
+        if not current_app.config["OPEN_SIGNUP"]:
+            abort(
+                403,
+                message="sign-up is closed on this server: its operator creates organizers "
+                "(baohuang organizers create NAME)",
+            )
         with session() as s:
             org, key, secret = repo.create_organizer(s, body["name"])
             s.commit()
@@ -98,8 +108,12 @@ class KeyById(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
     def delete(self, organizer_id: int, key_id: int) -> dict[str, Any]:
-        """Revoke a key (it stays listed, with revoked_at)"""
+        """Revoke a key (it stays listed, with revoked_at)
+
+        An organizer's last usable key is not revoked (409): issue another first.
+        """
         with session() as s:
             _own(organizer_id, require_key(s))
             key = repo.revoke_key(s, organizer_id, key_id)

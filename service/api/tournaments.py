@@ -17,6 +17,7 @@ from .auth import optional_viewer, require_key
 from .common import SECURITY, Blueprint, PageQuery, page, page_schema, session
 from .schemas import (
     PlayerCreateSchema,
+    PlayerPatchSchema,
     PlayerSchema,
     StandingSchema,
     StandingsQuerySchema,
@@ -51,7 +52,14 @@ def tournament_json(t: Tournament, frozen: bool) -> dict[str, Any]:
 
 
 def player_json(p: Player) -> dict[str, Any]:
-    return {"id": p.id, "tournament_id": p.tournament_id, "name": p.name, "created_at": p.created_at}
+    return {
+        "id": p.id,
+        "tournament_id": p.tournament_id,
+        "name": p.name,
+        "withdrawn": p.withdrawn_at is not None,
+        "withdrawn_at": p.withdrawn_at,
+        "created_at": p.created_at,
+    }
 
 
 @blp.route("")
@@ -133,7 +141,7 @@ class Players(MethodView):
         with session() as s:
             key = require_key(s)
             t = repo.owned_tournament(s, tournament_id, key.organizer_id)
-            p = repo.add_player(s, t, body["name"].strip())
+            p = repo.add_player(s, t, body["name"])
             s.commit()
             return player_json(p)
 
@@ -146,6 +154,39 @@ class Players(MethodView):
             t = repo.visible_tournament(s, tournament_id, optional_viewer(s))
             rows, total = repo.list_players(s, t.id, query["limit"], query["offset"])
             return page([player_json(p) for p in rows], total, query["limit"], query["offset"])
+
+
+@blp.route("/<id:tournament_id>/players/<id:player_id>")
+class PlayerById(MethodView):
+    @blp.response(200, PlayerSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: int, player_id: int) -> dict[str, Any]:
+        """One player"""
+        with session() as s:
+            t = repo.visible_tournament(s, tournament_id, optional_viewer(s))
+            return player_json(repo.get_player(s, t.id, player_id))
+
+    @blp.arguments(PlayerPatchSchema)
+    @blp.response(200, PlayerSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    def patch(self, body: dict[str, Any], tournament_id: int, player_id: int) -> dict[str, Any]:
+        """Rename a player, withdraw them, or take them back
+
+        A player is never deleted: their games and standing stay. A withdrawn player cannot be
+        seated in a new game.
+        """
+        with session() as s:
+            key = require_key(s)
+            t = repo.owned_tournament(s, tournament_id, key.organizer_id)
+            p = repo.update_player(
+                s, repo.get_player(s, t.id, player_id), name=body.get("name"), withdrawn=body.get("withdrawn")
+            )
+            s.commit()
+            return player_json(p)
 
 
 CSV_FIELDS = list(StandingSchema().fields)

@@ -15,20 +15,43 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import create_engine, event
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError, DisconnectionError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
 
 
+class DatabaseUrlError(ValueError):
+    """DATABASE_URL names no database this service can use (one line, for the operator)."""
+
+
 def database_url() -> str:
     url = os.environ.get("DATABASE_URL")
     if url:
-        if url.startswith("postgres://"):  # the form many hosts hand out
-            url = "postgresql+psycopg2://" + url[len("postgres://") :]
-        return url
+        return normalise_url(url)
     return "sqlite:///" + os.environ.get("BAOHUANG_SQLITE_PATH", "baohuang.sqlite3")
+
+
+def normalise_url(url: str) -> str:
+    """The URL with the driver this service installs: the plain ``postgresql://`` and
+    ``postgres://`` that hosts hand out mean psycopg2 (SQLAlchemy 2.1 would pick psycopg 3,
+    which is not installed)."""
+    for plain in ("postgres://", "postgresql://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg2://" + url[len(plain) :]
+    return url
+
+
+def _unusable(url: str, why: object) -> DatabaseUrlError:
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        shown = "(not a URL)"
+    return DatabaseUrlError(
+        f"DATABASE_URL {shown} is not usable: {why}. Expected postgresql://user:password@host:5432/database "
+        "or sqlite:///path/to/file.sqlite3"
+    )
 
 
 def make_engine(url: str, *, autocommit: bool = False) -> Engine:
@@ -88,8 +111,15 @@ def _ping_when_idle(engine: Engine, after: float) -> None:
 
 class Database:
     def __init__(self, url: str | None = None) -> None:
-        self.url = url or database_url()
-        self.engine = make_engine(self.url)
+        self.url = normalise_url(url) if url else database_url()
+        try:
+            self.engine = make_engine(self.url)
+        except (ArgumentError, NoSuchModuleError, ImportError) as exc:
+            raise _unusable(self.url, exc) from None
+        if self.engine.dialect.name not in ("sqlite", "postgresql"):
+            raise _unusable(
+                self.url, f"the service keeps its data in PostgreSQL or SQLite, not {self.engine.dialect.name}"
+            )
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         # PostgreSQL: a second pool whose connections are in autocommit, for requests whose
         # writes are one statement; on SQLite there is one pool and every request is a transaction.

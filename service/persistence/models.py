@@ -103,12 +103,21 @@ class Tournament(Base):
 
 
 class Player(Base):
+    """A player of a tournament. Never deleted (their games stay): renamed, or withdrawn."""
+
     __tablename__ = "players"
-    __table_args__ = (UniqueConstraint("tournament_id", "name"),)
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "name"),
+        Index("ix_players_tournament_id_name_key", "tournament_id", "name_key", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
     name: Mapped[str] = mapped_column(String(100))
+    # The name as two names are compared (service.names.name_key): 'LAO WANG', 'lao wang' and
+    # its full-width form are one player.
+    name_key: Mapped[str] = mapped_column(String(400), server_default="")
+    withdrawn_at: Mapped[datetime | None] = mapped_column()
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

@@ -19,6 +19,7 @@ from sqlalchemy import and_, bindparam, case, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..core.ruleset import Ruleset
+from ..names import name_key
 from .models import (
     ApiKey,
     Game,
@@ -108,6 +109,13 @@ def canonical_hash(value: Any) -> str:
 # --- organizers and keys ---------------------------------------------------------------
 
 
+def get_organizer(s: Session, organizer_id: int) -> Organizer:
+    org = s.get(Organizer, organizer_id)
+    if org is None:
+        raise NotFound(f"no organizer {organizer_id}")
+    return org
+
+
 def create_organizer(s: Session, name: str) -> tuple[Organizer, ApiKey, str]:
     org = Organizer(name=name)
     s.add(org)
@@ -147,10 +155,23 @@ def list_keys(s: Session, organizer_id: int) -> Sequence[ApiKey]:
 
 
 def revoke_key(s: Session, organizer_id: int, key_id: int) -> ApiKey:
+    """Revoke a key; never the organizer's last usable one (Conflict). The organizer's keys are
+    locked first, so two parallel revocations cannot each leave the other as the last."""
+    s.execute(select(Organizer.id).where(Organizer.id == organizer_id).with_for_update())
     key = s.get(ApiKey, key_id)
     if key is None or key.organizer_id != organizer_id:
         raise NotFound(f"organizer {organizer_id} has no key {key_id}")
     if key.revoked_at is None:
+        others = s.scalar(
+            select(func.count())
+            .select_from(ApiKey)
+            .where(ApiKey.organizer_id == organizer_id, ApiKey.id != key_id, ApiKey.revoked_at.is_(None))
+        )
+        if not others:
+            raise Conflict(
+                f"key {key_id} is organizer {organizer_id}'s last usable key: issue another before revoking it, "
+                "or nobody could act for this organizer again"
+            )
         key.revoked_at = utcnow()
     return key
 
@@ -237,12 +258,40 @@ def with_games(s: Session, tournament_ids: Sequence[int]) -> set[int]:
 
 
 def add_player(s: Session, t: Tournament, name: str) -> Player:
-    if s.scalar(select(Player.id).where(Player.tournament_id == t.id, Player.name == name)) is not None:
-        raise Conflict(f"tournament {t.id} already has a player named {name!r}")
-    p = Player(tournament_id=t.id, name=name)
+    key = name_key(name)
+    _name_free(s, t.id, key, name)
+    p = Player(tournament_id=t.id, name=name, name_key=key)
     s.add(p)
     s.flush()
     s.add(PlayerStats(player_id=p.id, tournament_id=t.id))
+    s.flush()
+    return p
+
+
+def _name_free(s: Session, tournament_id: int, key: str, name: str, player_id: int | None = None) -> None:
+    other = s.execute(
+        select(Player.id, Player.name).where(Player.tournament_id == tournament_id, Player.name_key == key)
+    ).first()
+    if other is not None and other[0] != player_id:
+        same = "" if other[1] == name else f" ({other[1]!r} is the same name to a reader)"
+        raise Conflict(f"tournament {tournament_id} already has a player named {name!r}{same}", player_id=other[0])
+
+
+def get_player(s: Session, tournament_id: int, player_id: int) -> Player:
+    p = s.get(Player, player_id)
+    if p is None or p.tournament_id != tournament_id:
+        raise NotFound(f"tournament {tournament_id} has no player {player_id}")
+    return p
+
+
+def update_player(s: Session, p: Player, *, name: str | None = None, withdrawn: bool | None = None) -> Player:
+    """Rename a player, withdraw them or take them back. Their games stay as they are."""
+    if name is not None and name != p.name:
+        key = name_key(name)
+        _name_free(s, p.tournament_id, key, name, p.id)
+        p.name, p.name_key = name, key
+    if withdrawn is not None and withdrawn != (p.withdrawn_at is not None):
+        p.withdrawn_at = utcnow() if withdrawn else None
     s.flush()
     return p
 
@@ -283,7 +332,7 @@ class GameTarget:
 
     key: KeyRef | None  # None: no such key, or revoked
     tournament: TournamentRef | None  # None: no such tournament
-    players_known: int  # how many of the given player ids are players of that tournament
+    players_known: int  # how many of the given player ids are players of that tournament, not withdrawn
 
     def owned(self, tournament_id: int, organizer_id: int) -> TournamentRef:
         """The tournament, if this organizer may write to it (else NotFound or Forbidden)."""
@@ -297,7 +346,8 @@ _PG_GAME_TARGET = Prepared(
     [("tournament_id", "integer"), ("player_ids", "integer[]"), ("secret_hash", "varchar")],
     f"""
 SELECT {", ".join(f"k.{c}" for c in _KEY_COLUMNS)}, {", ".join(f"t.{c}" for c in _TOURNAMENT_COLUMNS)},
-    (SELECT count(*) FROM players AS p WHERE p.tournament_id = :tournament_id AND p.id = ANY(:player_ids))
+    (SELECT count(*) FROM players AS p
+     WHERE p.tournament_id = :tournament_id AND p.id = ANY(:player_ids) AND p.withdrawn_at IS NULL)
 FROM api_keys AS k LEFT JOIN tournaments AS t ON t.id = :tournament_id
 WHERE k.secret_hash = :secret_hash
 """,
@@ -309,7 +359,9 @@ _GAME_TARGET = (
         select(func.count())
         .select_from(Player)
         .where(
-            Player.tournament_id == bindparam("tournament_id"), Player.id.in_(bindparam("player_ids", expanding=True))
+            Player.tournament_id == bindparam("tournament_id"),
+            Player.id.in_(bindparam("player_ids", expanding=True)),
+            Player.withdrawn_at.is_(None),
         )
         .scalar_subquery(),
     )
