@@ -52,6 +52,7 @@ def serve(app: str, port: int, workers: int, tmp: str, root: Path) -> subprocess
         WEB_CONCURRENCY=str(workers),
         DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
         BAOHUANG_RATE_LIMIT_PER_MINUTE="0",
+        BAOHUANG_OPEN_SIGNUP="1",
         LOG_LEVEL="warning",
         PROMETHEUS_MULTIPROC_DIR=f"{tmp}/metrics-{port}",
     )

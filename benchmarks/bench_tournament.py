@@ -85,7 +85,7 @@ def pct(values: list[float], p: float) -> float:
 
 def bench_submissions(url: str, args: argparse.Namespace, root: Path) -> None:
     port = free_port()
-    env = dict(os.environ, DATABASE_URL=url, BAOHUANG_RATE_LIMIT_PER_MINUTE="0")
+    env = dict(os.environ, DATABASE_URL=url, BAOHUANG_RATE_LIMIT_PER_MINUTE="0", BAOHUANG_OPEN_SIGNUP="1")
     server = subprocess.Popen(
         [
             sys.executable,

@@ -23,7 +23,9 @@ PG_ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg2://postgr
 @pytest.fixture(scope="session")
 def app(tmp_path_factory):
     path = tmp_path_factory.mktemp("db") / "stateless.sqlite3"
-    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}", "RATE_LIMIT_PER_MINUTE": 0})
+    return create_app(
+        {"TESTING": True, "DATABASE_URL": f"sqlite:///{path}", "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True}
+    )
 
 
 @pytest.fixture()
@@ -72,6 +74,23 @@ def pg_url() -> Iterator[str]:
         admin.dispose()
 
 
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+@pytest.fixture()
+def redis_url() -> str:
+    """A Redis server (database 15 by default). Skipped where none answers, except under CI."""
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+    except redis.RedisError:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"Redis is not reachable at {REDIS_URL}")
+        pytest.skip("Redis is not reachable")
+    return REDIS_URL
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path) -> str:
     if request.param == "sqlite":
@@ -81,7 +100,7 @@ def db_url(request, tmp_path) -> str:
 
 @pytest.fixture()
 def db_app(db_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "RATE_LIMIT_PER_MINUTE": 0})
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True})
     yield app
     app.extensions["baohuang_db"].dispose()
 

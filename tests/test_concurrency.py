@@ -13,7 +13,7 @@ from tests.tournament_helpers import Club
 
 @pytest.fixture()
 def pg_app(pg_url):
-    app = create_app({"TESTING": True, "RATE_LIMIT_PER_MINUTE": 0, "DATABASE_URL": pg_url})
+    app = create_app({"TESTING": True, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True, "DATABASE_URL": pg_url})
     yield app
     app.extensions["baohuang_db"].dispose()
 

@@ -80,6 +80,7 @@ def relayed(pg_url):
         {
             "TESTING": True,
             "RATE_LIMIT_PER_MINUTE": 0,
+            "OPEN_SIGNUP": True,
             "DATABASE_URL": url.set(host="127.0.0.1", port=relay.port).render_as_string(False),
         }
     )

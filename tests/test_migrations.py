@@ -39,7 +39,7 @@ def test_record_hashes_become_game_fingerprints_and_back(db_url):
     """0003 recomputes every held record hash from the stored bodies: the canonical JSON hash
     below it, the game fingerprint from it on. Two stored records of one game: the earlier
     keeps the fingerprint."""
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "RATE_LIMIT_PER_MINUTE": 0})
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True})
     db = app.extensions["baohuang_db"]
     try:
         club = Club(app.test_client())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 
 import pytest
 
@@ -14,7 +15,7 @@ from tests.tournament_helpers import Club
 
 @pytest.fixture()
 def ops_app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'ops.sqlite3'}"})
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'ops.sqlite3'}", "OPEN_SIGNUP": True})
 
 
 def test_livez_and_readyz(ops_app, tmp_path):
@@ -48,25 +49,84 @@ def test_body_too_large_is_413_problem(tmp_path):
     assert r.status_code == 413 and r.content_type == "application/problem+json"
 
 
-def test_rate_limit_per_key_with_retry_after(tmp_path):
-    app = create_app(
+def _limited_app(tmp_path, **config):
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    return create_app(
         {
             "TESTING": True,
             "DATABASE_URL": f"sqlite:///{tmp_path / 'r.sqlite3'}",
-            "RATE_LIMIT_PER_MINUTE": 60,
-            "RATE_LIMIT_BURST": 5,
+            "OPEN_SIGNUP": True,
+            "RATE_LIMIT_PER_MINUTE": 1000,
+            **config,
         }
     )
-    c = app.test_client()
+
+
+def test_rate_limits_count_the_address_not_the_bearer_string(tmp_path):
+    """400 sign-ups each with its own made-up Bearer string were 400 x 201; now sign-ups are
+    counted per address, whatever the request carries."""
+    c = _limited_app(tmp_path, SIGNUP_LIMIT="5 per hour").test_client()
+    statuses = [
+        c.post("/v1/organizers", json={"name": f"club {i}"}, headers={"Authorization": f"Bearer x{i}"}).status_code
+        for i in range(8)
+    ]
+    assert statuses == [201] * 5 + [429] * 3
+    r = c.post("/v1/organizers", json={"name": "one more"})
+    assert r.status_code == 429 and r.content_type == "application/problem+json" and int(r.headers["Retry-After"]) >= 1
+    # another address has its own count
+    assert (
+        c.post("/v1/organizers", json={"name": "elsewhere"}, environ_base={"REMOTE_ADDR": "10.1.2.3"}).status_code
+        == 201
+    )
+
+
+def test_every_request_of_an_address_is_counted(tmp_path):
+    c = _limited_app(tmp_path, RATE_LIMIT_PER_MINUTE=6).test_client()
+    statuses = [c.post("/v1/adjudications", json=random_record(2)).status_code for _ in range(8)]
+    assert statuses == [200] * 6 + [429] * 2
+    assert c.get("/v1/rulesets", headers={"Authorization": "Bearer another"}).status_code == 429
+    assert c.get("/livez").status_code == 200 and c.get("/metrics").status_code == 200  # health is exempt
+    assert c.get("/v1/rulesets", environ_base={"REMOTE_ADDR": "10.9.9.9"}).status_code == 200
+
+
+def test_failed_keys_are_counted_per_address(tmp_path):
+    """400 wrong keys were 400 x 401 and never a 429."""
+    c = _limited_app(tmp_path, FAILED_KEY_LIMIT="10 per 10 minutes").test_client()
     club = Club(c)
-    statuses = [c.get("/v1/tournaments", headers=club.auth).status_code for _ in range(8)]
-    assert statuses[:4] == [200] * 4 and statuses[-1] == 429  # the sign-up took the first token
-    r = c.get("/v1/tournaments", headers=club.auth)
-    assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1 and r.content_type == "application/problem+json"
-    other = Club(c, "other")
-    assert c.get("/v1/tournaments", headers=other.auth).status_code == 200  # buckets are per key
-    assert c.get("/livez").status_code == 200  # health is exempt
-    assert c.post("/v1/adjudications", json=random_record(2)).status_code == 200  # anonymous reads are not limited
+    statuses = [
+        c.get("/v1/tournaments", headers={"Authorization": f"Bearer bh_guess{i}"}).status_code for i in range(14)
+    ]
+    assert statuses[:10] == [401] * 10 and set(statuses[10:]) == {429}
+    r = c.post("/v1/tournaments", json={"name": "t"}, headers=club.auth)  # the right key from there too
+    assert r.status_code == 429 and "unknown or revoked API keys" in r.get_json()["detail"]
+    assert c.get("/v1/tournaments").status_code == 200  # reading without a key is not refused
+    elsewhere = {"REMOTE_ADDR": "10.4.4.4"}
+    assert c.post("/v1/tournaments", json={"name": "t"}, headers=club.auth, environ_base=elsewhere).status_code == 201
+
+
+def test_forwarded_addresses_count_only_behind_a_trusted_proxy(tmp_path):
+    spoofed = [{"X-Forwarded-For": f"203.0.113.{i}"} for i in range(8)]
+    c = _limited_app(tmp_path, SIGNUP_LIMIT="3 per hour").test_client()
+    statuses = [c.post("/v1/organizers", json={"name": f"c{i}"}, headers=h).status_code for i, h in enumerate(spoofed)]
+    assert statuses == [201] * 3 + [429] * 5  # the header is the client's word, and not taken
+    proxied = _limited_app(tmp_path / "p", SIGNUP_LIMIT="3 per hour", TRUSTED_PROXIES=1).test_client()
+    statuses = [
+        proxied.post("/v1/organizers", json={"name": f"d{i}"}, headers=h).status_code for i, h in enumerate(spoofed)
+    ]
+    assert statuses == [201] * 8  # behind the proxy, each client is its own address
+
+
+def test_a_shared_store_counts_for_every_worker(tmp_path, redis_url):
+    """Two app instances (two workers, or two servers) with one Redis share one count."""
+    prefix = f"redis-{time.time_ns()}"
+    a = _limited_app(tmp_path / "a", SIGNUP_LIMIT="4 per hour", RATE_LIMIT_STORAGE=redis_url).test_client()
+    b = _limited_app(tmp_path / "b", SIGNUP_LIMIT="4 per hour", RATE_LIMIT_STORAGE=redis_url).test_client()
+    addr = {"REMOTE_ADDR": f"10.77.{time.time_ns() % 250}.{time.time_ns() % 200}"}
+    statuses = [
+        (a if i % 2 else b).post("/v1/organizers", json={"name": f"{prefix} {i}"}, environ_base=addr).status_code
+        for i in range(6)
+    ]
+    assert statuses == [201] * 4 + [429] * 2
 
 
 def test_metrics_and_structured_logs(ops_app, caplog):

@@ -17,7 +17,9 @@ from service.api import create_app
 ROOT = Path(__file__).resolve().parent.parent
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
 _DB = Path(tempfile.mkdtemp()) / "schemathesis.sqlite3"
-schema.app = create_app({"TESTING": True, "RATE_LIMIT_PER_MINUTE": 0, "DATABASE_URL": f"sqlite:///{_DB}"})
+schema.app = create_app(
+    {"TESTING": True, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True, "DATABASE_URL": f"sqlite:///{_DB}"}
+)
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 
 

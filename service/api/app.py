@@ -110,9 +110,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
         AUTO_UPGRADE=os.environ.get("BAOHUANG_AUTO_UPGRADE", "1") != "0",
+        # Whether anyone may register an organizer (POST /v1/organizers). Off by default: the
+        # operator creates organizers with `baohuang organizers create NAME`.
+        OPEN_SIGNUP=os.environ.get("BAOHUANG_OPEN_SIGNUP", "0") == "1",
         MAX_CONTENT_LENGTH=int(os.environ.get("BAOHUANG_MAX_BODY_BYTES", 1024 * 1024)),
         RATE_LIMIT_PER_MINUTE=int(os.environ.get("BAOHUANG_RATE_LIMIT_PER_MINUTE", 1200)),
-        RATE_LIMIT_BURST=int(os.environ.get("BAOHUANG_RATE_LIMIT_BURST", 100)),
         API_SPEC_OPTIONS={
             "info": {
                 "description": "Referee for 保皇 (Baohuang), the five-player Shandong card game: adjudicates recorded "
@@ -144,11 +146,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.url_map.converters["id"] = IdConverter
     api = ProblemApi(app)
     api.register_converter(IdConverter, id_schema)
-    from . import adjudications, auth, games, observability, ops, organizers, rulesets, scores, tournaments
+    from . import adjudications, auth, games, limits, observability, ops, organizers, rulesets, scores, tournaments
 
     for bp in (adjudications.blp, scores.blp, rulesets.blp, organizers.blp, tournaments.blp, games.blp, ops.blp):
         api.register_blueprint(bp)
-    observability.install(app)  # first: request ids, and rate limits before anything is read
+    observability.install(app)  # first: the request's id and clock
+    limits.install(app)  # then rate limits, before anything of the request is read
     auth.install(app)  # then the key, before the body
 
     @app.before_request

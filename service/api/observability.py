@@ -1,22 +1,17 @@
-"""Request ids, structured logs, Prometheus metrics, rate limits: what runs around every request."""
+"""Request ids, structured logs, Prometheus metrics: what runs around every request."""
 
 from __future__ import annotations
 
 import json
 import logging
-import math
 import os
 import re
 import sys
-import threading
 import time
 from typing import Any
 
 from flask import Flask, Response, g, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
-
-from ..problems import problem_document
-from .responses import problem_response
 
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 _CONVERTER = re.compile(r"<[^<>:]+:")  # "<int(min=1, max=…):id>" -> "<id>" in route labels
@@ -30,8 +25,6 @@ HTTP_LATENCY = Histogram(
 )
 ADJUDICATIONS = Counter("baohuang_adjudications_total", "records adjudicated, by verdict", ["verdict"])
 GAMES_STORED = Counter("baohuang_games_stored_total", "games stored in tournaments")
-
-EXEMPT = {"ops.livez", "ops.readyz", "ops.metrics"}
 
 
 class JsonFormatter(logging.Formatter):
@@ -59,50 +52,8 @@ def configure_logging(level: str | None = None) -> None:
         log.propagate = False
 
 
-class RateLimiter:
-    """Token buckets per client (an API key, or the address of an anonymous writer).
-
-    Each process keeps its own buckets: with N gunicorn workers a client may get up to N times the
-    rate before every worker has seen it. Good enough to stop a runaway script; a shared limiter
-    (a proxy in front) is the tool for hard quotas."""
-
-    def __init__(self, per_minute: int, burst: int) -> None:
-        self.rate = per_minute / 60.0
-        self.burst = float(burst)
-        self.buckets: dict[str, tuple[float, float]] = {}
-        self.lock = threading.Lock()
-
-    def take(self, client: str) -> float:
-        """0 if the request may go on, else the seconds until it may."""
-        now = time.monotonic()
-        with self.lock:
-            tokens, stamp = self.buckets.get(client, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - stamp) * self.rate)
-            if tokens >= 1:
-                self.buckets[client] = (tokens - 1, now)
-                return 0.0
-            self.buckets[client] = (tokens, now)
-            if len(self.buckets) > 100_000:
-                self.buckets.clear()
-            return (1 - tokens) / self.rate if self.rate else 60.0
-
-
-def _client_key() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        return "key:" + token.strip()[:64]
-    if request.endpoint == "organizers.Organizers" and request.method == "POST":
-        return "addr:" + (request.remote_addr or "?")  # sign-ups, by address
-    return None
-
-
 def install(app: Flask) -> None:
     access = logging.getLogger("baohuang.access")
-    limiter = RateLimiter(int(app.config["RATE_LIMIT_PER_MINUTE"]), int(app.config["RATE_LIMIT_BURST"]))
-    app.extensions["baohuang_limiter"] = limiter
-
-    limited = bool(app.config["RATE_LIMIT_PER_MINUTE"])
     routes: dict[str, str] = {}  # url rule -> route label
     counters: dict[tuple[str, str, int], Any] = {}  # (method, route, status) -> its counter
     timers: dict[str, Any] = {}  # route -> its latency histogram
@@ -113,16 +64,6 @@ def install(app: Flask) -> None:
         ctx.t0 = time.perf_counter()
         incoming = request.headers.get("X-Request-ID", "")
         ctx.request_id = incoming if REQUEST_ID.match(incoming) else os.urandom(16).hex()
-        if not limited or request.endpoint in EXEMPT:
-            return None
-        client = _client_key()
-        if client is None:
-            return None
-        wait = limiter.take(client)
-        if wait > 0:
-            retry = str(max(1, math.ceil(wait)))
-            doc = problem_document(429, "too-many-requests", "Too Many Requests", f"slow down: try again in {retry} s")
-            return problem_response(doc, {"Retry-After": retry})
         return None
 
     @app.after_request
@@ -171,4 +112,4 @@ def metrics_response() -> Response:
         data = generate_latest(registry)
     else:
         data = generate_latest()
-    return Response(data, mimetype=CONTENT_TYPE_LATEST)
+    return Response(data, content_type=CONTENT_TYPE_LATEST)  # it names its charset already

@@ -268,13 +268,24 @@ class TournamentSchema(StrictSchema):
 
 
 class PlayerCreateSchema(StrictSchema):
-    name = Name(required=True, max_length=100)
+    name = Name(
+        required=True,
+        max_length=100,
+        metadata={"description": "Unique in the tournament, ignoring case, full-width forms and runs of spaces."},
+    )
+
+
+class PlayerPatchSchema(StrictSchema):
+    name = Name(max_length=100)
+    withdrawn = Boolean(metadata={"description": "true withdraws the player; false takes them back"})
 
 
 class PlayerSchema(StrictSchema):
     id = Integer(required=True)
     tournament_id = Integer(required=True)
     name = fields.String(required=True)
+    withdrawn = Boolean(required=True)
+    withdrawn_at = fields.DateTime(allow_none=True, required=True)
     created_at = fields.DateTime(required=True)
 
 

@@ -105,6 +105,7 @@ class Service:
             PORT=str(self.port),
             WEB_CONCURRENCY="2",
             BAOHUANG_RATE_LIMIT_PER_MINUTE="0",
+            BAOHUANG_OPEN_SIGNUP="1",
             PROMETHEUS_MULTIPROC_DIR=str(tmp / "metrics"),
             LOG_LEVEL="warning",
         )

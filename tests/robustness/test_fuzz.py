@@ -81,6 +81,7 @@ def fuzz_env(tmp_path_factory):
         {
             "TESTING": True,
             "RATE_LIMIT_PER_MINUTE": 0,
+            "OPEN_SIGNUP": True,
             "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'f.sqlite3'}",
         }
     )

@@ -1,0 +1,106 @@
+"""Rate limits, with flask-limiter: by client address, before anything else of a request is read.
+
+Three limits, each counted per client address (the peer's, or with ``BAOHUANG_TRUSTED_PROXIES``
+set to N, the address the N proxies in front of the service report in X-Forwarded-For):
+
+* every request but health and metrics: ``BAOHUANG_RATE_LIMIT_PER_MINUTE`` a minute (default
+  1200; 0 turns every limit off);
+* sign-ups (POST /v1/organizers): ``BAOHUANG_SIGNUP_LIMIT`` (default 10 per hour);
+* failed API keys: after ``BAOHUANG_FAILED_KEY_LIMIT`` unknown or revoked keys from one address
+  (default 20 per 10 minutes), every request of that address that carries a key is refused
+  until the window has passed, right or wrong key alike: guessing costs time.
+
+The counts live where ``BAOHUANG_RATE_LIMIT_STORAGE`` says: ``memory://`` (the default) keeps
+them in each worker process, so N workers let up to N times the rate through; a shared store
+such as ``redis://host:6379/0`` holds one count for every worker and every instance. If that
+store stops answering, requests are let through (and it is logged) rather than refused.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from typing import Any
+
+from flask import Flask, Response, request
+from flask_limiter import Limiter, RequestLimit
+from limits import parse as parse_limit
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from ..problems import problem_document
+from .responses import problem_response
+
+EXEMPT = {"ops.Livez", "ops.Readyz", "ops.Metrics"}  # endpoints: blueprint.ViewClass
+SIGNUP = ("organizers.Organizers", "POST")
+
+
+def client_address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def _too_many(wait: float, what: str) -> Response:
+    retry = str(max(1, math.ceil(wait)))
+    doc = problem_document(429, "too-many-requests", "Too Many Requests", f"{what}: try again in {retry} s")
+    return problem_response(doc, {"Retry-After": retry})
+
+
+def _on_breach(limit: RequestLimit) -> Response:
+    return _too_many(limit.reset_at - time.time(), "too many requests from this address")
+
+
+def install(app: Flask) -> None:
+    """Rate limits for ``app``, checked before every other request hook runs."""
+    cfg = app.config
+    proxies = int(cfg.get("TRUSTED_PROXIES", os.environ.get("BAOHUANG_TRUSTED_PROXIES", "0")))
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]
+    per_minute = int(cfg["RATE_LIMIT_PER_MINUTE"])
+    storage = cfg.get("RATE_LIMIT_STORAGE") or os.environ.get("BAOHUANG_RATE_LIMIT_STORAGE") or "memory://"
+    signup = parse_limit(cfg.get("SIGNUP_LIMIT") or os.environ.get("BAOHUANG_SIGNUP_LIMIT") or "10 per hour")
+    failed = parse_limit(
+        cfg.get("FAILED_KEY_LIMIT") or os.environ.get("BAOHUANG_FAILED_KEY_LIMIT") or "20 per 10 minutes"
+    )
+    limiter = Limiter(
+        client_address,
+        app=app,
+        application_limits=[f"{per_minute} per minute"] if per_minute else [],
+        storage_uri=storage,
+        strategy="fixed-window",
+        headers_enabled=False,
+        swallow_errors=True,
+        on_breach=_on_breach,
+        key_prefix="baohuang",
+        enabled=bool(per_minute),
+    )
+    limiter.request_filter(lambda: request.endpoint in EXEMPT)
+    app.extensions["baohuang_limiter"] = limiter
+    enabled = bool(per_minute)
+
+    def count_failed_key() -> None:
+        if enabled:
+            try:
+                limiter.limiter.hit(failed, "failed-key", client_address())
+            except Exception:  # the store is away: the request is refused anyway (401)
+                app.logger.warning("rate-limit store unreachable: a failed key was not counted")
+
+    def refuse_guessers() -> Any:
+        """Before a request is authenticated: 429 for an address that has sent too many wrong
+        keys (if it carries a key), or signed up too often (if it is a sign-up)."""
+        if not enabled:
+            return None
+        address = client_address()
+        try:
+            if (request.endpoint, request.method) == SIGNUP and not limiter.limiter.hit(signup, "signup", address):
+                reset, _ = limiter.limiter.get_window_stats(signup, "signup", address)
+                return _too_many(reset - time.time(), "too many sign-ups from this address")
+            if "Authorization" not in request.headers or limiter.limiter.test(failed, "failed-key", address):
+                return None
+            reset, _ = limiter.limiter.get_window_stats(failed, "failed-key", address)
+        except Exception:  # the store is away: let the request through (it is logged)
+            app.logger.warning("rate-limit store unreachable: request let through")
+            return None
+        return _too_many(reset - time.time(), "too many unknown or revoked API keys from this address")
+
+    app.extensions["baohuang_failed_key"] = count_failed_key
+    app.before_request(refuse_guessers)
