@@ -416,3 +416,42 @@ def test_ndjson_problems_name_their_line_and_a_closed_pipe_is_quiet():
         timeout=120,
     )
     assert p.stdout.count("\n") == 1 and "Traceback" not in p.stderr and "BrokenPipe" not in p.stderr, p.stderr
+
+
+# --- leaks and output ------------------------------------------------------------------------------
+
+
+def test_game_history_shows_keys_to_their_organizer_only(db_client):
+    club, ids = _table(db_client)
+    url = f"/v1/tournaments/{ids['tid']}/games/{ids['gid']}/history"
+    public = db_client.get(url)
+    assert public.status_code == 200
+    assert club.secret[:9] not in public.get_data(as_text=True)
+    assert all(
+        v["key_id"] is None and v["key_label"] is None and "key_prefix" not in v for v in public.get_json()["versions"]
+    )
+    other = Club(db_client, "another club")
+    assert db_client.get(url, headers=other.auth).get_json()["versions"][0]["key_id"] is None
+    own = db_client.get(url, headers=club.auth).get_json()["versions"][0]
+    assert own["key_id"] and own["key_label"] == "first key"
+
+
+def test_standings_csv_escapes_formulas_and_opens_in_excel(db_client):
+    club = Club(db_client)
+    tid, _ = club.tournament(players=0)
+    names = ['=HYPERLINK("http://x")', "+1", "-2", "@SUM(A1)", "\u8001\u738b"]
+    ids = [
+        db_client.post(f"/v1/tournaments/{tid}/players", json={"name": n}, headers=club.auth).get_json()["id"]
+        for n in names
+    ]
+    assert club.submit(tid, {"players": ids, "record": random_record(4)}).status_code == 201
+    text = db_client.get(f"/v1/tournaments/{tid}/standings?format=csv").get_data(as_text=True)
+    import csv
+    import io
+
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert sorted(r["name"] for r in rows) == sorted(["'" + n for n in names[:4]] + [names[4]])
+    assert any(r["total"].startswith("-") for r in rows)  # negative numbers stay numbers
+    excel = db_client.get(f"/v1/tournaments/{tid}/standings?format=csv&excel=1")
+    assert excel.data.startswith("\ufeff".encode()) and "\u8001\u738b".encode() in excel.data
+    assert not text.startswith("\ufeff")

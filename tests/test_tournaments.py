@@ -209,7 +209,9 @@ def test_sheets_corrections_history_and_standings(db_client):
     assert {e["pointer"] for e in bad.get_json()["errors"]} == {"/action", "/reason"}
     history = db_client.get(f"/v1/tournaments/{tid}/games/{g1['id']}/history").get_json()["versions"]
     assert [v["action"] for v in history] == ["submit", "replace"]
-    assert history[1]["reason"] == "guard did not reveal" and history[1]["key_prefix"]
+    assert history[1]["reason"] == "guard did not reveal" and history[1]["key_id"] is None  # not to the public
+    mine = db_client.get(f"/v1/tournaments/{tid}/games/{g1['id']}/history", headers=club.auth).get_json()["versions"]
+    assert mine[1]["key_id"] and mine[1]["key_label"] == "first key"
     standings = {
         row["player_id"]: row for row in db_client.get(f"/v1/tournaments/{tid}/standings").get_json()["standings"]
     }

@@ -395,11 +395,14 @@ class GameHistory(MethodView):
     @blp.response(200, HistorySchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: int, game_id: int) -> dict[str, Any]:
-        """Every version of a game: who (which key) changed it, when, and why"""
+        """Every version of a game: when and why it changed (and, to its organizer, with which key)"""
         with session() as s:
-            t = repo.visible_tournament(s, tournament_id, optional_viewer(s))
+            viewer = optional_viewer(s)
+            t = repo.visible_tournament(s, tournament_id, viewer)
             game = repo.get_game(s, t, game_id)
-            keys = {k.id: k.prefix for k in repo.list_keys(s, t.organizer_id)}
+            # Which key made a version is the organizer's business: others see only when and why.
+            owner = viewer == t.organizer_id
+            labels = {k.id: k.label for k in repo.list_keys(s, t.organizer_id)} if owner else {}
             return {
                 "game_id": game.id,
                 "versions": [
@@ -408,8 +411,8 @@ class GameHistory(MethodView):
                         "action": v.action,
                         "kind": v.kind,
                         "reason": v.reason,
-                        "key_id": v.key_id,
-                        "key_prefix": keys.get(v.key_id, ""),
+                        "key_id": v.key_id if owner else None,
+                        "key_label": labels.get(v.key_id) if owner else None,
                         "created_at": v.created_at,
                         "body": v.body,
                         "outcome": v.outcome,

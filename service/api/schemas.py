@@ -332,8 +332,16 @@ class VersionSchema(StrictSchema):
     action = fields.String(required=True, validate=validate.OneOf(["submit", "replace", "void"]))
     kind = fields.String(allow_none=True, required=True)
     reason = fields.String(allow_none=True, required=True)
-    key_id = Integer(required=True, metadata={"description": "the API key that made this version"})
-    key_prefix = fields.String(required=True)
+    key_id = Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "the API key that made this version; shown to the tournament's organizer only"},
+    )
+    key_label = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "that key's label; shown to the tournament's organizer only"},
+    )
     created_at = fields.DateTime(required=True)
     body = fields.String(allow_none=True, required=True, metadata={"description": "the submission, byte for byte"})
     outcome = fields.Nested(OutcomeSchema, allow_none=True, required=True)
@@ -381,3 +389,7 @@ class GameQuerySchema(StrictSchema):
 
 class StandingsQuerySchema(StrictSchema):
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+    excel = QueryBoolean(
+        load_default=False,
+        metadata={"description": "with format=csv: start with a UTF-8 byte order mark, so Excel reads Chinese names"},
+    )

@@ -190,6 +190,16 @@ class PlayerById(MethodView):
 
 
 CSV_FIELDS = list(StandingSchema().fields)
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell as a spreadsheet may read it: text that a spreadsheet would take for a formula
+    (it starts with = + - @, a tab or a carriage return) gets a leading apostrophe. Numbers are
+    numbers, negative ones included."""
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 @blp.route("/<id:tournament_id>/standings")
@@ -209,9 +219,11 @@ class Standings(MethodView):
         wants_csv = query["format"] == "csv" or request.accept_mimetypes.best == "text/csv"
         if wants_csv:
             buf = io.StringIO()
+            if query["excel"]:
+                buf.write("\ufeff")
             w = csv.DictWriter(buf, fieldnames=CSV_FIELDS)
             w.writeheader()
-            w.writerows(rows)
+            w.writerows({k: csv_cell(v) for k, v in row.items()} for row in rows)
             return Response(
                 buf.getvalue(),
                 mimetype="text/csv",
