@@ -43,13 +43,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(app: str, port: int, workers: int, tmp: str, root: Path) -> subprocess.Popen:
+def serve(app: str, port: int, workers: int, tmp: str, root: Path, worker_class: str) -> subprocess.Popen:
     env = dict(
         os.environ,
         PYTHONPATH=f"{root}:{root / 'benchmarks'}",
         HOST="127.0.0.1",
         PORT=str(port),
         WEB_CONCURRENCY=str(workers),
+        GUNICORN_WORKER_CLASS=worker_class,
         DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
         BAOHUANG_RATE_LIMIT_PER_MINUTE="0",
         BAOHUANG_OPEN_SIGNUP="1",
@@ -149,6 +150,12 @@ def main() -> None:
     ap.add_argument("--connections", type=int, default=16)
     ap.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1, help="default: the service's own")
     ap.add_argument(
+        "--worker-class",
+        default="gevent",
+        choices=["gevent", "sync"],
+        help="gunicorn workers (default: the service's own)",
+    )
+    ap.add_argument(
         "--pure", action="store_true", help="serve this checkout's pure-Python core instead of compiling it"
     )
     args = ap.parse_args()
@@ -164,7 +171,7 @@ def main() -> None:
     servers = {}
     for name, app in apps.items():
         port = free_port()
-        servers[name] = (port, serve(app, port, args.workers, tmp, root))
+        servers[name] = (port, serve(app, port, args.workers, tmp, root, args.worker_class))
     results: dict[str, list[float]] = {name: [] for name in apps}
     cpu: dict[str, list[float]] = {name: [0.0, 0.0] for name in apps}  # server CPU seconds, requests
     try:
@@ -190,7 +197,7 @@ def main() -> None:
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; load: {tool}, "
         f"{args.connections} connections, {args.rounds} alternating rounds of {args.seconds} s; "
-        f"gunicorn {args.workers} sync workers for both; {core}"
+        f"gunicorn {args.workers} {args.worker_class} workers for both; {core}"
     )
     print(f"record: {len(body)} bytes, {len(random_record(7)['plays'])} actions (a whole game)")
     medians = {name: statistics.median(rates) for name, rates in results.items()}

@@ -85,7 +85,13 @@ def pct(values: list[float], p: float) -> float:
 
 def bench_submissions(url: str, args: argparse.Namespace, root: Path) -> None:
     port = free_port()
-    env = dict(os.environ, DATABASE_URL=url, BAOHUANG_RATE_LIMIT_PER_MINUTE="0", BAOHUANG_OPEN_SIGNUP="1")
+    env = dict(
+        os.environ,
+        DATABASE_URL=url,
+        BAOHUANG_RATE_LIMIT_PER_MINUTE="0",
+        BAOHUANG_OPEN_SIGNUP="1",
+        GUNICORN_WORKER_CLASS=args.worker_class,
+    )
     server = subprocess.Popen(
         [
             sys.executable,
@@ -179,7 +185,7 @@ def bench_submissions(url: str, args: argparse.Namespace, root: Path) -> None:
         wall = time.perf_counter() - t0
         ok = statuses.count(201)
         print(
-            f"submissions: {len(bodies)} full games, {args.clients} concurrent clients, gunicorn {args.workers} sync workers"
+            f"submissions: {len(bodies)} full games, {args.clients} concurrent clients, gunicorn {args.workers} {args.worker_class} workers"
         )
         print(f"  {ok} stored (201), {len(statuses) - ok} other; {len(bodies) / wall:.0f} submissions/s")
         print(
@@ -242,7 +248,7 @@ end
     pcts = dict(re.findall(r"^\s+(50|75|90|99)%\s+([\d.]+\w+)", out, flags=re.M))
     print(
         f"submissions, {f'round {round_no}' if round_no else 'warm-up (not counted)'}: wrk, {args.clients} connections for {args.seconds} s, gunicorn {args.workers} "
-        f"sync workers; {total.group(1) if total else '?'} sent, {non2xx.group(1) if non2xx else 0} not 201"
+        f"{args.worker_class} workers; {total.group(1) if total else '?'} sent, {non2xx.group(1) if non2xx else 0} not 201"
     )
     print(
         f"  {float(rate.group(1)) if rate else 0:.0f} submissions/s; latency p50 {pcts.get('50')}, p90 {pcts.get('90')}, "
@@ -376,6 +382,12 @@ def main() -> None:
     )
     ap.add_argument("--clients", type=int, default=20)
     ap.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1, help="default: the service's own")
+    ap.add_argument(
+        "--worker-class",
+        default="gevent",
+        choices=["gevent", "sync"],
+        help="gunicorn workers (default: the service's own)",
+    )
     ap.add_argument("--standings-games", type=int, default=100_000)
     ap.add_argument("--seconds", type=int, default=15, help="wrk: how long to send")
     ap.add_argument("--rounds", type=int, default=3, help="wrk: rounds of --seconds each; the verdict takes the worst")

@@ -14,11 +14,19 @@ bind = os.environ.get("BIND") or f"{os.environ.get('HOST', '0.0.0.0')}:{os.envir
 # workers only take turns on the same cores. Measured on 2 cores with PostgreSQL beside the
 # service: 3 workers took 620-640 game submissions/s, 4 took ~500/s, 6 took ~420/s (docs/benchmarks.md).
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() + 1)
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
+# gevent workers (service.gunicorn_worker.Worker): a slow client holds a greenlet, not a worker,
+# and its request head has a deadline (BAOHUANG_HEAD_TIMEOUT, BAOHUANG_BODY_TIMEOUT). "sync" is
+# service.gunicorn_worker.Sync (slow clients can hold it; only behind a buffering proxy).
+worker_class = {
+    "gevent": "service.gunicorn_worker.Worker",
+    "sync": "service.gunicorn_worker.Sync",
+}.get(os.environ.get("GUNICORN_WORKER_CLASS", "gevent"), os.environ.get("GUNICORN_WORKER_CLASS", "gevent"))
+# Connections one gevent worker serves at once (slow ones included).
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "1000"))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a request running longer is killed
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))  # SIGTERM: finish what is running
-keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
+keepalive = max(1, int(os.environ.get("GUNICORN_KEEPALIVE", "5")))  # gevent: also bounds a kept-alive head
 # Recycle a worker now and then (a guard against slow leaks), but not often: a new worker imports
 # and builds the app again, about 0.5 s of CPU. Every 10,000 requests was about 50 µs a request at
 # full load (a restart every ~15 s per worker); every 100,000 is a twentieth of that.

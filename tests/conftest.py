@@ -115,5 +115,13 @@ def pytest_terminal_summary(terminalreporter):
 
     if FIGURES:
         terminalreporter.section("robustness")
-        for name in ("requests tried", "faults injected", "games acknowledged", "games lost"):
+        first = (
+            "requests tried",
+            "5xx answers",
+            "games stored from bad input",
+            "faults injected",
+            "games acknowledged",
+            "games lost",
+        )
+        for name in (*first, *sorted(set(FIGURES) - set(first))):
             terminalreporter.write_line(f"{name}: {FIGURES.get(name, 0)}")

@@ -156,7 +156,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def _content_type() -> Response | None:
-        if request.method not in _BODY_METHODS or not has_body(request) or is_json(request.mimetype):
+        if request.method not in _BODY_METHODS:
+            return None
+        declared = request.environ.get("CONTENT_TYPE", "")
+        if declared == "application/json" or declared.startswith("application/json;") or is_json(request.mimetype):
+            return None
+        if not has_body(request):
             return None
         doc = unsupported_media_type(request.headers.get("Content-Type", ""), JSON_TYPES)
         return problem_response(doc, {f"Accept-{request.method.title()}": ", ".join(JSON_TYPES)})
@@ -166,6 +171,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     @app.errorhandler(RecordError)
     def _record_error(exc: RecordError) -> Response:
         return problem_response(invalid_record(exc.problems, _what()))
+
+    @app.errorhandler(TimeoutError)
+    def _body_too_slow(exc: TimeoutError) -> Response:
+        # Only reading a body that stalls gets here (the worker's socket deadline).
+        doc = problem_document(408, "request-timeout", "Request Timeout", "the request body did not arrive in time")
+        return problem_response(doc, {"Connection": "close"})
 
     @app.errorhandler(RecursionError)
     def _too_deep(exc: RecursionError) -> Response:
