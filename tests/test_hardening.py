@@ -455,3 +455,49 @@ def test_standings_csv_escapes_formulas_and_opens_in_excel(db_client):
     excel = db_client.get(f"/v1/tournaments/{tid}/standings?format=csv&excel=1")
     assert excel.data.startswith("\ufeff".encode()) and "\u8001\u738b".encode() in excel.data
     assert not text.startswith("\ufeff")
+
+
+# --- smaller ---------------------------------------------------------------------------------------
+
+
+def test_a_play_without_its_seat_is_the_same_game(db_client):
+    """A record with "seat": null in a play (the seat whose turn it is) was stored a second time."""
+    club = Club(db_client)
+    tid, ids = club.tournament(players=5)
+    record = random_record(8)
+    assert club.submit(tid, {"players": ids, "record": record}).status_code == 201
+    unseated = {**record, "plays": [{**p, "seat": None} if i % 3 == 0 else p for i, p in enumerate(record["plays"])]}
+    r = club.submit(tid, {"players": ids, "record": unseated})
+    assert r.status_code == 409 and r.content_type == PROBLEM
+    left_out = {**record, "plays": [{k: v for k, v in p.items() if k != "seat"} for p in record["plays"]]}
+    assert club.submit(tid, {"players": ids, "record": left_out}).status_code == 409
+    assert db_client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 1
+
+
+def test_without_a_deal_a_mistake_is_traced_back_to_the_plays_that_used_the_deck(client):
+    from service.core import adjudicate
+
+    # More big jokers in one play than the deck holds: said as it is, not 'all played already'.
+    record = {k: v for k, v in random_record(5).items() if k != "deal"}
+    r = adjudicate({**record, "plays": [{"seat": 0, "cards": "BJ BJ BJ BJ BJ"}]})
+    assert r.violation is not None and r.violation.pointer == "/plays/0"
+    assert "already" not in r.violation.message and "the deck has 4 × BJ" in r.violation.message
+    # A typo early in a long log: the play it breaks comes much later, and names it.
+    found = 0
+    for seed in range(40):
+        rec = {k: v for k, v in random_record(seed).items() if k != "deal"}
+        plays = rec["plays"]
+        k = next((i for i in range(3, 30) if plays[i].get("cards") in ("7", "8") and plays[i - 1].get("pass")), None)
+        if k is None:
+            continue
+        typo = {**plays[k], "cards": "K"}  # a single the seat can lead as well: legal where it stands
+        result = adjudicate({**rec, "plays": [*plays[:k], typo, *plays[k + 1 :]]})
+        if result.verdict.value != "illegal" or result.violation.code.value != "not_in_hand":
+            continue
+        at = int(result.violation.pointer.rsplit("/", 1)[1])
+        if at <= k:
+            continue
+        found += 1
+        assert f"/plays/{k}" in result.violation.state["earlier_plays"]
+        assert f"/plays/{k}" in result.violation.message or "more" in result.violation.message
+    assert found >= 3

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.core import PRESETS, WEIHAI, random_record, record_fingerprint
+from service.core import PRESETS, WEIHAI, adjudicate, random_record, record_fingerprint
 from service.core.cards import format_card, parse_cards
 from tests.helpers import respelled
 
@@ -36,13 +36,17 @@ def test_another_game_has_another_fingerprint():
     changed = [
         {**record, "plays": plays[:-1]},  # a play fewer
         {**record, "plays": [*plays[:k], plays[k + 1], plays[k], *plays[k + 2 :]]},  # two plays swapped
-        {**record, "plays": [*plays[:k], {**plays[k], "seat": (plays[k]["seat"] + 1) % 5}, *plays[k + 1 :]]},
         {**record, "deal": [record["deal"][1], record["deal"][0], *record["deal"][2:]]},  # two hands swapped
         {**record, "calls": [*record.get("calls", []), {"seat": rng.randrange(5), "call": "kick"}]},
         {**record, "guard": 2},
     ]
     for other in changed:
         assert record_fingerprint(other, WEIHAI) != fp
+    # A play's seat is not part of the game: in a legal game it is always the seat whose turn it
+    # is (another seat is out_of_turn, and an illegal game is never stored).
+    moved = {**record, "plays": [*plays[:k], {**plays[k], "seat": (plays[k]["seat"] + 1) % 5}, *plays[k + 1 :]]}
+    assert record_fingerprint(moved, WEIHAI) == fp
+    assert not adjudicate(moved).legal
     # the ruleset it is judged by is part of the game
     assert record_fingerprint(record, PRESETS["standard"]) != fp
 

@@ -104,13 +104,47 @@ def _table_from_counts(counts: list[list[int]], bj: int, sj: int) -> _Table:
 
 
 class _Stop(Exception):
-    """A violation found in the play loop."""
+    """A violation found in the play loop; ``extra``: more of the game at that point."""
 
-    def __init__(self, index: int, code: V, seat: int | None, message: str) -> None:
+    def __init__(
+        self, index: int, code: V, seat: int | None, message: str, extra: dict[str, Any] | None = None
+    ) -> None:
         self.index = index
         self.code = code
         self.seat = seat
         self.message = message
+        self.extra = extra
+
+
+def _deck_exhausted(plays: Sequence[Any], i: int, seat: int, pool: int, mv: Move, rs: Ruleset) -> _Stop:
+    """Without a deal: play ``i`` needs more of a rank than the deck has left. The mistake may be
+    this play or any earlier one that played that rank: name them all (the slow path, only when
+    a record is refused)."""
+    need, left = unpack(mv.packed), unpack(pool)
+    short = [r for r in Rank if need[r] > left[r]]
+    deck = rs.dealt_counts
+    earlier: list[str] = []
+    for j in range(i):
+        p = plays[j]
+        cards = p.get("cards") if type(p) is dict else None
+        if cards is None:
+            continue
+        m = _MOVE_CACHE.get(cards) if type(cards) is str else None
+        m = m or compile_move(cards)
+        if any(unpack(m.packed)[r] for r in short):
+            earlier.append(f"/plays/{j}")
+    what = ", ".join(f"{deck[r]} × {Rank(r).symbol}" for r in short)
+    used = ", ".join(f"{deck[r] - left[r]} {Rank(r).symbol}" for r in short)
+    wants = ", ".join(f"{need[r]} {Rank(r).symbol}" for r in short)
+    if earlier:
+        shown = ", ".join(earlier[:12]) + (f" and {len(earlier) - 12} more" if len(earlier) > 12 else "")
+        message = (
+            f"the deck has {what}; the plays before this one used {used} ({shown}), and this one needs {wants}: "
+            "this play or one of those is written wrong"
+        )
+    else:
+        message = f"the deck has {what}; this play needs {wants}"
+    return _Stop(i, V.NOT_IN_HAND, seat, message, {"earlier_plays": earlier})
 
 
 @dataclass(slots=True)
@@ -229,9 +263,7 @@ def _run_plays(
             h2 = h - mv.packed
             if h2 & GUARD != GUARD:
                 if recon:
-                    raise _Stop(
-                        i, V.NOT_IN_HAND, seat, "the deck has no more of these cards: they were all played already"
-                    )
+                    raise _deck_exhausted(plays, i, seat, h, mv, rs)
                 raise _Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold {format_counts(unpack(mv.packed))}")
             left = counts[seat] - mv.size
             if left < 0:
@@ -279,6 +311,8 @@ def _run_plays(
         return _PlayResult(order, None, problems, {}, played, sj_seen)
     except _Stop as found:
         snap = _snapshot(found.seat, hands, recon, top, top_seat, order, turn)
+        if found.extra:
+            snap.update(found.extra)
         return _PlayResult(order, found, plays_problems(plays, found.index + 1), snap, played, sj_seen)
     if not over:
         message = f"the log stops with {active} seats still holding cards; seat {turn} is to play"

@@ -2,9 +2,13 @@
 
 Two records are the same game when they have the same ruleset, the same deal (each hand's
 cards in any order and any notation), the same ``guard`` and ``first_candidate``, the same
-calls, and the same plays, one for one (each play's seat as written, and its cards in any
-order and notation). How the JSON is written (key order, spacing) does not count, and
-neither does ``meta``, which the referee keeps but never reads.
+calls, and the same plays, one for one (each play's cards in any order and notation, or a
+pass). How the JSON is written (key order, spacing) does not count, and neither does
+``meta``, which the referee keeps but never reads.
+
+A play's seat does not count either: in a legal game it is always the seat whose turn it is
+(anything else is ``out_of_turn``), so a record that writes it and one that leaves it out
+(or writes ``null``) are the same game, and only legal games are fingerprinted for keeps.
 
 >>> from service.core.random_game import random_record
 >>> from service.core.ruleset import WEIHAI
@@ -27,7 +31,7 @@ The record is one the referee found legal: every card parses. (Anything else sti
 fingerprint, from the tokens as written.)
 
 Stored games keep their fingerprint (``games.record_hash``): a change to what goes into it needs
-a migration that recomputes the stored ones, as ``migrations/versions/0003_…`` does.
+a migration that recomputes the stored ones, as ``migrations/versions/0003_…`` and ``0007_…`` do.
 """
 
 from __future__ import annotations
@@ -90,8 +94,11 @@ def _ruleset(rs: Ruleset) -> str:
     return json.dumps([rs.name, rs.options()], sort_keys=True, separators=(",", ":"))
 
 
-def record_fingerprint(doc: Mapping[str, Any], ruleset: Ruleset) -> str:
-    """The fingerprint (64 hex digits) of the game ``doc`` records, judged by ``ruleset``."""
+def record_fingerprint(doc: Mapping[str, Any], ruleset: Ruleset, *, seats_as_written: bool = False) -> str:
+    """The fingerprint (64 hex digits) of the game ``doc`` records, judged by ``ruleset``.
+
+    ``seats_as_written``: the fingerprint as it was stored before migration 0007, with each
+    play's seat as the record wrote it (for that migration's way down)."""
     parts: list[str] = [_ruleset(ruleset)]
     deal = doc.get("deal")
     if isinstance(deal, list):
@@ -102,12 +109,13 @@ def record_fingerprint(doc: Mapping[str, Any], ruleset: Ruleset) -> str:
     parts.append(json.dumps(extra, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
     plays = doc.get("plays")
     for p in plays if isinstance(plays, list) else ():
-        # Two lines a play, the seat and the cards: no string is built per play.
+        # A line a play: no string is built per play.
         if type(p) is not dict:
             parts.append(json.dumps(p, sort_keys=True))
             continue
-        seat = p.get("seat")
-        parts.append(_SEATS[seat] if type(seat) is int and 0 <= seat <= 4 else json.dumps(seat))
+        if seats_as_written:
+            seat = p.get("seat")
+            parts.append(_SEATS[seat] if type(seat) is int and 0 <= seat <= 4 else json.dumps(seat))
         cards = p.get("cards")
         if cards is None:
             parts.append("pass")  # not a card token
