@@ -10,6 +10,64 @@ from .core.errors import Problem
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 PROBLEM_BASE = "/problems/"
 
+# Every code an entry of a problem document's ``errors`` can carry, with what it means. Codes are
+# stable: once published, a code keeps its meaning. tests/test_problem_codes.py checks that every
+# code the service can answer is here, in docs/api.md and in openapi.yaml.
+PROBLEM_CODES: dict[str, str] = {
+    # the body as JSON
+    "invalid_json": "not JSON, or JSON this service does not accept (NaN, Infinity, a number too large, nested too deeply, not UTF-8)",
+    "duplicate_key": "an object names the same key twice",
+    "unsupported_media_type": "the body is not sent as JSON (Content-Type)",
+    "empty_line": "an empty line in NDJSON input (command line)",
+    # fields
+    "unknown_field": "a field the operation does not know",
+    "unexpected_field": "a field that does not belong here in this case (e.g. a card for a call that names none)",
+    "missing_field": "a required field is missing",
+    "invalid_type": "a value of the wrong JSON type",
+    "invalid_value": "a value out of range or not one of the allowed values",
+    "conflicting_fields": "fields that cannot go together (cards and pass in one play)",
+    "invalid_datetime": "not an ISO 8601 date and time, or out of range once shifted to UTC",
+    "invalid_seat": "a seat is an integer from 0 to 4",
+    # records
+    "unknown_ruleset": "no ruleset of that name",
+    "unknown_option": "the ruleset has no such option",
+    "invalid_option": "an option value not allowed, or options that cannot go together",
+    "ruleset_mismatch": "a game names another ruleset than its tournament's",
+    "invalid_deal": "the deal is not five hands",
+    "deal_required": "the ruleset needs the deal for this record, and the record has none",
+    "unknown_card": "a card token the notation does not know",
+    "suit_required": "a card without the suit this ruleset needs",
+    "unknown_call": "a call the referee does not know",
+    "invalid_play": "a play that is not an object with seat, and cards or pass",
+    "empty_play": "a play with no cards (a pass is written pass: true)",
+    "guard_unknown": "without a deal, nothing in the record tells who the guard was: name it",
+    "guard_contradicts_deal": "the guard named is not the one the deal makes",
+    # result sheets
+    "invalid_mode": "mode is normal, hidden_solo, open_solo, surrender or void",
+    "missing_guard": "a normal game names its guard",
+    "guard_is_emperor": "in a normal game the guard is not the emperor",
+    "guard_in_solo": "a solo has no guard",
+    "duplicate_seat": "a seat twice in the finishing order or the rebels",
+    "not_a_permutation": "the finishing order is not the five seats once each",
+    "not_played": "a game that ended without play has no finishing order",
+    "void_has_no_emperor": "a void deal has no emperor",
+    "void_not_possible": "the ruleset has no void deals",
+    "reveal_without_guard": "only a game with a guard has a reveal",
+    "rebel_not_allowed": "a rebel that cannot rebel (the emperor, the guard, anyone in a solo)",
+    "kick_without_declaration": "a kick with no open declaration by the other side",
+    "surrender_not_allowed": "a surrender where the ruleset or the game allows none",
+    # tournaments
+    "record_or_sheet": "a game has either a record or a sheet",
+    "invalid_players": "players is an array of five player ids, seat 0 first",
+    "unknown_player": "the tournament has no such player",
+    "duplicate_player": "a player sits twice",
+    "withdrawn_player": "a withdrawn player cannot be seated in a new game",
+    "invalid_action": "a correction's action is void or replace",
+    "missing_reason": "a correction gives its reason",
+    "invalid_reason": "a reason is 1 to 500 characters of text without control characters",
+    "idempotency_key_reused": "an Idempotency-Key already used for another request (method, path or body)",
+}
+
 
 def problem_document(
     status: int,

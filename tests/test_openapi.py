@@ -47,3 +47,26 @@ def test_openapi_is_3_1_and_lists_every_route(app):
         for method, op in ops.items():
             if method in ("post", "patch", "delete") and path.startswith(("/v1/tournaments", "/v1/organizers/")):
                 assert op.get("security") == [{"bearerAuth": []}], (method, path)
+
+
+def test_every_operation_shows_an_example_and_its_headers():
+    spec = yaml.safe_load((Path(__file__).resolve().parent.parent / "openapi.yaml").read_text())
+    for path, ops in spec["paths"].items():
+        for method, op in ops.items():
+            if method not in ("get", "post", "patch", "delete"):
+                continue
+            for media in op.get("requestBody", {}).get("content", {}).values():
+                assert "example" in media, (method, path, "request")
+            answers = [r for r in op["responses"].values() if "content" in r]
+            assert any("example" in m or "examples" in m for r in answers for m in r["content"].values()), (
+                method,
+                path,
+            )
+            assert all("X-Request-ID" in r.get("headers", {}) for r in answers), (method, path)
+            if method in ("post", "patch"):
+                assert "415" in op["responses"], (method, path)
+            if path not in ("/livez", "/readyz", "/metrics"):
+                assert "429" in op["responses"], (method, path)
+    game = spec["paths"]["/v1/tournaments/{tournament_id}/games"]["post"]["responses"]["201"]
+    assert {"Location", "Idempotent-Replayed", "X-Request-ID"} <= set(game["headers"])
+    assert "Retry-After" in spec["components"]["responses"]["TOO_MANY_REQUESTS"]["headers"]

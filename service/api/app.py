@@ -20,6 +20,7 @@ from .. import __version__
 from ..core.errors import Problem, RecordError
 from ..persistence.db import Database
 from ..problems import PROBLEM_CONTENT_TYPE, invalid_record, problem_document, unsupported_media_type
+from .apidoc import ServiceDocPlugin, component_headers
 from .responses import flatten_messages, problem_response
 from .schemas import ProblemSchema
 from .strict import JSON_TYPES, IdConverter, has_body, id_schema, is_json
@@ -56,9 +57,14 @@ class ProblemApi(Api):  # type: ignore[misc]
             response: dict[str, Any] = {"description": status.phrase}
             if not (100 <= status < 200) and status not in (204, 304):
                 response["schema"] = self.ERROR_SCHEMA
+                response["headers"] = component_headers(status)
             prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
             self.spec.components.response(status.name, response, lazy=True)
-        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        response = {
+            "description": "Default error response",
+            "schema": self.ERROR_SCHEMA,
+            "headers": component_headers(500),
+        }
         prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
@@ -144,7 +150,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             # for the rest, and upgrade when it is back (see _ensure_schema).
             app.extensions["baohuang_schema_pending"] = True
     app.url_map.converters["id"] = IdConverter
-    api = ProblemApi(app)
+    api = ProblemApi(app, spec_kwargs={"extra_plugins": [ServiceDocPlugin()]})
     api.register_converter(IdConverter, id_schema)
     from . import adjudications, auth, games, limits, observability, ops, organizers, rulesets, scores, tournaments
 

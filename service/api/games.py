@@ -23,6 +23,7 @@ from ..core.sheets import read_sheet
 from ..persistence import repository as repo
 from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
 from ..problems import invalid_record, problem_document
+from .apidoc import LOCATION, REPLAYED
 from .auth import accept, optional_viewer, require_bearer, require_key
 from .common import SECURITY, Blueprint, documented, page, page_schema, session
 from .observability import ADJUDICATIONS, GAMES_STORED
@@ -254,7 +255,11 @@ class Games(MethodView):
                     (401, "UNAUTHORIZED"),
                 )
             },
-            "201": {"description": "Created", "content": {"application/json": {"schema": GameSchema}}},
+            "201": {
+                "description": "Created",
+                "content": {"application/json": {"schema": GameSchema}},
+                "headers": {"Location": LOCATION, "Idempotent-Replayed": REPLAYED},
+            },
             "default": {"$ref": "#/components/responses/DEFAULT_ERROR"},
         },
     )

@@ -14,6 +14,7 @@ from ..core.call_types import CallKind
 from ..core.errors import ViolationCode
 from ..core.scoring import Mode
 from ..core.sheets import SHEET_FIELDS
+from ..problems import PROBLEM_CODES
 from .strict import Boolean, Integer, Moment, Name, QueryBoolean, QueryInteger
 
 SEAT = validate.Range(min=0, max=4)
@@ -186,9 +187,22 @@ class RulesetListSchema(StrictSchema):
 
 
 class ProblemItemSchema(StrictSchema):
-    pointer = fields.String(required=True, metadata={"description": "JSON pointer to the offending element"})
-    code = fields.String(required=True)
-    detail = fields.String(required=True)
+    pointer = fields.String(
+        required=True,
+        metadata={
+            "description": "JSON pointer to the offending element of the body ('' for the whole body), "
+            "or /query/NAME for a query parameter"
+        },
+    )
+    code = fields.String(
+        required=True,
+        validate=validate.OneOf(list(PROBLEM_CODES)),
+        metadata={
+            "description": "A stable code (never changes meaning):\n\n"
+            + "\n".join(f"- `{code}`: {meaning}" for code, meaning in PROBLEM_CODES.items())
+        },
+    )
+    detail = fields.String(required=True, metadata={"description": "what is wrong, for a person"})
 
 
 class ProblemSchema(StrictSchema):
@@ -198,11 +212,18 @@ class ProblemSchema(StrictSchema):
         ordered = True
         unknown = INCLUDE
 
-    type = fields.String(required=True)
+    type = fields.String(
+        required=True,
+        metadata={
+            "description": "/problems/ and the status in words (/problems/not-found), or /problems/invalid-record, invalid-game, invalid-query … for a 422"
+        },
+    )
     title = fields.String(required=True)
     status = Integer(required=True)
     detail = fields.String()
-    errors = fields.List(fields.Nested(ProblemItemSchema))
+    errors = fields.List(
+        fields.Nested(ProblemItemSchema), metadata={"description": "every problem found, each with its pointer (422)"}
+    )
 
 
 # --- tournaments -------------------------------------------------------------------------
