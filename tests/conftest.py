@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -54,9 +55,10 @@ def pg_available() -> bool:
     return _PG
 
 
-@pytest.fixture()
-def pg_url() -> Iterator[str]:
-    """A fresh, empty PostgreSQL database, dropped afterwards."""
+@contextmanager
+def fresh_pg_database() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database, dropped afterwards (skipped, or under CI failed, where
+    no server answers)."""
     if not pg_available():
         if os.environ.get("CI") == "true":
             pytest.fail(f"PostgreSQL is not reachable at {PG_ADMIN_URL}")
@@ -72,6 +74,13 @@ def pg_url() -> Iterator[str]:
             c.execute(text(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"))
             c.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
         admin.dispose()
+
+
+@pytest.fixture()
+def pg_url() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database, dropped afterwards."""
+    with fresh_pg_database() as url:
+        yield url
 
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")

@@ -5,6 +5,7 @@ Bounded: a fixed number of generated requests per endpoint (about 4,000 in all),
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import random
@@ -97,6 +98,8 @@ def _games(client, tid) -> int:
 
 def _check(r, what: str) -> None:
     FIGURES["requests tried"] += 1
+    if r.status_code >= 500:
+        FIGURES["5xx answers"] += 1
     assert r.status_code < 500, (what, r.status_code, r.get_data(as_text=True)[:500])
     if r.status_code >= 400:
         assert r.content_type == "application/problem+json", (what, r.status_code, r.content_type)
@@ -144,6 +147,8 @@ def test_mutated_game_submissions_store_nothing_unless_legal(fuzz_env, seed):
     r = client.post(f"/v1/tournaments/{tid}/games", json=bad, headers=club.auth)
     _check(r, "games")
     after = _games(client, tid)
+    if after != before + (1 if r.status_code == 201 else 0):
+        FIGURES["games stored from bad input"] += 1
     assert after == before + (1 if r.status_code == 201 else 0)
     if r.status_code == 201:  # a harmless mutation: undo it so duplicates stay meaningful
         client.post(
@@ -184,3 +189,148 @@ def test_a_legal_game_still_goes_in_after_all_that(fuzz_env):
     assert r.status_code == 201
     FIGURES["requests tried"] += 1
     json.dumps(r.get_json())
+
+
+# --- hostile input, on SQLite and on PostgreSQL ----------------------------------------------------
+
+HUGE_INT = "9" * 4400
+EDGE_DATES = [
+    "9999-12-31T23:59:59-08:00",
+    "0001-01-01T00:00:00+08:00",
+    "9999-12-31T23:59:59+14:00",
+    "0001-01-01T00:00:00",
+    "2026-02-30T10:00:00",
+    "2026-11-30T25:00:00",
+    "+002026-11-30",
+]
+CONTROL = ["\u0000", "\u0001", "\u001f", "\u007f", "\u200b", "\u200d", "\u202e", "\u2066", "\ufeff", "\ue000"]
+LOOK_ALIKES = [
+    "LAO WANG",
+    "lao wang",
+    "Lao  Wang",
+    "\uff2c\uff21\uff2f\u3000\uff37\uff21\uff2e\uff27",
+    "Lao\u200bWang",
+    "\u202eLao Wang",
+    " lao wang ",
+]
+UNICODE_DIGITS = ["\uff11", "\u0661", "\u0967", "\u00b9", "01", "1\u0000", "1e0", "+1", "0x1"]
+CONTENT_TYPES = [
+    "text/plain",
+    "application/xml",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data",
+    "",
+    "application/jsonx",
+]
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def hostile_env(request, tmp_path_factory):
+    from service.api import create_app
+    from tests.conftest import fresh_pg_database
+
+    with contextlib.ExitStack() as stack:
+        if request.param == "sqlite":
+            url = f"sqlite:///{tmp_path_factory.mktemp('hostile') / 'h.sqlite3'}"
+        else:
+            url = stack.enter_context(fresh_pg_database())
+        app = create_app({"TESTING": True, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True, "DATABASE_URL": url})
+        stack.callback(app.extensions["baohuang_db"].dispose)
+        client = app.test_client()
+        club = Club(client)
+        tid, ids = club.tournament(players=5)
+        gid = client.post(
+            f"/v1/tournaments/{tid}/games", json={"players": ids, "record": random_record(1)}, headers=club.auth
+        ).get_json()["id"]
+        yield client, club, tid, ids, gid
+
+
+def _stored(client, tid) -> tuple[int, int, int]:
+    games = _games(client, tid)
+    players = client.get(f"/v1/tournaments/{tid}/players").get_json()["total"]
+    tournaments = client.get("/v1/tournaments?limit=500").get_json()["total"]
+    return games, players, tournaments
+
+
+def _body_targets(tid, ids, gid):
+    return [
+        ("POST", "/v1/adjudications", lambda v: {**random_record(2), "meta": {"x": v}}),
+        (
+            "POST",
+            "/v1/scores",
+            lambda v: {"mode": "normal", "emperor": v, "guard": 3, "finishing_order": [0, 1, 2, 3, 4]},
+        ),
+        ("POST", "/v1/organizers", lambda v: {"name": v}),
+        ("POST", "/v1/organizers/1/keys", lambda v: {"label": v}),
+        ("POST", "/v1/tournaments", lambda v: {"name": v}),
+        ("PATCH", f"/v1/tournaments/{tid}", lambda v: {"name": v}),
+        ("POST", f"/v1/tournaments/{tid}/players", lambda v: {"name": v}),
+        ("PATCH", f"/v1/tournaments/{tid}/players/{ids[0]}", lambda v: {"name": v}),
+        (
+            "POST",
+            f"/v1/tournaments/{tid}/games",
+            lambda v: {"players": ids, "record": random_record(3), "played_at": v},
+        ),
+        ("POST", f"/v1/tournaments/{tid}/games/{gid}/corrections", lambda v: {"action": "void", "reason": v}),
+    ]
+
+
+def test_hostile_values_in_every_body_field(hostile_env):
+    """Huge integers, dates at the edges, control and format characters, look-alike names:
+    a 4xx problem each, the same on both databases, and nothing stored that should not be."""
+    client, club, tid, ids, gid = hostile_env
+    raw = [HUGE_INT, "-" + HUGE_INT, "1e400", "-1e-400"]  # numbers Python's json cannot write
+    values: list[object] = [*raw, *EDGE_DATES, *(f"name{c}x" for c in CONTROL), *LOOK_ALIKES]
+    for method, path, body in _body_targets(tid, ids, gid):
+        for value in values:
+            before = _stored(client, tid)
+            text = json.dumps(body("@RAW@")).replace('"@RAW@"', value) if value in raw else json.dumps(body(value))
+            r = client.open(path, method=method, data=text, content_type="application/json", headers=club.auth)
+            _check(r, f"{method} {path} {value!r:.40}")
+            if r.status_code >= 400:
+                if _stored(client, tid) != before:
+                    FIGURES["games stored from bad input"] += 1
+                assert _stored(client, tid) == before, (path, value)
+    # look-alike names: the first one is a player, every other is refused
+    names = [p["name"] for p in client.get(f"/v1/tournaments/{tid}/players?limit=500").get_json()["items"]]
+    folded = [n.casefold().replace(" ", "") for n in names]
+    assert folded.count("laowang") <= 1, names
+
+
+def test_hostile_texts_types_and_paths(hostile_env):
+    client, club, tid, ids, gid = hostile_env
+    before = _stored(client, tid)
+    record = json.dumps({"players": ids, "record": random_record(4)})
+    duplicated = [
+        record.replace('"players":', '"players": [1, 2, 3, 4, 5], "players":', 1),
+        record.replace('"seat": 0,', '"seat": 0, "seat": 0,', 1),
+        '{"name": "a", "name": "b"}',
+        '{"name": ' + HUGE_INT + "}",
+        '{"name": NaN}',
+        '{"name": 1e999}',
+    ]
+    for method, path, _ in _body_targets(tid, ids, gid):
+        for text in duplicated:
+            _check(
+                client.open(path, method=method, data=text, content_type="application/json", headers=club.auth), path
+            )
+        for ctype in CONTENT_TYPES:
+            r = client.open(path, method=method, data=record, headers={**club.auth, "Content-Type": ctype})
+            _check(r, f"{path} {ctype}")
+            assert r.status_code == 415, (path, ctype, r.status_code)
+    for digits in UNICODE_DIGITS:
+        for url in (
+            f"/v1/tournaments/{digits}",
+            f"/v1/tournaments/{tid}/games/{digits}",
+            f"/v1/organizers/{digits}/keys",
+            f"/v1/tournaments/{tid}/players/{digits}",
+        ):
+            for method in ("GET", "DELETE", "PATCH"):
+                r = client.open(url, method=method, headers=club.auth, json={})
+                _check(r, url)
+                assert r.status_code in (404, 405), (url, method, r.status_code)
+        _check(client.get(f"/v1/tournaments/{tid}/games?limit={digits}"), "limit")
+    after = _stored(client, tid)
+    if after != before:
+        FIGURES["games stored from bad input"] += 1
+    assert after == before
