@@ -13,6 +13,7 @@ cost more than checking it.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from typing import Any
 from .call_types import Call, CallFault, CallKind, CardMove, DealView
 from .calls import run_calls
 from .cards import Card, Rank, format_counts
+from .claims import Difference, compare_claim, read_claim
 from .deal import check_deal
 from .errors import Problem, RecordError, Violation
 from .errors import ViolationCode as V
@@ -36,7 +38,7 @@ __all__ = ["Adjudication", "Verdict", "adjudicate", "read_ruleset"]
 SEATS = 5
 _SJ_SHIFT = FIELD_BITS * Rank.SMALL_JOKER
 _BJ_SHIFT = FIELD_BITS * Rank.BIG_JOKER
-_RECORD_KEYS = frozenset({"ruleset", "deal", "calls", "plays", "guard", "first_candidate", "meta"})
+_RECORD_KEYS = frozenset({"ruleset", "deal", "calls", "plays", "guard", "first_candidate", "meta", "claimed"})
 
 
 class Verdict(Enum):
@@ -53,10 +55,21 @@ class Adjudication:
     violation: Violation | None = None
     outcome: Outcome | None = None
     notes: tuple[str, ...] = field(default=())
+    claim: dict[str, Any] | None = None  # what the table claimed, if the record says
+    differences: tuple[Difference, ...] = ()  # where the claim parts from the outcome
 
     @property
     def legal(self) -> bool:
         return self.verdict is Verdict.LEGAL
+
+    def claim_json(self) -> dict[str, Any] | None:
+        if self.claim is None:
+            return None
+        return {
+            "checked": self.legal,
+            "matches": (not self.differences) if self.legal else None,
+            "differences": [d.to_json() for d in self.differences],
+        }
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -66,6 +79,7 @@ class Adjudication:
             "notes": list(self.notes),
             "violation": None if self.violation is None else self.violation.to_json(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "claim": self.claim_json(),
         }
 
 
@@ -442,12 +456,23 @@ def adjudicate(doc: Mapping[str, Any], ruleset: Ruleset | None = None) -> Adjudi
         problems.append(
             Problem("/deal", "deal_required", f"ruleset {rs.name!r} needs the deal: {_why_deal_required(rs)}")
         )
+    claim = None
+    if doc.get("claimed") is not None:
+        try:
+            claim = read_claim(doc["claimed"])
+        except RecordError as exc:
+            problems.extend(exc.problems)
     if problems:
         problems.extend(plays_problems(plays, 0))
         raise RecordError(problems)
     if hands is None:
-        return _adjudicate_reconstructed(rs, calls, plays, guard)
-    return _adjudicate_dealt(rs, hands, calls, plays, guard, first)
+        result = _adjudicate_reconstructed(rs, calls, plays, guard)
+    else:
+        result = _adjudicate_dealt(rs, hands, calls, plays, guard, first)
+    if claim is None:
+        return result
+    differences = compare_claim(claim, result.outcome) if result.outcome is not None else ()
+    return dataclasses.replace(result, claim=claim, differences=differences)
 
 
 def _read_deal(value: object, rs: Ruleset, problems: list[Problem]) -> list[tuple[Card, ...]] | None:
@@ -654,37 +679,105 @@ def _adjudicate_reconstructed(
         )
         return _illegal(rs, v, True, tuple(notes))
     if transferred_from is not None:
-        sj, source = transferred_from, "/calls/0"
+        forced: tuple[int, str] | None = (transferred_from, "/calls/0")
     elif run.sj_seen >= 0:
-        sj, source = run.sj_seen, ""
+        forced = (run.sj_seen, "")
     elif guard is not None:
-        sj, source = guard, "/guard"
+        forced = (guard, "/guard")
     elif hint is not None:
-        sj, source = hint, f"/calls/{reveal}"
-    elif result.mode is Mode.OPEN_SOLO:
-        # The marked cards mean nothing in an open solo: any seat with a small joker will do.
-        sj = last if counts[last][Rank.SMALL_JOKER] else next(s for s in range(SEATS) if counts[s][Rank.SMALL_JOKER])
-        source = ""
-    elif counts[last][Rank.SMALL_JOKER]:
-        sj, source = last, ""
-        notes.append(
-            f"SJ* was never shown and no guard was named: it is taken to be among seat {last}'s unplayed cards"
-        )
+        forced = (hint, f"/calls/{reveal}")
     else:
-        raise RecordError(
-            [
-                Problem(
-                    "/guard",
-                    "guard_unknown",
-                    "without a deal the guard must be known: SJ* was never played, nobody revealed, and the last "
-                    'seat held no small joker; name the guard with "guard": seat',
-                )
-            ]
-        )
-    if counts[sj][Rank.SMALL_JOKER] < 1:
-        v = Violation(
-            V.MARKED_CARD_MISSING, source or "/plays", f"seat {sj} holds SJ* but never played a small joker", sj
-        )
+        forced = None
+    if forced is not None or result.mode is Mode.OPEN_SOLO:
+        if forced is not None:
+            sj, source = forced
+        else:
+            # The marked cards mean nothing in an open solo: any seat with a small joker will do.
+            sj = next(s for s in (last, *range(SEATS)) if counts[s][Rank.SMALL_JOKER])
+            source = ""
+        if counts[sj][Rank.SMALL_JOKER] < 1:
+            v = Violation(
+                V.MARKED_CARD_MISSING, source or "/plays", f"seat {sj} holds SJ* but never played a small joker", sj
+            )
+            return _illegal(rs, v, True, tuple(notes))
+        table = _table_from_counts(counts, crown, sj)
+        return _finish(rs, table, DealView(None, crown, sj), calls, plays, True, tuple(notes), guard)
+    return _judge_every_guard(rs, counts, crown, calls, plays, notes)
+
+
+def _judge_every_guard(
+    rs: Ruleset,
+    counts: list[list[int]],
+    crown: int,
+    calls: tuple[Call, ...],
+    plays: list[Any],
+    notes: list[str],
+) -> Adjudication:
+    """SJ* was never shown and nothing in the record names its holder: every seat that held a
+    small joker could have held it (RULES §10). The record is judged under each: legal only if
+    some holder makes it legal, and then scored only if every such holder gives the same scores;
+    otherwise the answer says what is missing. Each holder's judgement is complete (calls, then
+    plays): the play phase does not depend on who the guard is, the calls and scores do."""
+    candidates = [s for s in range(SEATS) if counts[s][Rank.SMALL_JOKER]]
+    if not candidates:
+        v = Violation(V.MARKED_CARD_MISSING, "/plays", "no seat held a small joker, so none held SJ*", None)
         return _illegal(rs, v, True, tuple(notes))
-    table = _table_from_counts(counts, crown, sj)
-    return _finish(rs, table, DealView(None, crown, sj), calls, plays, True, tuple(notes), guard)
+    judged = {
+        s: _finish(rs, _table_from_counts(counts, crown, s), DealView(None, crown, s), calls, plays, True, (), None)
+        for s in candidates
+    }
+    legal = {s: a for s, a in judged.items() if a.legal}
+    if not legal:
+        # Illegal under every deal: report the point that no deal gets past, i.e. the latest of
+        # the first violations, as the deal that got furthest shows it.
+        s, worst = max(judged.items(), key=lambda kv: _progress(kv[1].violation))
+        who = ", ".join(str(x) for x in candidates)
+        notes.append(
+            f"SJ* was never shown: seats {who} could have held it; under each the record breaks a rule, "
+            f"at the latest here (with seat {s} holding SJ*)"
+        )
+        return Adjudication(worst.verdict, rs, True, worst.violation, None, tuple(notes))
+    outcomes = {s: a.outcome for s, a in legal.items()}
+    first = next(iter(outcomes.values()))
+    assert first is not None
+    if all(o is not None and o.scores == first.scores and o.facts.mode is first.facts.mode for o in outcomes.values()):
+        seats = sorted(legal)
+        if len(seats) == 1:
+            notes.append(
+                f"SJ* was never shown: only seat {seats[0]} could have held it and made this record legal"
+                + (
+                    f" (seats {', '.join(str(x) for x in candidates if x not in legal)} would not)"
+                    if len(candidates) > 1
+                    else ""
+                )
+            )
+        else:
+            notes.append(
+                f"SJ* was never shown: seats {', '.join(map(str, seats))} could have held it; the verdict and the "
+                "scores are the same whichever did"
+            )
+        chosen = legal[seats[0]]
+        return Adjudication(Verdict.LEGAL, rs, True, None, chosen.outcome, tuple(notes))
+    raise RecordError(
+        [
+            Problem(
+                "/guard",
+                "guard_unknown",
+                f"without a deal the guard must be known: SJ* was never played and nobody revealed, and seats "
+                f"{', '.join(map(str, sorted(legal)))} could each have held it, with different scores; name the "
+                'guard with "guard": seat (the emperor\'s own seat for a hidden solo)',
+                {"missing": "guard", "candidates": sorted(legal)},
+            )
+        ]
+    )
+
+
+def _progress(v: Violation | None) -> tuple[int, int]:
+    """How far into a record a violation lies: calls before plays, the log's end last."""
+    if v is None:
+        return (3, 0)
+    if v.pointer.startswith("/calls"):
+        return (0, int(v.pointer.rsplit("/", 1)[1]) if v.pointer.count("/") == 2 else -1)
+    if v.pointer.startswith("/plays/"):
+        return (1, int(v.pointer.rsplit("/", 1)[1]))
+    return (2, 0)  # /plays: the log stops early

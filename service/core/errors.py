@@ -110,14 +110,19 @@ class Violation:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Why a body is not a record: where (JSON pointer), a code, and a sentence."""
+    """Why a body is not a record: where (JSON pointer), a code, and a sentence; ``facts``:
+    what a program may act on (for a missing fact: which one, and the values it could take)."""
 
     pointer: str
     code: str
     detail: str
+    facts: dict[str, Any] | None = None
 
-    def to_json(self) -> dict[str, str]:
-        return {"pointer": self.pointer, "code": self.code, "detail": self.detail}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"pointer": self.pointer, "code": self.code, "detail": self.detail}
+        if self.facts:
+            out.update(self.facts)
+        return out
 
 
 class RecordError(ValueError):

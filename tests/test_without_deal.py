@@ -1,0 +1,63 @@
+"""Records without their deal: a verdict or a score only where every deal that fits the record
+agrees (RULES §10)."""
+
+from __future__ import annotations
+
+from service.core import adjudicate, random_record
+from service.core.errors import RecordError
+from service.core.reading import read_ruleset
+
+SHANDONG = read_ruleset({"name": "shandong", "options": {"pass": "hard", "rebellion_threshold": 3}})
+
+
+def _hidden_solos_all_rebel(count: int = 400) -> list[dict]:
+    """Legal Shandong hidden solos in which the four other seats all rebelled and SJ* was never
+    played as such (the issue's example: seat 1 ascends, seats 2, 0, 3, 4 rebel)."""
+    found = []
+    for seed in range(count):
+        rec = random_record(seed, SHANDONG, scenario="hidden_solo")
+        emperor = rec["calls"][0]["seat"]
+        rebels = {c["seat"] for c in rec["calls"] if c["call"] == "rebel"}
+        if rebels == set(range(5)) - {emperor} and not any("SJ*" in p.get("cards", "") for p in rec["plays"]):
+            found.append(rec)
+    return found
+
+
+def test_a_hidden_solo_whose_guard_never_showed_is_legal_without_its_deal():
+    """Guessing put SJ* with the last seat, which then 'rebelled as the guard': illegal. Every
+    seat but the emperor rebelled, so the emperor held both marked jokers."""
+    records = _hidden_solos_all_rebel()
+    assert len(records) >= 3
+    for record in records:
+        with_deal = adjudicate(record)
+        assert with_deal.legal and with_deal.outcome.facts.mode.value == "hidden_solo"
+        without = adjudicate({k: v for k, v in record.items() if k != "deal"})
+        assert without.legal, without.violation
+        assert without.outcome.scores == with_deal.outcome.scores
+        assert without.outcome.facts.mode.value == "hidden_solo"
+
+
+def test_where_the_guard_would_change_the_scores_the_answer_asks_for_it():
+    """A normal game whose guard never revealed nor played SJ*: several seats could have been
+    the guard, and the scores differ; the referee names the missing fact and its values."""
+    asked = 0
+    for seed in range(200):
+        record = random_record(seed)
+        if record["calls"][0]["call"] != "ascend" or any(c["call"] == "reveal_guard" for c in record["calls"]):
+            continue
+        if any("SJ*" in p.get("cards", "") for p in record["plays"]):
+            continue
+        full = adjudicate(record)
+        if not full.legal or full.outcome.facts.mode.value != "normal":
+            continue
+        try:
+            without = adjudicate({k: v for k, v in record.items() if k != "deal"})
+        except RecordError as exc:
+            problem = exc.problems[0].to_json()
+            assert problem["pointer"] == "/guard" and problem["missing"] == "guard"
+            assert full.outcome.facts.guard in problem["candidates"] and len(problem["candidates"]) > 1
+            asked += 1
+            continue
+        # answered: then it must be the full record's answer
+        assert without.legal and without.outcome.scores == full.outcome.scores, seed
+    assert asked > 0
