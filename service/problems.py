@@ -65,6 +65,7 @@ PROBLEM_CODES: dict[str, str] = {
     "invalid_action": "a correction's action is void or replace",
     "missing_reason": "a correction gives its reason",
     "invalid_reason": "a reason is 1 to 500 characters of text without control characters",
+    "claim_differs": "the result the table claims is not the rules' result (send accept_computed to store the rules' result)",
     "idempotency_key_reused": "an Idempotency-Key already used for another request (method, path or body)",
 }
 

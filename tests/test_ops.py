@@ -139,7 +139,9 @@ def test_metrics_and_structured_logs(ops_app, caplog):
             == 201
         )
     c.post("/v1/adjudications", json=random_record(4))
-    text = c.get("/metrics").data.decode()
+    metrics = c.get("/metrics")
+    assert metrics.headers["Content-Type"].count("charset") == 1, metrics.headers["Content-Type"]
+    text = metrics.data.decode()
     assert 'baohuang_adjudications_total{verdict="legal"}' in text
     assert "baohuang_games_stored_total" in text
     assert 'baohuang_http_request_duration_seconds_bucket{le="0.05",route="/v1/adjudications"}' in text

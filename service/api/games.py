@@ -13,12 +13,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..core import adjudicate
+from ..core.claims import Difference, compare_claim, read_claim
 from ..core.errors import Problem, RecordError
 from ..core.identity import record_fingerprint
 from ..core.jsonio import loads
 from ..core.reading import read_ruleset
 from ..core.ruleset import Ruleset
-from ..core.scoring import score
+from ..core.scoring import Outcome, score
 from ..core.sheets import read_sheet
 from ..persistence import repository as repo
 from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
@@ -40,7 +41,7 @@ blp = Blueprint(
 )
 GamePage = page_schema(GameSchema, "GamePage")
 _GAME_SCHEMA = GameSchema()
-SUBMISSION_KEYS = ("players", "record", "sheet", "played_at")
+SUBMISSION_KEYS = ("players", "record", "sheet", "played_at", "claimed", "accept_computed")
 
 
 class Rejected(Exception):
@@ -51,7 +52,7 @@ class Rejected(Exception):
 
 
 def _prefixed(problems: tuple[Problem, ...] | list[Problem], prefix: str) -> list[Problem]:
-    return [Problem(prefix + p.pointer, p.code, p.detail) for p in problems]
+    return [Problem(prefix + p.pointer, p.code, p.detail, p.facts) for p in problems]
 
 
 def read_submission(
@@ -101,6 +102,9 @@ def read_submission(
         problems.append(Problem("", "record_or_sheet", "a game has either a record or a sheet"))
     rs = repo.tournament_ruleset(t)
     outcome: dict[str, Any] | None = None
+    scored = None
+    claim: dict[str, Any] | None = None
+    differences: list[Difference] = []
     record_hash = None
     if has_record != has_sheet:
         field = "record" if has_record else "sheet"
@@ -125,16 +129,60 @@ def read_submission(
                     )
                 if result.outcome is not None:
                     outcome = result.outcome.to_json()
+                    scored: Outcome | None = result.outcome
                 record_hash = record_fingerprint(body, rs)
+                if result.claim is not None:
+                    claim, differences = result.claim, [_prefixed_difference(d, "/record") for d in result.differences]
             else:
                 rs2, facts = read_sheet(body)
-                outcome = score(facts, rs2).to_json()
+                scored = score(facts, rs2)
+                outcome = scored.to_json()
         except RecordError as exc:
             problems.extend(_prefixed(exc.problems, f"/{field}"))
+    if doc.get("claimed") is not None:
+        try:
+            claim = read_claim(doc["claimed"])
+        except RecordError as exc:
+            problems.extend(exc.problems)
+        else:
+            if outcome is not None:
+                differences = list(compare_claim(claim, scored))
+    accept = doc.get("accept_computed", False)
+    if type(accept) is not bool:
+        problems.append(Problem("/accept_computed", "invalid_type", "accept_computed is true or false"))
     if problems:
         raise Rejected(invalid_record(problems, "game"))
     assert outcome is not None and isinstance(seats, list)
+    if claim is not None:
+        if differences and not accept:
+            raise Rejected(
+                problem_document(
+                    422,
+                    "claim-differs",
+                    "The claimed result is not the rules' result",
+                    f"{len(differences)} difference{'s' if len(differences) != 1 else ''} between the table's claim and "
+                    'the rules; correct the claim, or send "accept_computed": true to store the rules\' result with '
+                    "the claim beside it",
+                    [
+                        Problem(d.pointer, "claim_differs", d.reason, {"claimed": d.claimed, "computed": d.computed})
+                        for d in differences
+                    ],
+                    outcome=outcome,
+                )
+            )
+        outcome = {
+            **outcome,
+            "claim": {
+                "claimed": claim,
+                "differences": [d.to_json() for d in differences],
+                "accepted_computed": bool(differences),
+            },
+        }
     return repo.Submission(tuple(seats), "record" if has_record else "sheet", raw, outcome, record_hash, played_at)
+
+
+def _prefixed_difference(d: Difference, prefix: str) -> Difference:
+    return Difference(prefix + d.pointer, d.claimed, d.computed, d.reason)
 
 
 def _same_ruleset(body: dict[str, Any], rs: Ruleset, pointer: str) -> list[Problem]:

@@ -92,6 +92,12 @@ class RecordSchema(StrictSchema):
         metadata={"description": "rulesets that offer the crown (standard): the seat offered it first"},
     )
     meta = fields.Dict(metadata={"description": "free-form data kept with the record, not checked"})
+    claimed = fields.Dict(
+        metadata={
+            "description": "what the table worked out by hand, any of: mode, emperor, guard, rebels, guard_revealed, "
+            "rebellion, kicked_by, finishing_order, multiplier, scores; the answer lists each difference from the rules"
+        }
+    )
 
 
 class RulesetRefSchema(StrictSchema):
@@ -133,6 +139,29 @@ class OutcomeSchema(StrictSchema):
     multipliers = fields.List(fields.Nested(MultiplierSchema), required=True)
     base_scores = fields.List(Integer(), required=True, metadata={"description": "by seat, before multipliers"})
     scores = fields.List(Integer(), required=True, metadata={"description": "by seat; they sum to zero"})
+    claim = fields.Dict(
+        metadata={
+            "description": "stored games only: what the table claimed (claimed), where it parted from the rules "
+            "(differences), and whether the rules' result was accepted over it (accepted_computed)"
+        }
+    )
+
+
+class DifferenceSchema(StrictSchema):
+    pointer = fields.String(
+        required=True, metadata={"description": "JSON pointer into the claim, e.g. /claimed/scores/2"}
+    )
+    claimed = fields.Raw(required=True)
+    computed = fields.Raw(required=True)
+    reason = fields.String(required=True)
+
+
+class ClaimCheckSchema(StrictSchema):
+    checked = Boolean(
+        required=True, metadata={"description": "false when the record is not legal: nothing to check against"}
+    )
+    matches = Boolean(required=True, allow_none=True)
+    differences = fields.List(fields.Nested(DifferenceSchema), required=True)
 
 
 class AdjudicationSchema(StrictSchema):
@@ -142,6 +171,12 @@ class AdjudicationSchema(StrictSchema):
     notes = fields.List(fields.String(), required=True)
     violation = fields.Nested(ViolationSchema, allow_none=True, required=True)
     outcome = fields.Nested(OutcomeSchema, allow_none=True, required=True)
+    claim = fields.Nested(
+        ClaimCheckSchema,
+        allow_none=True,
+        required=True,
+        metadata={"description": "the record's claimed result set against the rules' (null: it claimed nothing)"},
+    )
 
 
 class ScoreSheetSchema(StrictSchema):
@@ -203,6 +238,12 @@ class ProblemItemSchema(StrictSchema):
         },
     )
     detail = fields.String(required=True, metadata={"description": "what is wrong, for a person"})
+    missing = fields.String(
+        metadata={"description": "for a fact the record leaves open and the answer depends on: which (e.g. 'guard')"}
+    )
+    candidates = fields.List(
+        Integer(), metadata={"description": "the values that fact could take (e.g. the seats that could be the guard)"}
+    )
 
 
 class ProblemSchema(StrictSchema):
@@ -317,6 +358,15 @@ class GameSubmissionSchema(StrictSchema):
     record = fields.Nested(RecordSchema, metadata={"description": "a full record (as POST /v1/adjudications)"})
     sheet = fields.Nested(ScoreSheetSchema, metadata={"description": "or a result sheet (as POST /v1/scores)"})
     played_at = Moment(metadata={"description": "when the game was played (without a zone: UTC); default: now"})
+    claimed = fields.Dict(
+        metadata={
+            "description": "the result the table worked out (as a record's claimed); a game whose claim differs "
+            "from the rules is refused (422 claim_differs) unless accept_computed is true"
+        }
+    )
+    accept_computed = Boolean(
+        metadata={"description": "store the rules' result even where the claim differs (the claim is kept beside it)"}
+    )
 
 
 class GameSeatSchema(StrictSchema):
