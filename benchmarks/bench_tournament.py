@@ -125,6 +125,8 @@ def bench_submissions(url: str, args: argparse.Namespace, root: Path) -> None:
         def club_evening() -> tuple[int, list[bytes]]:
             """A fresh tournament with 100 players at 20 tables, and a submission for each record;
             the games in flight at one time are at different tables, so they share no players."""
+            # A connection of its own: the server closes one left idle past its keep-alive time.
+            conn = http.client.HTTPConnection("127.0.0.1", port)
             _, t = request(conn, "POST", "/v1/tournaments", {"name": "bench"}, auth)
             tid = json.loads(t)["id"]
             ids = [
