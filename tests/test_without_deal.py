@@ -3,6 +3,8 @@ agrees (RULES §10)."""
 
 from __future__ import annotations
 
+import pytest
+
 from service.core import adjudicate, random_record
 from service.core.errors import RecordError
 from service.core.reading import read_ruleset
@@ -61,3 +63,42 @@ def test_where_the_guard_would_change_the_scores_the_answer_asks_for_it():
         # answered: then it must be the full record's answer
         assert without.legal and without.outcome.scores == full.outcome.scores, seed
     assert asked > 0
+
+
+def _check_script():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "checks" / "without_deal.py"
+    spec = importlib.util.spec_from_file_location("checks_without_deal", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("index", range(8))
+def test_without_deal_and_guard_no_answer_is_wrong(index):
+    """The property checks/without_deal.py measures on more games: with the deal and the guard
+    taken out of a legal game, the answer is the full record's, or a question; never wrong."""
+    check = _check_script()
+    rs = read_ruleset(check.RULESETS[index])
+    verdicts = [check.judge(random_record(seed, rs)) for seed in range(30)]
+    assert not [v for v in verdicts if v.startswith("wrong")], verdicts
+    if rs.crown.value in ("weihai", "kk_simple"):
+        assert verdicts.count("right") >= 15  # most are answered, not asked
+
+
+def test_uneven_hands_are_rebuilt_from_the_plays():
+    rs = read_ruleset("kk-simple")
+    assert sorted(rs.hand_sizes) != [rs.hand_sizes[0]] * 5
+    answered = 0
+    for seed in range(20):
+        record = random_record(seed, rs)
+        try:
+            without = adjudicate({k: v for k, v in record.items() if k not in ("deal", "guard")})
+        except RecordError:
+            continue
+        assert without.legal and without.outcome.scores == adjudicate(record).outcome.scores
+        assert any("ways of dealing hands of 3 × 34 and 2 × 33 cards" in n or "one way" in n for n in without.notes)
+        answered += 1
+    assert answered >= 10

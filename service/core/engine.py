@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -454,7 +455,12 @@ def adjudicate(doc: Mapping[str, Any], ruleset: Ruleset | None = None) -> Adjudi
         plays = []
     if doc.get("deal") is None and not _reconstructible(rs):
         problems.append(
-            Problem("/deal", "deal_required", f"ruleset {rs.name!r} needs the deal: {_why_deal_required(rs)}")
+            Problem(
+                "/deal",
+                "deal_required",
+                f"ruleset {rs.name!r} needs the deal: {_why_deal_required(rs)}",
+                {"missing": "deal"},
+            )
         )
     claim = None
     if doc.get("claimed") is not None:
@@ -466,7 +472,7 @@ def adjudicate(doc: Mapping[str, Any], ruleset: Ruleset | None = None) -> Adjudi
         problems.extend(plays_problems(plays, 0))
         raise RecordError(problems)
     if hands is None:
-        result = _adjudicate_reconstructed(rs, calls, plays, guard)
+        result = _adjudicate_without_deal(rs, calls, plays, guard)
     else:
         result = _adjudicate_dealt(rs, hands, calls, plays, guard, first)
     if claim is None:
@@ -501,7 +507,7 @@ def _read_deal(value: object, rs: Ruleset, problems: list[Problem]) -> list[tupl
 
 
 def _reconstructible(rs: Ruleset) -> bool:
-    return rs.crown in (CrownProcedure.WEIHAI, CrownProcedure.KK_SIMPLE) and rs.even_hands
+    return rs.crown in (CrownProcedure.WEIHAI, CrownProcedure.KK_SIMPLE)
 
 
 def _why_deal_required(rs: Ruleset) -> str:
@@ -625,20 +631,91 @@ def _play_violation(run: _PlayResult) -> Violation:
     return Violation(stop.code, pointer, stop.message, stop.seat, run.snapshot)
 
 
+def _adjudicate_without_deal(rs: Ruleset, calls: tuple[Call, ...], plays: list[Any], guard: int | None) -> Adjudication:
+    """A play log without a deal. Where the ruleset deals hands of different sizes, which seat
+    was dealt which size is not written down: the record is judged under every way of dealing
+    them (RULES §10), and answered only where they agree."""
+    shapes = sorted(set(itertools.permutations(rs.hand_sizes)), reverse=True)
+    if len(shapes) == 1:
+        return _adjudicate_reconstructed(rs, calls, plays, guard, shapes[0])
+    judged: list[tuple[tuple[int, ...], Adjudication]] = []
+    open_guard: set[int] = set()
+    for shape in shapes:
+        try:
+            judged.append((shape, _adjudicate_reconstructed(rs, calls, plays, guard, shape)))
+        except RecordError as exc:
+            asked = [p for p in exc.problems if p.code == "guard_unknown"]
+            if not asked or len(asked) != len(exc.problems):
+                raise
+            open_guard.update((asked[0].facts or {}).get("candidates", ()))
+    legal = [(shape, a) for shape, a in judged if a.legal]
+    if not legal and not open_guard:
+        shape, worst = max(judged, key=lambda sa: _progress(sa[1].violation))
+        note = (
+            f"no deal given: the hands were of {_shape_words(rs)}, and under every way of dealing them the record "
+            f"breaks a rule, at the latest here (with hands of {_sizes(shape)})"
+        )
+        return Adjudication(worst.verdict, rs, True, worst.violation, None, (*worst.notes, note))
+    first = legal[0][1].outcome if legal else None
+    if not open_guard and all(
+        a.outcome is not None and first is not None and a.outcome.scores == first.scores for _, a in legal
+    ):
+        fits = [shape for shape, _ in legal]
+        note = (
+            f"no deal given: the plays fit {'one way' if len(fits) == 1 else f'{len(fits)} ways'} of dealing hands of "
+            f"{_shape_words(rs)} ({'; '.join(_sizes(f) for f in fits)})"
+            + ("" if len(fits) == 1 else ", with the same verdict and scores")
+        )
+        chosen = legal[0][1]
+        return dataclasses.replace(chosen, notes=(*chosen.notes, note))
+    if open_guard:
+        raise RecordError(
+            [
+                Problem(
+                    "/guard",
+                    "guard_unknown",
+                    "without a deal the guard must be known: SJ* was never played and nobody revealed, and seats "
+                    f"{', '.join(map(str, sorted(open_guard)))} could each have held it, with different scores; "
+                    'name the guard with "guard": seat',
+                    {"missing": "guard", "candidates": sorted(open_guard)},
+                )
+            ]
+        )
+    raise RecordError(
+        [
+            Problem(
+                "/deal",
+                "deal_required",
+                f"the hands were of {_shape_words(rs)} and the plays fit several ways of dealing them, with different "
+                "scores: give the deal (or at least who was dealt which size)",
+                {"missing": "hand_sizes", "candidates": [list(shape) for shape, _ in legal]},
+            )
+        ]
+    )
+
+
+def _shape_words(rs: Ruleset) -> str:
+    sizes = sorted(set(rs.hand_sizes), reverse=True)
+    return " and ".join(f"{rs.hand_sizes.count(n)} × {n}" for n in sizes) + " cards"
+
+
+def _sizes(shape: Sequence[int]) -> str:
+    return ", ".join(f"seat {s} {n}" for s, n in enumerate(shape))
+
+
 def _adjudicate_reconstructed(
-    rs: Ruleset, calls: tuple[Call, ...], plays: list[Any], guard: int | None
+    rs: Ruleset, calls: tuple[Call, ...], plays: list[Any], guard: int | None, shape: Sequence[int]
 ) -> Adjudication:
-    """A play log without a deal: each seat held what it played, the seat that
-    never went out held the rest. Pass one rebuilds the hands; pass two runs the
-    same checks as for a dealt record."""
+    """A play log without a deal, dealt ``shape`` (each seat's hand size): each seat held what
+    it played, the seat that never went out held the rest. Pass one rebuilds the hands; pass two
+    runs the same checks as for a dealt record."""
     reveal = next((i for i, c in enumerate(calls) if c.kind is CallKind.REVEAL_GUARD), None)
     hint = guard if guard is not None else (None if reveal is None else calls[reveal].seat)
     result = run_calls(calls, rs, DealView(None, None, hint))
     if isinstance(result, CallFault):
         _raise_play_problems(plays)
         return _illegal(rs, _call_violation(result), True)
-    size = rs.hand_sizes[0]
-    table = _Table([GUARD] * SEATS, [size] * SEATS, result.crown_seat if result.crown_seat is not None else -1, -2)
+    table = _Table([GUARD] * SEATS, list(shape), result.crown_seat if result.crown_seat is not None else -1, -2)
     _apply_moves(table, result.moves)
     transferred_from = result.moves[0].src if rs.crown is CrownProcedure.WEIHAI and result.moves else None
     if transferred_from is not None:
@@ -647,7 +724,7 @@ def _adjudicate_reconstructed(
         table.sj_holder = result.guard
     if result.mode in (Mode.SURRENDER, Mode.VOID):
         view = DealView(None, result.crown_seat, table.sj_holder if table.sj_holder >= 0 else None)
-        return _finish(rs, _Table([GUARD] * SEATS, [size] * SEATS, -1, -1), view, calls, plays, True, (), guard)
+        return _finish(rs, _Table([GUARD] * SEATS, list(shape), -1, -1), view, calls, plays, True, (), guard)
     deck = rs.dealt_counts
     pool = pack(deck) | GUARD
     assert result.emperor is not None
