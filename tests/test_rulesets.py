@@ -157,12 +157,13 @@ def test_kk_simple_2s_never_carry_jokers_and_has_no_open_solo_by_others():
     assert not PRESETS["kk-simple"].twos_with_jokers
 
 
-def test_kk_simple_without_a_deal_is_refused():
+def test_kk_simple_without_a_deal_is_rebuilt_not_refused():
+    """Its hands are 34 and 33 cards: the plays tell which seat held which (tests/test_without_deal.py)."""
     rec = kks([(0, "ascend")])
     del rec["deal"]
-    with pytest.raises(RecordError) as info:
-        adjudicate(rec)
-    assert info.value.problems[0].code == "deal_required"
+    result = adjudicate(rec)
+    assert result.deal_reconstructed and result.verdict.value == "incomplete"
+    assert any("3 × 34 and 2 × 33 cards" in n for n in result.notes)
 
 
 # --- kk-classic: the BJ* holder calls a suited card, solos, or passes the crown ---

@@ -24,6 +24,7 @@ class DealFacts:
     counts: tuple[list[int], ...]
     bj_holder: int | None
     sj_holder: int | None
+    suited: bool = False  # some dealt card shows its suit
 
 
 def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | DealFacts:
@@ -74,7 +75,7 @@ def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | De
                 seen[1],
             )
         holders[rank] = seen[0] if seen else None
-    return DealFacts(tuple(counts), holders[Rank.BIG_JOKER], holders[Rank.SMALL_JOKER])
+    return DealFacts(tuple(counts), holders[Rank.BIG_JOKER], holders[Rank.SMALL_JOKER], suited)
 
 
 def _composition(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from .call_types import Call, CallFault, CallKind, CardMove, DealView
 from .calls import run_calls
-from .cards import Card, Rank, format_counts
+from .cards import Card, Rank, Suit, format_counts
 from .claims import Difference, compare_claim, read_claim
 from .deal import check_deal
 from .errors import Problem, RecordError, Violation
@@ -109,6 +109,80 @@ class _Table:
     counts: list[int]  # cards left in each hand
     bj_holder: int  # seat holding BJ* in hand, or -1
     sj_holder: int  # seat holding SJ* in hand, or -1 (-2: unknown, reconstructing)
+    suits: _Suits | None = None  # where the plays write suits: what the deck and the deal allow
+
+
+COPIES_OF_A_CARD = 4  # every deck is made of four 54-card packs: at most four of a suited card
+
+
+class _Suits:
+    """Suits written in plays, checked against the deck (at most four of a suited card) and,
+    where the deal shows suits, against the seat's hand. A card written without a suit may be
+    any suit: a dealt card without one supplies every suit, and a play without one takes from
+    the rank's count only (as ever). Only what no assignment of suits could allow is refused."""
+
+    __slots__ = ("played", "seat_played", "supply", "where")
+
+    def __init__(self, hands: Sequence[Sequence[Card]] | None) -> None:
+        self.played: dict[tuple[int, str], int] = {}
+        self.where: dict[tuple[int, str], list[int]] = {}
+        self.seat_played: list[dict[tuple[int, str], int]] = [{} for _ in range(SEATS)]
+        self.supply: list[dict[tuple[int, str], int]] | None = None
+        if hands is not None and any(c.suit is not None for hand in hands for c in hand):
+            self.supply = []
+            for hand in hands:
+                mine: dict[tuple[int, str], int] = {}
+                for c in hand:
+                    if c.suit is None:
+                        for suit in Suit:  # a card without its suit could be any
+                            mine[(int(c.rank), suit.value)] = mine.get((int(c.rank), suit.value), 0) + 1
+                    else:
+                        key = (int(c.rank), c.suit.value)
+                        mine[key] = mine.get(key, 0) + 1
+                self.supply.append(mine)
+
+    def received(self, seat: int, rank: int) -> None:
+        """A card of ``rank`` passed to ``seat`` during the crown: its suit is not written."""
+        if self.supply is not None:
+            for suit in Suit:
+                key = (rank, suit.value)
+                self.supply[seat][key] = self.supply[seat].get(key, 0) + 1
+
+    def play(self, i: int, seat: int, mv: Move) -> None:
+        wanted: dict[tuple[int, str], int] = {}
+        for c in mv.suited:
+            assert c.suit is not None
+            key = (int(c.rank), c.suit.value)
+            wanted[key] = wanted.get(key, 0) + 1
+        for key, n in wanted.items():
+            card = f"{Rank(key[0]).symbol}{key[1]}"
+            before = self.played.get(key, 0)
+            if before + n > COPIES_OF_A_CARD:
+                earlier = [f"/plays/{j}" for j in self.where.get(key, [])]
+                used = f"; {before} were played before ({', '.join(earlier)})" if earlier else ""
+                raise _Stop(
+                    i,
+                    V.NOT_IN_HAND,
+                    seat,
+                    f"the deck has four {card} (four packs){used}, and this play has {n}",
+                    {"earlier_plays": earlier},
+                )
+            if self.supply is not None:
+                mine = self.seat_played[seat].get(key, 0)
+                dealt = self.supply[seat].get(key, 0)
+                if mine + n > dealt:
+                    raise _Stop(
+                        i,
+                        V.NOT_IN_HAND,
+                        seat,
+                        f"seat {seat} was dealt {dealt} {card}"
+                        + (f" and has played {mine} already" if mine else "")
+                        + f"; this play has {n}",
+                    )
+        for key, n in wanted.items():
+            self.played[key] = self.played.get(key, 0) + n
+            self.where.setdefault(key, []).append(i)
+            self.seat_played[seat][key] = self.seat_played[seat].get(key, 0) + n
 
 
 def _table_from_counts(counts: list[list[int]], bj: int, sj: int) -> _Table:
@@ -215,6 +289,7 @@ def _run_plays(
     final_play_rule = rs.last_rank is LastRankRule.SIXES_FINAL_PLAY
     over = False
     cache_get = _MOVE_CACHE.get
+    suits = table.suits
     i = -1
     try:
         for i, p in enumerate(plays):
@@ -283,6 +358,10 @@ def _run_plays(
             left = counts[seat] - mv.size
             if left < 0:
                 raise _Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} has only {counts[seat]} cards left")
+            if mv.suited:
+                if suits is None:
+                    suits = table.suits = _Suits(None)
+                suits.play(i, seat, mv)
             if mv.big or mv.small:
                 sj_seen = _marked(i, seat, mv, table, h2, recon, sj_seen)
             if mv.packed & last_field and not recon:
@@ -546,12 +625,16 @@ def _adjudicate_dealt(
         return _illegal(rs, facts, False)
     bj, sj = facts.bj_holder, facts.sj_holder
     table = _table_from_counts(list(facts.counts), -1 if bj is None else bj, -1 if sj is None else sj)
+    if facts.suited:
+        table.suits = _Suits(hands)
     view = DealView(tuple(hands), bj, sj, first)
     return _finish(rs, table, view, calls, plays, False, (), guard)
 
 
 def _apply_moves(table: _Table, moves: Sequence[CardMove]) -> None:
     for m in moves:
+        if table.suits is not None:
+            table.suits.received(m.dst, m.rank)
         one = 1 << (FIELD_BITS * m.rank)
         if m.src is not None:
             table.hands[m.src] -= one
