@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from service.core import adjudicate, random_record  # noqa: E402
-from service.core.errors import RecordError  # noqa: E402
-from service.core.reading import read_ruleset  # noqa: E402
+from service.core import adjudicate, random_record
+from service.core.errors import RecordError
+from service.core.reading import read_ruleset
 
 RULESETS = [
     "weihai",

@@ -33,6 +33,12 @@ from gunicorn.workers.sync import SyncWorker
 
 HEAD_TIMEOUT = float(os.environ.get("BAOHUANG_HEAD_TIMEOUT", "10"))
 BODY_TIMEOUT = float(os.environ.get("BAOHUANG_BODY_TIMEOUT", "30"))
+# Whether a connection serves more than one request. Off (the default): each answer closes its
+# connection, so every request is accepted afresh by whichever worker is free, as sync workers do.
+# On: a client keeps its connection, and with it its worker, for as long as it keeps it busy; with
+# 20 busy clients on 3 workers that spread them unevenly, and the slowest answers took twice as
+# long (docs/benchmarks.md).
+REUSE = os.environ.get("BAOHUANG_CONNECTION_REUSE", "0") == "1"
 
 
 class RequestHeadTimeout(Exception):
@@ -101,6 +107,11 @@ class Worker(ProblemErrors, GeventWorker):
             return gevent.Timeout(self.cfg.keepalive, False)
         me.baohuang_served = True
         return gevent.Timeout(HEAD_TIMEOUT, RequestHeadTimeout)
+
+    def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> Any:
+        if not REUSE:
+            req.must_close = True  # answered with Connection: close
+        return super().handle_request(listener_name, req, sock, addr)
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         client.settimeout(BODY_TIMEOUT)  # every later read and write must make progress in time
