@@ -1,6 +1,7 @@
 """A second referee, written from RULES.md (and the decisions in docs/rules.md) and nothing else:
 slow, plain and readable — lists of card strings, no packed counters, no caches. It covers the
-rulesets whose crown is the Weihai one (weihai, shandong and their options) with the deal given.
+rulesets whose crown goes with the marked big joker (weihai, shandong, kk-simple and their options)
+with the deal given.
 tests/test_reference.py checks that the engine and this agree on the verdict, the pointer and
 the scores for random games and single-move mistakes.
 
@@ -50,10 +51,12 @@ class Rules:
     surrender: bool = False
     royal_sweep: bool = False
     open_solo_per_place: bool = False
+    kk_simple: bool = False  # the crown is passed to the previous seat, not transferred (RULES §9)
 
     @classmethod
-    def of(cls, options: dict[str, Any]) -> Rules:
+    def of(cls, name: str, options: dict[str, Any]) -> Rules:
         return cls(
+            kk_simple=name == "kk-simple",
             deck=options["deck"],
             last_rank=options["last_rank"],
             twos_with_jokers=options["twos_with_jokers"],
@@ -117,8 +120,8 @@ def beats(new: list[str], old: list[str]) -> bool:
 # --- the referee -------------------------------------------------------------------------------
 
 
-def referee(record: dict[str, Any], options: dict[str, Any]) -> Verdict:
-    rules = Rules.of(options)
+def referee(record: dict[str, Any], name: str, options: dict[str, Any]) -> Verdict:
+    rules = Rules.of(name, options)
     # hands: each a list of [rank, marked] cards
     hands = [[list(card(t)) for t in tokens(h)] for h in record["deal"]]
     verdict = _check_deal(hands, rules)
@@ -128,10 +131,10 @@ def referee(record: dict[str, Any], options: dict[str, Any]) -> Verdict:
     if isinstance(roles, Verdict):
         return roles
     plays = record.get("plays") or []
-    if roles["mode"] == "surrender":
+    if roles["mode"] in ("surrender", "void"):
         if plays:
-            return illegal("/plays/0", "the soloist surrendered")
-        return Verdict("legal", None, _score(roles, [], rules))
+            return illegal("/plays/0", "the game ended before play")
+        return Verdict("legal", None, [0] * 5 if roles["mode"] == "void" else _score(roles, [], rules))
     order = _play(plays, hands, roles, rules)
     if isinstance(order, Verdict):
         return order
@@ -187,6 +190,22 @@ def _calls(calls: list[dict[str, Any]], hands: list[list[list[Any]]], rules: Rul
         c = calls[i]
         if c["seat"] != speaker or c["call"] not in ("ascend", "solo", "transfer"):
             return illegal(f"/calls/{i}", "crown out of order")
+        if c["call"] == "transfer" and rules.kk_simple:
+            # the crown card itself goes to the previous seat; ten passes void the deal
+            target = (speaker - 1) % 5
+            for card_ in hands[speaker]:
+                if card_[0] == "BJ" and card_[1]:
+                    hands[speaker].remove(card_)
+                    hands[target].append(card_)
+                    break
+            passes = sum(1 for x in calls[: i + 1] if x["call"] == "transfer")
+            speaker = target
+            i += 1
+            if passes == 10:
+                if i < len(calls):
+                    return illegal(f"/calls/{i}", "the deal is void")
+                return {"mode": "void"}
+            continue
         if c["call"] == "transfer":
             if transferred:
                 return illegal(f"/calls/{i}", "a second transfer")
@@ -227,7 +246,7 @@ def _calls(calls: list[dict[str, Any]], hands: list[list[list[Any]]], rules: Rul
         if kind in ("ascend", "transfer"):
             return illegal(f"/calls/{j}", "the crown is taken")
         if kind == "solo":
-            if mode == "open_solo" or other or seat == emperor:
+            if mode == "open_solo" or other or seat == emperor or rules.kk_simple:
                 return illegal(f"/calls/{j}", "solo not allowed now")
             mode, emperor, guard = "open_solo", seat, None
             continue

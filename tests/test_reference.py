@@ -1,6 +1,6 @@
 """The engine against a second, simple referee written from RULES.md (tests/reference.py): the
 same verdict, pointer and scores for random games and for single-move mistakes in them, in the
-rulesets with the Weihai crown and their options."""
+rulesets whose crown goes with the marked big joker (weihai, shandong, kk-simple) and their options."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ RULESETS = [
     {"name": "weihai", "options": {"transfer_to": "previous", "open_solo_table": "per_place"}},
     {"name": "shandong", "options": {"pass": "hard", "rebellion_threshold": 3, "last_rank": "off"}},
     {"name": "weihai", "options": {"deck": "168", "last_rank": "off"}},
+    "kk-simple",
+    {"name": "kk-simple", "options": {"last_rank": "sixes_final_play", "pass": "hard"}},
 ]
 CALLS = ["ascend", "solo", "transfer", "reveal_guard", "rebel", "kick", "surrender"]
 TOKENS = ["6", "7", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ", "BJ*", "SJ*"]
@@ -68,7 +70,7 @@ def compare(record: dict, spec: object) -> None:
     except RecordError:
         assume(False)  # not a record at all: the reference reads only records
         return
-    ref = referee(copy.deepcopy(record), rs.options())
+    ref = referee(copy.deepcopy(record), rs.name, rs.options())
     assert engine.verdict.value == ref.verdict, (engine.to_json()["violation"], ref)
     if ref.verdict == "legal":
         assert list(engine.outcome.scores) == ref.scores, (engine.outcome.to_json(), ref)
@@ -110,7 +112,7 @@ def test_without_the_deal_no_answer_contradicts_the_real_deal(which, seed, salt)
     except RecordError:
         assume(False)  # asked for what is missing (the guard, the hand sizes): nothing claimed
         return
-    real = referee(copy.deepcopy(record), rs.options())
+    real = referee(copy.deepcopy(record), rs.name, rs.options())
     if without.verdict.value != "legal":
         assert real.verdict != "legal", (without.violation.to_json(), real)
     elif real.verdict == "legal":
