@@ -28,8 +28,7 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a request running lon
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))  # SIGTERM: finish what is running
 keepalive = max(1, int(os.environ.get("GUNICORN_KEEPALIVE", "5")))  # gevent: also bounds a kept-alive head
 # Recycle a worker now and then (a guard against slow leaks), but not often: a new worker imports
-# and builds the app again, about 0.5 s of CPU. Every 10,000 requests was about 50 µs a request at
-# full load (a restart every ~15 s per worker); every 100,000 is a twentieth of that.
+# and builds the app again (docs/benchmarks.md has what that costs at full load).
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "100000"))
 max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "10000"))
 limit_request_line = 8190

@@ -11,6 +11,7 @@ import os
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -100,7 +101,7 @@ def redis_url() -> str:
     return REDIS_URL
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def db_url(request, tmp_path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'test.sqlite3'}"
@@ -119,8 +120,23 @@ def db_client(db_app):
     return db_app.test_client()
 
 
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items):
+    """Markers by folder: tests/system is slow (servers, fuzzing, faults), and so is whatever needs a
+    PostgreSQL or Redis server; tests/core and the tests
+    marked ``compiled`` elsewhere make the run against the compiled core (.ci/compiled-core.sh)."""
+    for item in items:
+        path = Path(str(item.fspath)).resolve()
+        if TESTS / "system" in path.parents or {"pg_url", "redis_url"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+        if TESTS / "core" in path.parents:
+            item.add_marker(pytest.mark.compiled)
+
+
 def pytest_terminal_summary(terminalreporter):
-    from tests.robustness.figures import FIGURES
+    from tests.system.robustness.figures import FIGURES
 
     if FIGURES:
         terminalreporter.section("robustness")

@@ -245,7 +245,7 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
     }
 
 
-class ServiceDocPlugin(BasePlugin):  # type: ignore[misc]
+class ServiceDocPlugin(BasePlugin):
     """Adds to every operation: X-Request-ID on its answers, 415 where it reads a body, 429
     where it is rate-limited, and its examples."""
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from flask import Flask, current_app, g, request
-from flask_smorest import abort
 from sqlalchemy.orm import Session
 
 from ..persistence import repository as repo
 from ..persistence.models import ApiKey
+from .common import database, fail
 
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="baohuang"'}
 # Operations that authenticate inside the view, in the same query as the rest of what they
@@ -48,7 +48,7 @@ def accept(key: K | None) -> K:
         failed = current_app.extensions.get("baohuang_failed_key")
         if failed is not None:
             failed()
-        abort(401, message="the API key is unknown or revoked", headers=CHALLENGE)
+        fail(401, message="the API key is unknown or revoked", headers=CHALLENGE)
     g.organizer_id = key.organizer_id
     return key
 
@@ -57,7 +57,7 @@ def require_bearer() -> str:
     """The bearer token of this request, or 401."""
     token = bearer()
     if token is None:
-        abort(401, message="this request needs an API key: Authorization: Bearer <key>", headers=CHALLENGE)
+        fail(401, message="this request needs an API key: Authorization: Bearer <key>", headers=CHALLENGE)
     return token
 
 
@@ -90,7 +90,5 @@ def install(app: Flask) -> None:
         token = require_bearer()
         if (endpoint, request.method) in AUTHENTICATED_IN_VIEW:
             return
-        from .common import database
-
         with database().session() as s:
             g.key = accept(repo.authenticate_ref(s, token))

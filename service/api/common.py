@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlencode
 
 import flask_smorest
@@ -18,7 +18,13 @@ from ..persistence import repository as repo
 from ..persistence.db import Database
 from .strict import QueryInteger, StrictParser
 
-SECURITY = [{"bearerAuth": []}]
+SECURITY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
+
+
+def fail(status: int, **kwargs: Any) -> NoReturn:
+    """flask-smorest's abort (a problem document for ``status``), typed as never returning."""
+    abort(status, **kwargs)
+    raise AssertionError("abort returned")
 
 
 class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]

@@ -102,7 +102,7 @@ def read_submission(
         problems.append(Problem("", "record_or_sheet", "a game has either a record or a sheet"))
     rs = repo.tournament_ruleset(t)
     outcome: dict[str, Any] | None = None
-    scored = None
+    scored: Outcome | None = None
     claim: dict[str, Any] | None = None
     differences: list[Difference] = []
     record_hash = None
@@ -129,7 +129,7 @@ def read_submission(
                     )
                 if result.outcome is not None:
                     outcome = result.outcome.to_json()
-                    scored: Outcome | None = result.outcome
+                    scored = result.outcome
                 record_hash = record_fingerprint(body, rs)
                 if result.claim is not None:
                     claim, differences = result.claim, [_prefixed_difference(d, "/record") for d in result.differences]
@@ -145,7 +145,7 @@ def read_submission(
         except RecordError as exc:
             problems.extend(exc.problems)
         else:
-            if outcome is not None:
+            if scored is not None:
                 differences = list(compare_claim(claim, scored))
     accept = doc.get("accept_computed", False)
     if type(accept) is not bool:
@@ -530,6 +530,7 @@ class Corrections(MethodView):
                 except Rejected as r:
                     return problem_response(r.doc)
             try:
+                assert isinstance(reason, str)  # checked above
                 version = repo.correct_game(s, t, game, key, reason, replacement)
                 s.commit()
             except IntegrityError:

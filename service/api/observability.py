@@ -60,7 +60,7 @@ def install(app: Flask) -> None:
 
     @app.before_request
     def _start() -> Response | None:
-        ctx = g._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
+        ctx = g._get_current_object()  # one proxy lookup
         ctx.t0 = time.perf_counter()
         incoming = request.headers.get("X-Request-ID", "")
         ctx.request_id = incoming if REQUEST_ID.match(incoming) else os.urandom(16).hex()

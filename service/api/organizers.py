@@ -70,7 +70,7 @@ class Organizers(MethodView):
             }
 
 
-def _own(organizer_id: int, key: ApiKey) -> None:
+def _own(organizer_id: int, key: ApiKey | repo.KeyRef) -> None:
     if key.organizer_id != organizer_id:
         abort(403, message="an API key acts only for its own organizer")
 

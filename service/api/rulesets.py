@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import abort
 
 from ..core.ruleset import PRESET_DESCRIPTIONS, PRESETS, Ruleset, option_infos
-from .common import Blueprint
+from .common import Blueprint, fail
 from .schemas import RulesetListSchema, RulesetSchema
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Rulesets, their options and defaults.")
@@ -46,5 +45,5 @@ class RulesetByName(MethodView):
         """One ruleset: its options with their defaults and meaning"""
         rs = PRESETS.get(name)
         if rs is None:
-            abort(404, message=f"no ruleset {name!r}; known: {', '.join(PRESETS)}")
+            fail(404, message=f"no ruleset {name!r}; known: {', '.join(PRESETS)}")
         return ruleset_json(rs)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import UTC, datetime
-from typing import Any, ClassVar
+from typing import Any
 
 from flask import Request
 from marshmallow import ValidationError, fields, validate
@@ -72,7 +72,7 @@ def is_json(mimetype: str) -> bool:
 class Integer(fields.Integer):
     """A JSON integer, nothing else (a bool is not one, nor a float, nor a string of digits)."""
 
-    default_error_messages: ClassVar[dict[str, str]] = {
+    default_error_messages: dict[str, Any] = {
         "invalid": "Not an integer: a JSON number without a fraction or exponent."
     }
 
@@ -88,7 +88,7 @@ class Integer(fields.Integer):
 class Boolean(fields.Boolean):
     """JSON true or false, nothing else."""
 
-    default_error_messages: ClassVar[dict[str, str]] = {"invalid": "Not a boolean: true or false."}
+    default_error_messages: dict[str, Any] = {"invalid": "Not a boolean: true or false."}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if type(value) is not bool:
@@ -102,9 +102,7 @@ _ASCII_INT = re.compile(r"-?(0|[1-9][0-9]{0,17})")
 class QueryInteger(fields.Integer):
     """An integer in a query string: ASCII digits (``?limit=１`` is refused, not read as 1)."""
 
-    default_error_messages: ClassVar[dict[str, str]] = {
-        "invalid": "Not an integer: ASCII digits without leading zeros."
-    }
+    default_error_messages: dict[str, Any] = {"invalid": "Not an integer: ASCII digits without leading zeros."}
 
     def _validated(self, value: Any) -> int:
         if not isinstance(value, str) or not _ASCII_INT.fullmatch(value):
@@ -115,9 +113,9 @@ class QueryInteger(fields.Integer):
 class QueryBoolean(fields.Boolean):
     """A boolean in a query string: true, false, 1 or 0."""
 
-    truthy: ClassVar[set[str]] = {"true", "1"}
-    falsy: ClassVar[set[str]] = {"false", "0"}
-    default_error_messages: ClassVar[dict[str, str]] = {"invalid": "Not a boolean: true, false, 1 or 0."}
+    truthy: set[object] = {"true", "1"}
+    falsy: set[object] = {"false", "0"}
+    default_error_messages: dict[str, Any] = {"invalid": "Not a boolean: true, false, 1 or 0."}
 
 
 def moment(value: object) -> datetime:
@@ -178,10 +176,11 @@ class Name(fields.String):
         super().__init__(validate=validate.Length(min=1, max=max_length), **kwargs)
         self.max_length = max_length
         self.what = what
-        self.metadata.setdefault("description", "")
-        self.metadata["description"] = (
-            self.metadata["description"] + " Trimmed and NFC-normalised; no control or format characters."
-        ).strip()
+        described = str(self.metadata.get("description", ""))
+        self.metadata = {
+            **self.metadata,
+            "description": (described + " Trimmed and NFC-normalised; no control or format characters.").strip(),
+        }
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         try:

@@ -13,9 +13,9 @@ import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from sqlalchemy import and_, bindparam, case, func, insert, select, update
+from sqlalchemy import Table, and_, bindparam, case, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..core.ruleset import Ruleset
@@ -34,6 +34,11 @@ from .models import (
 )
 
 KEY_PREFIX = "bh_"
+# The tables behind the models, for Core statements (typed as tables: a model's __table__ is not).
+_GAMES = cast(Table, Game.__table__)
+_VERSIONS = cast(Table, GameVersion.__table__)
+_SEATS = cast(Table, GameSeat.__table__)
+_STATS = cast(Table, PlayerStats.__table__)
 
 
 class NotFound(Exception):
@@ -307,7 +312,7 @@ def list_players(s: Session, tournament_id: int, limit: int, offset: int) -> tup
 @dataclass(frozen=True, slots=True)
 class KeyRef:
     """An API key as a game submission reads it: plain values, not an ORM object (an ORM
-    object takes about 12 µs to build; these take about 1 µs)."""
+    object costs about ten times as much to build; docs/benchmarks.md)."""
 
     id: int
     organizer_id: int
@@ -547,12 +552,12 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
         )[0]
     else:
         game_id = s.execute(
-            insert(Game.__table__)
+            insert(_GAMES)
             .values(tournament_id=t.id, record_hash=sub.record_hash, played_at=played_at, created_at=now)
-            .returning(Game.__table__.c.id)
+            .returning(_GAMES.c.id)
         ).scalar_one()
         version_id = s.execute(
-            insert(GameVersion.__table__)
+            insert(_VERSIONS)
             .values(
                 game_id=game_id,
                 version=1,
@@ -563,10 +568,10 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
                 key_id=key.id,
                 created_at=now,
             )
-            .returning(GameVersion.__table__.c.id)
+            .returning(_VERSIONS.c.id)
         ).scalar_one()
         s.execute(
-            insert(GameSeat.__table__),
+            insert(_SEATS),
             [{"version_id": version_id, "game_id": game_id, "tournament_id": t.id, **x} for x in seat_values],
         )
         _update_totals(s, t.id, scored, +1)
@@ -617,7 +622,7 @@ def history(s: Session, game: Game) -> Sequence[GameVersion]:
 
 
 def correct_game(
-    s: Session, t: Tournament, game: Game, key: ApiKey, reason: str, replacement: Submission | None
+    s: Session, t: Tournament, game: Game, key: ApiKey | KeyRef, reason: str, replacement: Submission | None
 ) -> GameVersion:
     """Void the game (replacement None) or replace it; the old versions stay."""
     s.execute(select(Game.id).where(Game.id == game.id).with_for_update())
@@ -744,7 +749,7 @@ def _stat_deltas(seats: Sequence[tuple[int, str, int]], sign: int) -> dict[int, 
 
 
 _UPDATE_TOTALS = (
-    update(PlayerStats.__table__)
+    update(_STATS)
     .where(
         PlayerStats.__table__.c.tournament_id == bindparam("t_id"),
         PlayerStats.__table__.c.player_id == bindparam("p_id"),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from service.core import random_record
 from tests.tournament_helpers import Club
 
@@ -389,6 +391,7 @@ def test_a_plain_postgresql_url_works_with_the_declared_driver(pg_url):
     assert _cli(["db", "upgrade"], {"DATABASE_URL": plain}).returncode == 0
 
 
+@pytest.mark.slow  # starts Python processes
 def test_an_unusable_database_url_is_one_clear_line():
     for url in ("mysql://x@y/z", "nonsense", "postgresql+psycopg://a@b/c", "postgresql://u:secret@127.0.0.1:1/x"):
         r = _cli(["db", "status"], {"DATABASE_URL": url})
@@ -397,6 +400,7 @@ def test_an_unusable_database_url_is_one_clear_line():
         assert "Traceback" not in r.stderr and "secret" not in r.stderr
 
 
+@pytest.mark.slow  # starts Python processes
 def test_ndjson_problems_name_their_line_and_a_closed_pipe_is_quiet():
     lines = [json.dumps(random_record(1)), "", "{nope", json.dumps(random_record(2))]
     r = _cli(["adjudicate", "--ndjson"], {}, stdin="\n".join(lines) + "\n")

@@ -6,6 +6,8 @@ import pytest
 
 from service.core import random_record
 
+pytestmark = pytest.mark.compiled  # run again against the compiled core
+
 PROBLEM = "application/problem+json"
 
 

@@ -14,7 +14,7 @@ from schemathesis.specs.openapi.checks import (
 
 from service.api import create_app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
 _DB = Path(tempfile.mkdtemp()) / "schemathesis.sqlite3"
 schema.app = create_app(

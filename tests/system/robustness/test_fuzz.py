@@ -15,8 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.core import random_record
-from tests.robustness.figures import FIGURES
+from tests.system.robustness.figures import FIGURES
 from tests.tournament_helpers import Club
+
+pytestmark = pytest.mark.compiled  # run again against the compiled core
 
 json_leaf = st.none() | st.booleans() | st.integers(-(2**80), 2**80) | st.floats(allow_nan=False) | st.text(max_size=20)
 json_value = st.recursive(

@@ -78,6 +78,7 @@ JSON = st.recursive(
 PLAY = st.dictionaries(st.sampled_from(["seat", "cards", "pass", "x"]), JSON, max_size=3) | JSON
 
 
+@pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(
     deal=st.none() | JSON | st.lists(st.text(max_size=20) | st.lists(JSON, max_size=4), max_size=6),

@@ -69,7 +69,7 @@ def _check_script():
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "checks" / "without_deal.py"
+    path = Path(__file__).resolve().parents[2] / "checks" / "without_deal.py"
     spec = importlib.util.spec_from_file_location("checks_without_deal", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

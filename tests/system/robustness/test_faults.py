@@ -30,9 +30,9 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from service.core import random_record
-from tests.robustness.figures import FIGURES
+from tests.system.robustness.figures import FIGURES
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def free_port() -> int:

@@ -7,13 +7,16 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from service.core import adjudicate, random_record
 from service.core.errors import RecordError
 from service.core.reading import read_ruleset
-from tests.reference import referee
+from tests.core.reference import referee
+
+pytestmark = pytest.mark.slow  # hypothesis: two referees over many games
 
 RULESETS = [
     "weihai",

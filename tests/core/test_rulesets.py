@@ -154,7 +154,11 @@ def test_kk_simple_2s_never_carry_jokers_and_has_no_open_solo_by_others():
     assert outcome_of(kks([(0, "ascend"), (3, "solo")])) == ("solo_not_allowed", "/calls/1")
     rec = kks([(0, "ascend")], plays=["0:BJ*"])
     assert outcome_of(rec) == ("incomplete", "/plays")
-    assert not PRESETS["kk-simple"].twos_with_jokers
+    twos = {0: "BJ* 2 2 SJ " + rep("7", 16)}
+    assert outcome_of(kks([(0, "ascend")], plays=["0:2 2 SJ"], hands=twos)) == ("not_a_set", "/plays/0")
+    assert outcome_of(kks([(0, "ascend")], plays=["0:2 2"], hands=twos)) == ("incomplete", "/plays")
+    weihai = record(twos, [(0, "ascend")], ["0:2 2 SJ"])  # the same play where 2s may carry jokers
+    assert outcome_of(weihai) == ("incomplete", "/plays")
 
 
 def test_kk_simple_without_a_deal_is_rebuilt_not_refused():

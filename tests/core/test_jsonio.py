@@ -51,6 +51,7 @@ def dump(value, pick: int, spacing: str, counter: list[int]) -> tuple[str, str |
     return json.dumps(value), None
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, derandomize=True)
 @given(VALUE, st.integers(-1, 6), st.sampled_from(["", " ", "\n"]))
 def test_strict_reading_is_json_loads_but_for_repeated_keys(value, pick, spacing):

@@ -17,7 +17,7 @@ import yaml
 
 from service.core import random_record
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:

@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 from service.core import random_record
-from tests.robustness.figures import FIGURES
-from tests.test_deploy import free_port, wait_ready
+from tests.system.robustness.figures import FIGURES
+from tests.system.test_deploy import free_port, wait_ready
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SECONDS = float(os.environ.get("SLOW_CLIENT_SECONDS", "20"))
 CONNECTIONS = 200
 HEAD_TIMEOUT = 5

@@ -10,7 +10,7 @@ import yaml
 
 from service.problems import PROBLEM_CODES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _constants(node: ast.expr) -> set[str]:

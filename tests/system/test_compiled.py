@@ -10,6 +10,8 @@ import pytest
 import service.core
 from service.core._compiled import stale_modules
 
+pytestmark = pytest.mark.compiled  # run again against the compiled core
+
 
 def test_a_compiled_module_older_than_its_source_is_found(tmp_path):
     (tmp_path / "crown").mkdir()
