@@ -242,8 +242,14 @@ class ProblemItemSchema(StrictSchema):
         metadata={"description": "for a fact the record leaves open and the answer depends on: which (e.g. 'guard')"}
     )
     candidates = fields.List(
-        Integer(), metadata={"description": "the values that fact could take (e.g. the seats that could be the guard)"}
+        fields.Raw(),
+        metadata={
+            "description": "the values that fact could take (the seats that could be the guard, the ways the hand "
+            "sizes could have been dealt)"
+        },
     )
+    claimed = fields.Raw(metadata={"description": "claim_differs: what the table claimed at this pointer"})
+    computed = fields.Raw(metadata={"description": "claim_differs: what the rules give there"})
 
 
 class ProblemSchema(StrictSchema):

@@ -717,7 +717,27 @@ def export_games(s: Session, tournament_id: int, batch: int = 500) -> Iterator[t
 
 # --- standings -----------------------------------------------------------------------------------
 
-STANDINGS_ORDER = "total score, then wins, then fewer games, then name, then player id"
+# The standings order, written once: (field, highest first?). The SQL of `standings`, the sort of
+# `standings_from_games` and the sentence the answer shows are all made from it.
+STANDINGS_ORDER_BY: tuple[tuple[str, bool], ...] = (
+    ("total", True),
+    ("wins", True),
+    ("games", False),
+    ("name", False),
+    ("player_id", False),
+)
+_ORDER_WORDS = {
+    "total": "total score",
+    "wins": "wins",
+    "games": "fewer games",
+    "name": "name",
+    "player_id": "player id",
+}
+STANDINGS_ORDER = ", then ".join(_ORDER_WORDS[f] for f, _ in STANDINGS_ORDER_BY)
+
+
+def _standing_sort_key(row: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(-row[f] if desc else row[f] for f, desc in STANDINGS_ORDER_BY)
 
 
 def _contribution(role: str, score: int) -> dict[str, int]:
@@ -785,9 +805,18 @@ def standings(s: Session, tournament_id: int) -> list[dict[str, Any]]:
         select(Player.id, Player.name, *(getattr(st, c) for c in STAT_COLUMNS))
         .join(st, st.player_id == Player.id)
         .where(Player.tournament_id == tournament_id)
-        .order_by(st.total.desc(), st.wins.desc(), st.games.asc(), Player.name, Player.id)
+        .order_by(*_standings_sql_order())
     ).all()
     return [_standing(rank, r) for rank, r in enumerate(rows, start=1)]
+
+
+def _standings_sql_order() -> list[Any]:
+    columns = {"name": Player.name, "player_id": Player.id}
+    out = []
+    for f, desc in STANDINGS_ORDER_BY:
+        column = columns.get(f) or getattr(PlayerStats, f)
+        out.append(column.desc() if desc else column.asc())
+    return out
 
 
 def _standing(rank: int, r: Any) -> dict[str, Any]:
@@ -836,7 +865,7 @@ def standings_from_games(s: Session, tournament_id: int) -> list[dict[str, Any]]
         .group_by(Player.id, Player.name)
     ).all()
     out = [_standing(0, r) for r in rows]
-    out.sort(key=lambda x: (-x["total"], -x["wins"], x["games"], x["name"], x["player_id"]))
+    out.sort(key=_standing_sort_key)
     for rank, row in enumerate(out, start=1):
         row["rank"] = rank
     return out
