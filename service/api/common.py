@@ -8,7 +8,7 @@ from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlencode
 
 import flask_smorest
-from flask import current_app, request
+from flask import current_app, g, request
 from flask_smorest import abort
 from marshmallow import Schema, fields, validate
 from sqlalchemy.exc import IntegrityError
@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from ..persistence import repository as repo
 from ..persistence.db import Database
+from ..tournament import UnitOfWork
 from .strict import QueryInteger, StrictParser
 
 SECURITY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
@@ -74,6 +75,40 @@ def session(*, single_statement: bool = False) -> Iterator[Session]:
             # A parallel request stored the same thing first (a player name, say).
             s.rollback()
             abort(409, message="this conflicts with what was just stored; read it again and retry")
+
+
+@contextmanager
+def unit_of_work(*, single_statement: bool = False) -> Iterator[UnitOfWork]:
+    """A unit of work for the use case a view calls; its errors become problem documents."""
+    with UnitOfWork(database(), single_statement=single_statement) as uow:
+        try:
+            yield uow
+        except repo.NotFound as exc:
+            fail(404, message=str(exc))
+        except repo.Forbidden as exc:
+            fail(403, message=str(exc))
+        except repo.Conflict as exc:
+            fail(409, message=str(exc), extra=exc.extra)
+        except IntegrityError:
+            # A parallel request stored the same thing first (a player name, say).
+            fail(409, message="this conflicts with what was just stored; read it again and retry")
+
+
+def acting_organizer() -> int:
+    """The organizer whose key this request carries (authenticated before the view: see auth)."""
+    key = g.get("key")
+    assert key is not None, "an operation documented with bearerAuth is authenticated before its view"
+    return int(key.organizer_id)
+
+
+def viewer() -> int | None:
+    """The organizer reading, if the request carries a key (a bad key is still 401)."""
+    from .auth import bearer, require_key
+
+    if bearer() is None:
+        return None
+    with database().session() as s:
+        return require_key(s).organizer_id
 
 
 class PageQuery(Schema):

@@ -6,12 +6,9 @@ from typing import Any
 
 from flask import current_app
 from flask.views import MethodView
-from flask_smorest import abort
 
-from ..persistence import repository as repo
-from ..persistence.models import ApiKey
-from .auth import require_key
-from .common import SECURITY, Blueprint, session
+from ..tournament import clubs
+from .common import SECURITY, Blueprint, acting_organizer, fail, unit_of_work
 from .schemas import (
     KeyCreateSchema,
     KeyListSchema,
@@ -29,19 +26,6 @@ blp = Blueprint(
 )
 
 
-def key_json(key: ApiKey, secret: str | None = None) -> dict[str, Any]:
-    out = {
-        "id": key.id,
-        "prefix": key.prefix,
-        "label": key.label,
-        "created_at": key.created_at,
-        "revoked_at": key.revoked_at,
-    }
-    if secret is not None:
-        out["secret"] = secret
-    return out
-
-
 @blp.route("")
 class Organizers(MethodView):
     @blp.arguments(OrganizerCreateSchema)
@@ -56,23 +40,13 @@ class Organizers(MethodView):
         `baohuang organizers create NAME`.
         """
         if not current_app.config["OPEN_SIGNUP"]:
-            abort(
+            fail(
                 403,
                 message="sign-up is closed on this server: its operator creates organizers "
                 "(baohuang organizers create NAME)",
             )
-        with session() as s:
-            org, key, secret = repo.create_organizer(s, body["name"])
-            s.commit()
-            return {
-                "organizer": {"id": org.id, "name": org.name, "created_at": org.created_at},
-                "key": key_json(key, secret),
-            }
-
-
-def _own(organizer_id: int, key: ApiKey | repo.KeyRef) -> None:
-    if key.organizer_id != organizer_id:
-        abort(403, message="an API key acts only for its own organizer")
+        with unit_of_work() as uow:
+            return clubs.register_organizer(uow, body["name"])
 
 
 @blp.route("/<id:organizer_id>/keys")
@@ -83,9 +57,8 @@ class Keys(MethodView):
     @blp.alt_response(403, response="FORBIDDEN")
     def get(self, organizer_id: int) -> dict[str, Any]:
         """List the organizer's keys (never their secrets)"""
-        with session() as s:
-            _own(organizer_id, require_key(s))
-            return {"keys": [key_json(k) for k in repo.list_keys(s, organizer_id)]}
+        with unit_of_work() as uow:
+            return clubs.list_keys(uow, acting_organizer(), organizer_id)
 
     @blp.arguments(KeyCreateSchema)
     @blp.response(201, NewKeySchema)
@@ -94,11 +67,8 @@ class Keys(MethodView):
     @blp.alt_response(403, response="FORBIDDEN")
     def post(self, body: dict[str, Any], organizer_id: int) -> dict[str, Any]:
         """Issue another key (its secret is shown once)"""
-        with session() as s:
-            _own(organizer_id, require_key(s))
-            key, secret = repo.new_key(s, organizer_id, body.get("label"))
-            s.commit()
-            return key_json(key, secret)
+        with unit_of_work() as uow:
+            return clubs.issue_key(uow, acting_organizer(), organizer_id, body.get("label"))
 
 
 @blp.route("/<id:organizer_id>/keys/<id:key_id>")
@@ -114,8 +84,5 @@ class KeyById(MethodView):
 
         An organizer's last usable key is not revoked (409): issue another first.
         """
-        with session() as s:
-            _own(organizer_id, require_key(s))
-            key = repo.revoke_key(s, organizer_id, key_id)
-            s.commit()
-            return key_json(key)
+        with unit_of_work() as uow:
+            return clubs.revoke_key(uow, acting_organizer(), organizer_id, key_id)

@@ -8,13 +8,10 @@ from typing import Any
 
 from flask import Response, request
 from flask.views import MethodView
-from flask_smorest import abort
 
 from ..core.reading import read_ruleset
-from ..persistence import repository as repo
-from ..persistence.models import Player, Tournament
-from .auth import optional_viewer, require_key
-from .common import SECURITY, Blueprint, PageQuery, page, page_schema, session
+from ..tournament import clubs
+from .common import SECURITY, Blueprint, PageQuery, acting_organizer, page, page_schema, unit_of_work, viewer
 from .schemas import (
     PlayerCreateSchema,
     PlayerPatchSchema,
@@ -38,30 +35,6 @@ TournamentPage = page_schema(TournamentSchema, "TournamentPage")
 PlayerPage = page_schema(PlayerSchema, "PlayerPage")
 
 
-def tournament_json(t: Tournament, frozen: bool) -> dict[str, Any]:
-    return {
-        "id": t.id,
-        "organizer_id": t.organizer_id,
-        "name": t.name,
-        "ruleset": {"name": t.ruleset_name, "options": repo.tournament_ruleset(t).options()},
-        "status": t.status,
-        "private": t.private,
-        "frozen": frozen,
-        "created_at": t.created_at,
-    }
-
-
-def player_json(p: Player) -> dict[str, Any]:
-    return {
-        "id": p.id,
-        "tournament_id": p.tournament_id,
-        "name": p.name,
-        "withdrawn": p.withdrawn_at is not None,
-        "withdrawn_at": p.withdrawn_at,
-        "created_at": p.created_at,
-    }
-
-
 @blp.route("")
 class Tournaments(MethodView):
     @blp.arguments(TournamentCreateSchema)
@@ -74,22 +47,17 @@ class Tournaments(MethodView):
         `ruleset` is a name or {name, options}; it is frozen once the first game is stored.
         """
         rs = read_ruleset(body.get("ruleset"))
-        with session() as s:
-            key = require_key(s)
-            t = repo.create_tournament(s, key.organizer_id, body["name"], rs, body["private"])
-            s.commit()
-            return tournament_json(t, False)
+        with unit_of_work() as uow:
+            return clubs.create_tournament(uow, acting_organizer(), body["name"], rs, body["private"])
 
     @blp.arguments(PageQuery, location="query")
     @blp.response(200, TournamentPage)
     def get(self, query: dict[str, Any]) -> dict[str, Any]:
         """List tournaments: the public ones, and with a key, the organizer's private ones too"""
-        with session() as s:
-            viewer = optional_viewer(s)
-            rows, total = repo.list_tournaments(s, viewer, query["limit"], query["offset"])
-            frozen = repo.with_games(s, [t.id for t in rows])
-            items = [tournament_json(t, t.id in frozen) for t in rows]
-            return page(items, total, query["limit"], query["offset"])
+        reader = viewer()
+        with unit_of_work() as uow:
+            items, total = clubs.list_tournaments(uow, reader, query["limit"], query["offset"])
+        return page(items, total, query["limit"], query["offset"])
 
 
 @blp.route("/<id:tournament_id>")
@@ -98,9 +66,9 @@ class TournamentById(MethodView):
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: int) -> dict[str, Any]:
         """One tournament"""
-        with session() as s:
-            t = repo.visible_tournament(s, tournament_id, optional_viewer(s))
-            return tournament_json(t, repo.has_games(s, t.id))
+        reader = viewer()
+        with unit_of_work() as uow:
+            return clubs.get_tournament(uow, reader, tournament_id)
 
     @blp.arguments(TournamentPatchSchema)
     @blp.response(200, TournamentSchema)
@@ -112,19 +80,8 @@ class TournamentById(MethodView):
     def patch(self, body: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         """Rename, close or reopen, make private or public; change the ruleset before the first game"""
         rs = read_ruleset(body["ruleset"]) if "ruleset" in body else None
-        with session() as s:
-            key = require_key(s)
-            t = repo.owned_tournament(s, tournament_id, key.organizer_id, lock=True)
-            frozen = repo.has_games(s, t.id)
-            if rs is not None:
-                if frozen:
-                    abort(409, message="the ruleset is frozen: games are stored under it")
-                repo.set_ruleset(t, rs)
-            for field in ("name", "private", "status"):
-                if field in body:
-                    setattr(t, field, body[field])
-            s.commit()
-            return tournament_json(t, frozen)
+        with unit_of_work() as uow:
+            return clubs.change_tournament(uow, acting_organizer(), tournament_id, body, rs)
 
 
 @blp.route("/<id:tournament_id>/players")
@@ -138,22 +95,18 @@ class Players(MethodView):
     @blp.alt_response(409, response="CONFLICT")
     def post(self, body: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         """Register a player (display names are unique within a tournament)"""
-        with session() as s:
-            key = require_key(s)
-            t = repo.owned_tournament(s, tournament_id, key.organizer_id)
-            p = repo.add_player(s, t, body["name"])
-            s.commit()
-            return player_json(p)
+        with unit_of_work() as uow:
+            return clubs.add_player(uow, acting_organizer(), tournament_id, body["name"])
 
     @blp.arguments(PageQuery, location="query")
     @blp.response(200, PlayerPage)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, query: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         """List the players"""
-        with session() as s:
-            t = repo.visible_tournament(s, tournament_id, optional_viewer(s))
-            rows, total = repo.list_players(s, t.id, query["limit"], query["offset"])
-            return page([player_json(p) for p in rows], total, query["limit"], query["offset"])
+        reader = viewer()
+        with unit_of_work() as uow:
+            items, total = clubs.list_players(uow, reader, tournament_id, query["limit"], query["offset"])
+        return page(items, total, query["limit"], query["offset"])
 
 
 @blp.route("/<id:tournament_id>/players/<id:player_id>")
@@ -162,9 +115,9 @@ class PlayerById(MethodView):
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: int, player_id: int) -> dict[str, Any]:
         """One player"""
-        with session() as s:
-            t = repo.visible_tournament(s, tournament_id, optional_viewer(s))
-            return player_json(repo.get_player(s, t.id, player_id))
+        reader = viewer()
+        with unit_of_work() as uow:
+            return clubs.get_player(uow, reader, tournament_id, player_id)
 
     @blp.arguments(PlayerPatchSchema)
     @blp.response(200, PlayerSchema)
@@ -179,14 +132,10 @@ class PlayerById(MethodView):
         A player is never deleted: their games and standing stay. A withdrawn player cannot be
         seated in a new game.
         """
-        with session() as s:
-            key = require_key(s)
-            t = repo.owned_tournament(s, tournament_id, key.organizer_id)
-            p = repo.update_player(
-                s, repo.get_player(s, t.id, player_id), name=body.get("name"), withdrawn=body.get("withdrawn")
+        with unit_of_work() as uow:
+            return clubs.change_player(
+                uow, acting_organizer(), tournament_id, player_id, body.get("name"), body.get("withdrawn")
             )
-            s.commit()
-            return player_json(p)
 
 
 CSV_FIELDS = list(StandingSchema().fields)
@@ -213,9 +162,10 @@ class Standings(MethodView):
         Computed in the database over the current version of every game that is not void.
         Ordered by total score, then wins, then fewer games, then name.
         """
-        with session() as s:
-            t = repo.visible_tournament(s, tournament_id, optional_viewer(s))
-            rows = repo.standings(s, t.id)
+        reader = viewer()
+        with unit_of_work() as uow:
+            answer = clubs.standings(uow, reader, tournament_id)
+        rows = answer["standings"]
         wants_csv = query["format"] == "csv" or request.accept_mimetypes.best == "text/csv"
         if wants_csv:
             buf = io.StringIO()
@@ -227,6 +177,6 @@ class Standings(MethodView):
             return Response(
                 buf.getvalue(),
                 mimetype="text/csv",
-                headers={"Content-Disposition": f'attachment; filename="tournament-{t.id}-standings.csv"'},
+                headers={"Content-Disposition": f'attachment; filename="tournament-{tournament_id}-standings.csv"'},
             )
-        return {"tournament_id": t.id, "order": repo.STANDINGS_ORDER, "standings": rows}
+        return answer

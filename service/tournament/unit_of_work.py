@@ -1,0 +1,41 @@
+"""A unit of work: one database session for one use case, committed only when the use case says
+so, rolled back otherwise (cosmicpython's pattern). The use cases read and write through
+``uow.session`` with the repository's functions."""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+from sqlalchemy.orm import Session
+
+from ..persistence.db import Database
+
+
+class UnitOfWork:
+    def __init__(self, db: Database, *, single_statement: bool = False) -> None:
+        self.db = db
+        self.single_statement = single_statement
+        self._session: Session | None = None
+
+    def __enter__(self) -> UnitOfWork:
+        maker = self.db.single_statement_sessions if self.single_statement else self.db.sessions
+        self._session = maker()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        assert self._session is not None
+        try:
+            self._session.rollback()  # whatever was not committed
+        finally:
+            self._session.close()
+            self._session = None
+
+    @property
+    def session(self) -> Session:
+        assert self._session is not None, "a unit of work is used inside its with-block"
+        return self._session
+
+    def commit(self) -> None:
+        self.session.commit()
