@@ -115,9 +115,9 @@ def cmd_db(args: argparse.Namespace, out: IO[str]) -> int:
 def cmd_organizers(args: argparse.Namespace, out: IO[str]) -> int:
     """The operator's own commands: create an organizer, or issue a key to one that has lost
     theirs. Each prints the new key's secret once."""
-    from .api.strict import clean_text
     from .persistence import repository as repo
     from .persistence.db import Database
+    from .values import clean_text
 
     db = Database()
     db.upgrade()

@@ -9,8 +9,8 @@ from flask.views import MethodView
 
 from ..core import adjudicate
 from ..core.jsonio import loads
+from ..metrics import ADJUDICATIONS
 from .common import Blueprint, documented
-from .observability import ADJUDICATIONS
 from .schemas import AdjudicationSchema, RecordSchema
 
 blp = Blueprint(

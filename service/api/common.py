@@ -13,10 +13,12 @@ from flask_smorest import abort
 from marshmallow import Schema, fields, validate
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from werkzeug.exceptions import abort as werkzeug_abort
 
 from ..persistence import repository as repo
 from ..persistence.db import Database
-from ..tournament import UnitOfWork
+from ..tournament import UnitOfWork, games
+from .responses import problem_response
 from .strict import QueryInteger, StrictParser
 
 SECURITY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
@@ -92,6 +94,25 @@ def unit_of_work(*, single_statement: bool = False) -> Iterator[UnitOfWork]:
         except IntegrityError:
             # A parallel request stored the same thing first (a player name, say).
             fail(409, message="this conflicts with what was just stored; read it again and retry")
+        except games.Unauthenticated:
+            from .auth import accept
+
+            accept(None)  # 401, and the failed key counted against the address
+        except games.Rejected as exc:
+            abort_with(exc.doc)
+
+
+def abort_with(doc: dict[str, Any]) -> NoReturn:
+    """Answer this problem document now (its status is in it)."""
+    werkzeug_abort(problem_response(doc))
+    raise AssertionError("abort returned")
+
+
+def acting_key() -> repo.KeyRef:
+    """The key this request carries (authenticated before the view: see auth)."""
+    key = g.get("key")
+    assert key is not None, "an operation documented with bearerAuth is authenticated before its view"
+    return key  # type: ignore[no-any-return]
 
 
 def acting_organizer() -> int:

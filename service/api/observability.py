@@ -23,8 +23,6 @@ HTTP_LATENCY = Histogram(
     ["route"],
     buckets=(0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
 )
-ADJUDICATIONS = Counter("baohuang_adjudications_total", "records adjudicated, by verdict", ["verdict"])
-GAMES_STORED = Counter("baohuang_games_stored_total", "games stored in tournaments")
 
 
 class JsonFormatter(logging.Formatter):

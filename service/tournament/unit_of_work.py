@@ -22,9 +22,7 @@ class UnitOfWork:
         self._session = maker()
         return self
 
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         assert self._session is not None
         try:
             self._session.rollback()  # whatever was not committed

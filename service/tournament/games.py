@@ -1,0 +1,484 @@
+"""Games of a tournament: submitting one (adjudicated on the way in), correcting it, reading it,
+its history and the export. Each use case takes a unit of work; the answers they return are what
+the HTTP layer sends (a stored game as JSON, or a problem document for a refusal).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ..core import adjudicate
+from ..core.claims import Difference, compare_claim, read_claim
+from ..core.errors import Problem, RecordError
+from ..core.identity import record_fingerprint
+from ..core.reading import read_ruleset
+from ..core.ruleset import Ruleset
+from ..core.scoring import Outcome, score
+from ..core.sheets import read_sheet
+from ..metrics import ADJUDICATIONS, GAMES_STORED
+from ..persistence import repository as repo
+from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
+from ..problems import invalid_record, problem_document
+from ..values import clean_text, moment
+from .unit_of_work import UnitOfWork
+
+SUBMISSION_KEYS = ("players", "record", "sheet", "played_at", "claimed", "accept_computed")
+
+
+class Unauthenticated(Exception):
+    """The request's key is unknown or revoked."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a use case answers when it is not a plain value: a status, a JSON text, headers."""
+
+    status: int
+    body: str
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+class Rejected(Exception):
+    """A submission answered 422: problems, or an adjudication that is not legal."""
+
+    def __init__(self, doc: dict[str, Any]) -> None:
+        self.doc = doc
+
+
+def _prefixed(problems: tuple[Problem, ...] | list[Problem], prefix: str) -> list[Problem]:
+    return [Problem(prefix + p.pointer, p.code, p.detail, p.facts) for p in problems]
+
+
+def read_submission(
+    s: Session,
+    t: Tournament | repo.TournamentRef,
+    doc: Any,
+    raw: str,
+    *,
+    correction: bool = False,
+    players: list[int] | None = None,
+    players_known: bool = False,
+) -> repo.Submission:
+    """Check a submission against the tournament: its players, and its record or sheet
+    adjudicated under the tournament's ruleset. ``players_known``: the caller already found
+    the five (distinct) players in the tournament."""
+    allowed = SUBMISSION_KEYS + (("action", "reason") if correction else ())
+    if not isinstance(doc, dict):
+        raise Rejected(invalid_record([Problem("", "invalid_type", "a game is a JSON object")], "game"))
+    problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in allowed]
+    seats = doc.get("players", players)
+    if not isinstance(seats, list) or len(seats) != 5 or not all(map(_is_id, seats)):
+        problems.append(Problem("/players", "invalid_players", "players is an array of five player ids, seat 0 first"))
+    elif not players_known:
+        known = repo.players_by_id(s, t.id, seats)
+        for i, pid in enumerate(seats):
+            if pid not in known:
+                problems.append(Problem(f"/players/{i}", "unknown_player", f"tournament {t.id} has no player {pid}"))
+            elif seats.index(pid) != i:
+                problems.append(Problem(f"/players/{i}", "duplicate_player", f"player {pid} sits twice"))
+            elif known[pid].withdrawn_at is not None and not correction:
+                problems.append(
+                    Problem(
+                        f"/players/{i}",
+                        "withdrawn_player",
+                        f"player {pid} ({known[pid].name}) has withdrawn: take them back (PATCH the player) first",
+                    )
+                )
+    played_at = None
+    if doc.get("played_at") is not None:
+        try:
+            # a time without a zone is taken as UTC; one with a zone is kept (and shown) in UTC
+            played_at = moment(doc["played_at"])
+        except ValueError as exc:
+            problems.append(Problem("/played_at", "invalid_datetime", f"played_at is {exc}"))
+    has_record, has_sheet = doc.get("record") is not None, doc.get("sheet") is not None
+    if has_record == has_sheet:
+        problems.append(Problem("", "record_or_sheet", "a game has either a record or a sheet"))
+    rs = repo.tournament_ruleset(t)
+    outcome: dict[str, Any] | None = None
+    scored: Outcome | None = None
+    claim: dict[str, Any] | None = None
+    differences: list[Difference] = []
+    record_hash = None
+    if has_record != has_sheet:
+        field = "record" if has_record else "sheet"
+        body = doc[field]
+        if isinstance(body, dict):
+            problems.extend(_same_ruleset(body, rs, f"/{field}/ruleset"))
+            if has_sheet:
+                body = {**body, "ruleset": {"name": rs.name, "options": rs.options()}}
+        try:
+            if has_record:
+                result = adjudicate(body, rs)
+                ADJUDICATIONS.labels(result.verdict.value).inc()
+                if not result.legal and not problems:
+                    raise Rejected(
+                        problem_document(
+                            422,
+                            "illegal-game",
+                            "The game is not legal",
+                            f"{result.verdict.value}: {result.violation.message if result.violation else ''}",
+                            adjudication=result.to_json(),
+                        )
+                    )
+                if result.outcome is not None:
+                    outcome = result.outcome.to_json()
+                    scored = result.outcome
+                record_hash = record_fingerprint(body, rs)
+                if result.claim is not None:
+                    claim, differences = result.claim, [_prefixed_difference(d, "/record") for d in result.differences]
+            else:
+                rs2, facts = read_sheet(body)
+                scored = score(facts, rs2)
+                outcome = scored.to_json()
+        except RecordError as exc:
+            problems.extend(_prefixed(exc.problems, f"/{field}"))
+    if doc.get("claimed") is not None:
+        try:
+            claim = read_claim(doc["claimed"])
+        except RecordError as exc:
+            problems.extend(exc.problems)
+        else:
+            if scored is not None:
+                differences = list(compare_claim(claim, scored))
+    accept = doc.get("accept_computed", False)
+    if type(accept) is not bool:
+        problems.append(Problem("/accept_computed", "invalid_type", "accept_computed is true or false"))
+    if problems:
+        raise Rejected(invalid_record(problems, "game"))
+    assert outcome is not None and isinstance(seats, list)
+    if claim is not None:
+        if differences and not accept:
+            raise Rejected(
+                problem_document(
+                    422,
+                    "claim-differs",
+                    "The claimed result is not the rules' result",
+                    f"{len(differences)} difference{'s' if len(differences) != 1 else ''} between the table's claim and "
+                    'the rules; correct the claim, or send "accept_computed": true to store the rules\' result with '
+                    "the claim beside it",
+                    [
+                        Problem(d.pointer, "claim_differs", d.reason, {"claimed": d.claimed, "computed": d.computed})
+                        for d in differences
+                    ],
+                    outcome=outcome,
+                )
+            )
+        outcome = {
+            **outcome,
+            "claim": {
+                "claimed": claim,
+                "differences": [d.to_json() for d in differences],
+                "accepted_computed": bool(differences),
+            },
+        }
+    return repo.Submission(tuple(seats), "record" if has_record else "sheet", raw, outcome, record_hash, played_at)
+
+
+def _prefixed_difference(d: Difference, prefix: str) -> Difference:
+    return Difference(prefix + d.pointer, d.claimed, d.computed, d.reason)
+
+
+def _same_ruleset(body: dict[str, Any], rs: Ruleset, pointer: str) -> list[Problem]:
+    if body.get("ruleset") is None:
+        return []
+    try:
+        theirs = read_ruleset(body["ruleset"], pointer)
+    except RecordError as exc:
+        return list(exc.problems)
+    if theirs != rs:
+        return [
+            Problem(
+                pointer, "ruleset_mismatch", f"the tournament plays {rs.name!r} with its own options; leave ruleset out"
+            )
+        ]
+    return []
+
+
+def game_json(
+    s: Session, game: Game, version: GameVersion | None = None, seats: Sequence[GameSeat] | None = None
+) -> dict[str, Any]:
+    version = version or repo.current_version(s, game)
+    if seats is None:
+        seats = repo.game_seats(s, version.id)
+    if not seats:  # a void version: show who sat where in the last version that had seats
+        prior = [v for v in repo.history(s, game) if v.version < version.version and v.outcome is not None]
+        seats = repo.game_seats(s, prior[-1].id) if prior else []
+    return {
+        "id": game.id,
+        "tournament_id": game.tournament_id,
+        "version": version.version,
+        "voided": game.voided,
+        "kind": version.kind,
+        "played_at": game.played_at,
+        "created_at": game.created_at,
+        "seats": [
+            {"seat": x.seat, "player_id": x.player_id, "role": x.role, "place": x.place, "score": x.score}
+            for x in seats
+        ],
+        "outcome": version.outcome,
+    }
+
+
+def stored_json(g: repo.StoredGame) -> str:
+    """The answer to a stored submission: what game_json and GameSchema give for the game,
+    written directly (a test checks that the two agree)."""
+    return json.dumps(
+        {
+            "id": g.id,
+            "tournament_id": g.tournament_id,
+            "version": 1,
+            "voided": False,
+            "kind": g.kind,
+            "played_at": g.played_at.isoformat(),
+            "created_at": g.created_at.isoformat(),
+            "seats": [{k: x[k] for k in _SEAT_KEYS} for x in g.seats],
+            "outcome": g.outcome,
+        },
+        ensure_ascii=False,
+    )
+
+
+_SEAT_KEYS = ("seat", "player_id", "role", "place", "score")
+
+
+def _player_ids(doc: Any) -> list[int]:
+    """The player ids a submission names, if they are ids at all (else none)."""
+    seats = doc.get("players") if isinstance(doc, dict) else None
+    if isinstance(seats, list) and all(map(_is_id, seats)):
+        return seats
+    return []
+
+
+def _is_id(value: object) -> bool:
+    """A row id as the database holds them: an integer from 1 to 2**31 - 1."""
+    return type(value) is int and 0 < value < 2**31
+
+
+def _closed(t: Tournament | repo.TournamentRef) -> None:
+    if t.status != "open":
+        raise repo.Conflict(f"tournament {t.id} is closed: reopen it to add or correct games")
+
+
+# --- submitting ---------------------------------------------------------------------------------
+
+
+def submit_game(
+    uow: UnitOfWork,
+    secret: str,
+    tournament_id: int,
+    doc: Any,
+    raw: str,
+    unreadable: RecordError | None,
+    idempotency_key: str | None,
+    method: str,
+    path: str,
+    on_key: Callable[[repo.KeyRef], object] = lambda key: None,
+) -> Answer:
+    """Store a game: adjudicated with the tournament's ruleset, stored with its outcome and the
+    submission byte for byte. The key is checked first (Unauthenticated), then the body
+    (``unreadable``: it was not JSON); ``on_key`` is told the key once it is known. With an Idempotency-Key, a retry of the same method, path
+    and body gets the first answer again; without, a game already stored is a Conflict naming it.
+    Rejected: a 422 with the problem document."""
+    seats = _player_ids(doc)
+    s = uow.session
+    target = repo.game_target(s, secret, tournament_id, seats)
+    if target.key is None:
+        raise Unauthenticated()
+    key = target.key
+    on_key(key)  # the caller learns whose request this is (its log line names the organizer)
+    if unreadable is not None:
+        raise unreadable
+    fingerprint = None if idempotency_key is None else (method, path, repo.canonical_hash(doc))
+    if idempotency_key is not None:
+        replay = _replay(s, key, idempotency_key, fingerprint)
+        if replay is not None:
+            return replay
+    t = target.owned(tournament_id, key.organizer_id)
+    _closed(t)
+    sub = read_submission(s, t, doc, raw, players_known=len(set(seats)) == 5 == target.players_known)
+    try:
+        stored = repo.store_game(s, t, key, sub)
+        body = stored_json(stored)
+        headers = {"Location": f"{path}/{stored.id}"}
+        if idempotency_key is not None:
+            assert fingerprint is not None
+            repo.remember_idempotent(s, key.organizer_id, idempotency_key, fingerprint, 201, body, headers)
+        uow.commit()
+        GAMES_STORED.inc()
+    except (IntegrityError, repo.Conflict):
+        # A parallel request with the same key (or the same record) got there first.
+        s.rollback()
+        if idempotency_key is not None:
+            replay = _replay(s, key, idempotency_key, fingerprint)
+            if replay is not None:
+                return replay
+        if sub.record_hash is not None:
+            existing = repo.game_with_record(s, t.id, sub.record_hash)
+            if existing is not None:
+                raise repo.Conflict(
+                    f"this game (the same deal, calls and plays) is already stored as game {existing}",
+                    game_id=existing,
+                ) from None
+        raise
+    return Answer(201, body, headers)
+
+
+def _replay(
+    s: Session, key: ApiKey | repo.KeyRef, idem: str, fingerprint: tuple[str, str, str] | None
+) -> Answer | None:
+    """The first answer to this request, if the Idempotency-Key was used before: for the same
+    method, path and body, that answer again (its headers too); for another, 422."""
+    row = repo.find_idempotent(s, key.organizer_id, idem)
+    if row is None:
+        return None
+    assert fingerprint is not None
+    if (row.method, row.path, row.request_hash) != fingerprint:
+        what = "another body" if (row.method, row.path) == fingerprint[:2] else f"{row.method} {row.path}"
+        raise Rejected(
+            invalid_record(
+                [
+                    Problem(
+                        "",
+                        "idempotency_key_reused",
+                        f"Idempotency-Key {idem!r} was used for {what}; a retry repeats its request exactly, "
+                        "and a new request takes a new key",
+                    )
+                ],
+                "game",
+            )
+        )
+    return Answer(row.status, row.response, {**row.headers, "Idempotent-Replayed": "true"})
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def list_games(
+    uow: UnitOfWork, viewer: int | None, tournament_id: int, query: dict[str, Any]
+) -> tuple[list[dict[str, Any]], int]:
+    s = uow.session
+    t = repo.visible_tournament(s, tournament_id, viewer)
+    rows, total = repo.list_games(
+        s,
+        t.id,
+        player_id=query.get("player"),
+        since=query.get("since"),
+        until=query.get("until"),
+        include_void=query["include_void"],
+        limit=query["limit"],
+        offset=query["offset"],
+    )
+    versions = repo.current_versions(s, rows)
+    seats = repo.seats_of_versions(s, [v.id for v in versions.values()])
+    return [game_json(s, g, versions[g.id], seats[versions[g.id].id]) for g in rows], total
+
+
+def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:
+    t = repo.visible_tournament(uow.session, tournament_id, viewer)
+    return game_json(uow.session, repo.get_game(uow.session, t, game_id))
+
+
+def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:
+    """Every version of a game; which key made each is the organizer's business only."""
+    s = uow.session
+    t = repo.visible_tournament(s, tournament_id, viewer)
+    game = repo.get_game(s, t, game_id)
+    owner = viewer == t.organizer_id
+    labels = {k.id: k.label for k in repo.list_keys(s, t.organizer_id)} if owner else {}
+    return {
+        "game_id": game.id,
+        "versions": [
+            {
+                "version": v.version,
+                "action": v.action,
+                "kind": v.kind,
+                "reason": v.reason,
+                "key_id": v.key_id if owner else None,
+                "key_label": labels.get(v.key_id) if owner else None,
+                "created_at": v.created_at,
+                "body": v.body,
+                "outcome": v.outcome,
+            }
+            for v in repo.history(s, game)
+        ],
+    }
+
+
+def visible_tournament_id(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> int:
+    return repo.visible_tournament(uow.session, tournament_id, viewer).id
+
+
+def export_lines(uow: UnitOfWork, tournament_id: int) -> Iterator[str]:
+    """Every game of the tournament as NDJSON lines (current versions, void ones included)."""
+    s = uow.session
+    for game, version in repo.export_games(s, tournament_id):
+        seats = repo.game_seats(s, version.id)
+        yield (
+            json.dumps(
+                {
+                    "id": game.id,
+                    "version": version.version,
+                    "voided": game.voided,
+                    "played_at": game.played_at.isoformat(),
+                    "players": [x.player_id for x in seats],
+                    "kind": version.kind,
+                    "submission": None if version.body is None else json.loads(version.body),
+                    "outcome": version.outcome,
+                },
+                ensure_ascii=False,
+            )
+            + "\n"
+        )
+
+
+# --- correcting ------------------------------------------------------------------------------------
+
+
+def correct_game(
+    uow: UnitOfWork, key: ApiKey | repo.KeyRef, tournament_id: int, game_id: int, doc: Any, raw: str
+) -> dict[str, Any]:
+    """Void a game or replace it, with a reason; nothing is deleted. Rejected: a 422."""
+    s = uow.session
+    t = repo.owned_tournament(s, tournament_id, key.organizer_id)
+    _closed(t)
+    game = repo.get_game(s, t, game_id)
+    if not isinstance(doc, dict):
+        raise Rejected(invalid_record([Problem("", "invalid_type", "a correction is a JSON object")], "correction"))
+    problems = []
+    action, reason = doc.get("action"), doc.get("reason")
+    if action not in ("void", "replace"):
+        problems.append(Problem("/action", "invalid_action", "action is 'void' or 'replace'"))
+    if reason is None:
+        problems.append(Problem("/reason", "missing_reason", "a correction gives its reason"))
+    else:
+        try:
+            reason = clean_text(reason, max_length=500, what="a reason")
+        except ValueError as exc:
+            problems.append(Problem("/reason", "invalid_reason", str(exc)))
+    if action == "void":
+        problems.extend(
+            Problem(f"/{k}", "unexpected_field", "a void carries only a reason")
+            for k in doc
+            if k not in ("action", "reason")
+        )
+    if problems:
+        raise Rejected(invalid_record(problems, "correction"))
+    replacement = None
+    if action == "replace":
+        current = [x.player_id for x in repo.game_seats(s, repo.current_version(s, game).id)]
+        replacement = read_submission(s, t, doc, raw, correction=True, players=current or None)
+    assert isinstance(reason, str)  # checked above
+    try:
+        version = repo.correct_game(s, t, game, key, reason, replacement)
+        uow.commit()
+    except IntegrityError:
+        s.rollback()
+        raise repo.Conflict("this game (the same deal, calls and plays) is already stored as another game") from None
+    return game_json(s, game, version)
