@@ -7,14 +7,13 @@ client's address (see ``observability``)."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
 from flask import Flask, current_app, g, request
-from sqlalchemy.orm import Session
 
 from ..persistence import repository as repo
-from ..persistence.models import ApiKey
-from .common import database, fail
+from ..tournament import clubs
+from .common import fail, unit_of_work
 
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="baohuang"'}
 # Operations that authenticate inside the view, in the same query as the rest of what they
@@ -30,19 +29,17 @@ def bearer() -> str | None:
     return token.strip()
 
 
-def require_key(s: Session) -> ApiKey | repo.KeyRef:
+def current_key() -> repo.KeyRef:
     """The key of this request (authenticated before the view, or now), or 401."""
     key = g.get("key")
-    if key is not None:
-        return key  # type: ignore[no-any-return]
-    token = require_bearer()
-    return accept(repo.authenticate(s, token))
+    if key is None:
+        token = require_bearer()
+        with unit_of_work() as uow:
+            key = g.key = accept(clubs.authenticate(uow, token))
+    return key  # type: ignore[no-any-return]
 
 
-K = TypeVar("K", ApiKey, repo.KeyRef)
-
-
-def accept(key: K | None) -> K:
+def accept(key: repo.KeyRef | None) -> repo.KeyRef:
     """A key the repository found (None: unknown or revoked), or 401."""
     if key is None:
         failed = current_app.extensions.get("baohuang_failed_key")
@@ -61,11 +58,11 @@ def require_bearer() -> str:
     return token
 
 
-def optional_viewer(s: Session) -> int | None:
-    """The organizer reading, if a valid key came with the request (a bad key is still 401)."""
+def viewer() -> int | None:
+    """The organizer reading, if a key came with the request (a bad key is still 401)."""
     if bearer() is None:
         return None
-    return require_key(s).organizer_id
+    return current_key().organizer_id
 
 
 def _secured(app: Flask, endpoint: str, method: str, cache: dict[tuple[str, str], bool]) -> bool:
@@ -90,5 +87,5 @@ def install(app: Flask) -> None:
         token = require_bearer()
         if (endpoint, request.method) in AUTHENTICATED_IN_VIEW:
             return
-        with database().session() as s:
-            g.key = accept(repo.authenticate_ref(s, token))
+        with unit_of_work() as uow:
+            g.key = accept(clubs.authenticate(uow, token))

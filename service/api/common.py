@@ -11,8 +11,6 @@ import flask_smorest
 from flask import current_app, g, request
 from flask_smorest import abort
 from marshmallow import Schema, fields, validate
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 from werkzeug.exceptions import abort as werkzeug_abort
 
 from ..persistence import repository as repo
@@ -58,48 +56,23 @@ def database() -> Database:
 
 
 @contextmanager
-def session(*, single_statement: bool = False) -> Iterator[Session]:
-    """A session for one request; repository errors become problem documents.
-    ``single_statement``: see ``Database.session``."""
-    with database().session(single_statement=single_statement) as s:
-        try:
-            yield s
-        except repo.NotFound as exc:
-            s.rollback()
-            abort(404, message=str(exc))
-        except repo.Forbidden as exc:
-            s.rollback()
-            abort(403, message=str(exc))
-        except repo.Conflict as exc:
-            s.rollback()
-            abort(409, message=str(exc), extra=exc.extra)
-        except IntegrityError:
-            # A parallel request stored the same thing first (a player name, say).
-            s.rollback()
-            abort(409, message="this conflicts with what was just stored; read it again and retry")
-
-
-@contextmanager
 def unit_of_work(*, single_statement: bool = False) -> Iterator[UnitOfWork]:
     """A unit of work for the use case a view calls; its errors become problem documents."""
-    with UnitOfWork(database(), single_statement=single_statement) as uow:
-        try:
+    try:
+        with UnitOfWork(database(), single_statement=single_statement) as uow:
             yield uow
-        except repo.NotFound as exc:
-            fail(404, message=str(exc))
-        except repo.Forbidden as exc:
-            fail(403, message=str(exc))
-        except repo.Conflict as exc:
-            fail(409, message=str(exc), extra=exc.extra)
-        except IntegrityError:
-            # A parallel request stored the same thing first (a player name, say).
-            fail(409, message="this conflicts with what was just stored; read it again and retry")
-        except games.Unauthenticated:
-            from .auth import accept
+    except repo.NotFound as exc:
+        fail(404, message=str(exc))
+    except repo.Forbidden as exc:
+        fail(403, message=str(exc))
+    except repo.Conflict as exc:
+        fail(409, message=str(exc), extra=exc.extra)
+    except games.Unauthenticated:
+        from .auth import accept
 
-            accept(None)  # 401, and the failed key counted against the address
-        except games.Rejected as exc:
-            abort_with(exc.doc)
+        accept(None)  # 401, and the failed key counted against the address
+    except games.Rejected as exc:
+        abort_with(exc.doc)
 
 
 def abort_with(doc: dict[str, Any]) -> NoReturn:
@@ -124,12 +97,9 @@ def acting_organizer() -> int:
 
 def viewer() -> int | None:
     """The organizer reading, if the request carries a key (a bad key is still 401)."""
-    from .auth import bearer, require_key
+    from .auth import viewer as _viewer
 
-    if bearer() is None:
-        return None
-    with database().session() as s:
-        return require_key(s).organizer_id
+    return _viewer()
 
 
 class PageQuery(Schema):

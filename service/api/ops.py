@@ -8,7 +8,6 @@ from flask import Response
 from flask.views import MethodView
 from flask_smorest import abort
 from marshmallow import Schema, fields
-from sqlalchemy import text
 
 from .common import Blueprint, database
 from .observability import metrics_response
@@ -38,8 +37,7 @@ class Readyz(MethodView):
         """Ready to serve: the database answers and its schema is at the latest migration"""
         db = database()
         try:
-            with db.engine.connect() as conn:
-                conn.execute(text("SELECT 1"))
+            db.ping()
             at_head = db.at_head()
         except Exception:
             abort(503, message="the database is not reachable", headers={"Retry-After": "2"})

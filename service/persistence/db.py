@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event
+from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, DisconnectionError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
@@ -162,6 +162,11 @@ class Database:
 
         with self.engine.begin() as conn:
             command.downgrade(alembic_config(conn), revision)
+
+    def ping(self) -> None:
+        """Ask the database something trivial (raises if it does not answer)."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
 
     def at_head(self) -> bool:
         from alembic.runtime.migration import MigrationContext

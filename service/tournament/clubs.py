@@ -58,6 +58,11 @@ def _own(organizer_id: int, acting: int) -> None:
 # --- organizers and keys -------------------------------------------------------------------------
 
 
+def authenticate(uow: UnitOfWork, secret: str) -> repo.KeyRef | None:
+    """The usable key behind ``secret`` (None: unknown or revoked)."""
+    return repo.authenticate_ref(uow.session, secret)
+
+
 def register_organizer(uow: UnitOfWork, name: str) -> dict[str, Any]:
     org, key, secret = repo.create_organizer(uow.session, name)
     uow.commit()
