@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from types import TracebackType
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..persistence.db import Database
+from ..persistence.repository import Conflict
 
 
 class UnitOfWork:
@@ -29,6 +31,9 @@ class UnitOfWork:
         finally:
             self._session.close()
             self._session = None
+        if isinstance(exc, IntegrityError):
+            # A parallel request stored the same thing first (a player name, say).
+            raise Conflict("this conflicts with what was just stored; read it again and retry") from exc
 
     @property
     def session(self) -> Session:

@@ -309,3 +309,18 @@ def test_a_void_games_record_can_be_submitted_again(db_client):
     again = club.submit(tid, {**body, "players": ids[1:6]})
     assert again.status_code == 201 and again.get_json()["id"] != first["id"]
     assert club.submit(tid, body).status_code == 409  # but not twice
+
+
+def test_a_lost_race_on_a_unique_name_is_a_conflict_not_an_error(db_app):
+    """A parallel request stored the same name between the check and the insert: the unit of
+    work turns the database's refusal into a 409, whatever the database."""
+    from unittest import mock
+
+    from service.persistence import repository as repo
+
+    client = db_app.test_client()
+    club = Club(client)
+    tid, _ = club.tournament(players=1)
+    with mock.patch.object(repo, "_name_free", lambda *a, **k: None):  # the check saw no such name yet
+        r = client.post(f"/v1/tournaments/{tid}/players", json={"name": "player 0"}, headers=club.auth)
+    assert r.status_code == 409 and r.content_type == PROBLEM
