@@ -96,19 +96,25 @@ def _lower_bound(value: Any) -> int:
     while stack:
         x = stack.pop()
         if type(x) is dict:
-            found += len(x)
-            for k, y in x.items():
-                if ":" in k:
-                    found += k.count(":")
-                t = type(y)
-                if t is str:
-                    if ":" in y:
-                        found += y.count(":")
-                elif t is dict or t is list:
-                    stack.append(y)
+            found += len(x) + _colons_of_object(x, stack)
         elif x and set(map(type, x)) == {dict}:
             found += sum(map(len, x))
     return found
+
+
+def _colons_of_object(d: dict[str, Any], stack: list[Any]) -> int:
+    """The colons in an object's keys and string values; its objects and arrays go on ``stack``."""
+    colons = 0
+    for k, y in d.items():
+        if ":" in k:
+            colons += k.count(":")
+        t = type(y)
+        if t is str:
+            if ":" in y:
+                colons += y.count(":")
+        elif t is dict or t is list:
+            stack.append(y)
+    return colons
 
 
 def _huge_int(text: str) -> Problem:
@@ -129,15 +135,7 @@ def _keys_and_colons(value: Any) -> tuple[int, int]:
         x = stack.pop()
         if type(x) is dict:
             keys += len(x)
-            for k, y in x.items():
-                if ":" in k:
-                    colons += k.count(":")
-                t = type(y)
-                if t is str:
-                    if ":" in y:
-                        colons += y.count(":")
-                elif t is dict or t is list:
-                    stack.append(y)
+            colons += _colons_of_object(x, stack)
         else:
             for y in x:
                 t = type(y)

@@ -98,6 +98,29 @@ def test_compose_runs_the_service_with_postgres():
     assert "pg_isready" in " ".join(db["healthcheck"]["test"])
 
 
+def start_serve(tmp_path: Path, workers: int, quiet: bool = True, **env: str) -> tuple[subprocess.Popen, int]:
+    """`baohuang serve` on a free port with a SQLite file in ``tmp_path``, ``env`` added: the
+    process (gunicorn, once it has exec'd) and its port."""
+    port = free_port()
+    environment = dict(
+        os.environ,
+        PYTHONPATH=str(ROOT),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'app.sqlite3'}",
+        PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
+        **env,
+    )
+    output = subprocess.DEVNULL if quiet else subprocess.PIPE
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", str(workers)],
+        cwd=tmp_path,
+        env=environment,
+        stdout=output,
+        stderr=subprocess.STDOUT if not quiet else subprocess.DEVNULL,
+        text=True,
+    )
+    return proc, port
+
+
 def _processes_with(marker: str) -> list[int]:
     """The pids of live processes whose environment holds ``marker``."""
     found = []
@@ -114,23 +137,9 @@ def _processes_with(marker: str) -> list[int]:
 
 def test_serve_stops_its_gunicorn_on_sigterm(tmp_path):
     """A supervisor that stops `baohuang serve` stops the server: gunicorn runs in its place."""
-    port = free_port()
-    marker = f"BAOHUANG_TEST_MARK=serve-{port}"
-    env = dict(
-        os.environ,
-        PYTHONPATH=str(ROOT),
-        DATABASE_URL=f"sqlite:///{tmp_path / 'app.sqlite3'}",
-        PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
-        BAOHUANG_TEST_MARK=marker.split("=", 1)[1],
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "2"],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    mark = f"serve-{os.getpid()}-{time.monotonic_ns()}"
+    marker = f"BAOHUANG_TEST_MARK={mark}"
+    proc, port = start_serve(tmp_path, 2, quiet=False, BAOHUANG_TEST_MARK=mark)
     try:
         wait_ready(port, proc)
         assert len(_processes_with(marker)) == 3  # the master (this very pid) and two workers

@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -23,7 +21,7 @@ import pytest
 
 from service.core import random_record
 from tests.system.robustness.figures import FIGURES
-from tests.system.test_deploy import free_port, wait_ready
+from tests.system.test_deploy import start_serve, wait_ready
 
 ROOT = Path(__file__).resolve().parents[3]
 SECONDS = float(os.environ.get("SLOW_CLIENT_SECONDS", "20"))
@@ -98,22 +96,12 @@ def _timed(request: urllib.request.Request | str) -> tuple[float, int]:
 
 @pytest.mark.slow
 def test_two_hundred_slow_clients_do_not_stop_the_service(tmp_path):
-    port = free_port()
-    env = dict(
-        os.environ,
-        PYTHONPATH=str(ROOT),
-        DATABASE_URL=f"sqlite:///{tmp_path / 'slow.sqlite3'}",
-        PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
+    proc, port = start_serve(
+        tmp_path,
+        3,
         BAOHUANG_RATE_LIMIT_PER_MINUTE="0",
         BAOHUANG_OPEN_SIGNUP="1",
         BAOHUANG_HEAD_TIMEOUT=str(HEAD_TIMEOUT),
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "3"],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
     )
     slow = None
     try:
@@ -172,21 +160,7 @@ def test_two_hundred_slow_clients_do_not_stop_the_service(tmp_path):
 
 @pytest.mark.slow
 def test_errors_gunicorn_answers_itself_are_problem_documents(tmp_path):
-    port = free_port()
-    env = dict(
-        os.environ,
-        PYTHONPATH=str(ROOT),
-        DATABASE_URL=f"sqlite:///{tmp_path / 'e.sqlite3'}",
-        PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
-        BAOHUANG_HEAD_TIMEOUT="2",
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "1"],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    proc, port = start_serve(tmp_path, 1, BAOHUANG_HEAD_TIMEOUT="2")
 
     def exchange(raw: bytes, wait: float = 5) -> bytes:
         with socket.create_connection(("127.0.0.1", port), timeout=wait) as s:
