@@ -90,16 +90,7 @@ def acting_key() -> repo.KeyRef:
 
 def acting_organizer() -> int:
     """The organizer whose key this request carries (authenticated before the view: see auth)."""
-    key = g.get("key")
-    assert key is not None, "an operation documented with bearerAuth is authenticated before its view"
-    return int(key.organizer_id)
-
-
-def viewer() -> int | None:
-    """The organizer reading, if the request carries a key (a bad key is still 401)."""
-    from .auth import viewer as _viewer
-
-    return _viewer()
+    return acting_key().organizer_id
 
 
 class PageQuery(Schema):

@@ -13,8 +13,8 @@ from ..core.errors import Problem, RecordError
 from ..core.jsonio import loads
 from ..tournament import games
 from .apidoc import LOCATION, REPLAYED
-from .auth import accept, require_bearer
-from .common import SECURITY, Blueprint, acting_key, documented, fail, page, page_schema, unit_of_work, viewer
+from .auth import accept, require_bearer, viewer
+from .common import SECURITY, Blueprint, acting_key, documented, fail, page, page_schema, unit_of_work
 from .schemas import CorrectionSchema, GameQuerySchema, GameSchema, GameSubmissionSchema, HistorySchema
 
 blp = Blueprint(

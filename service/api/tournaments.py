@@ -11,7 +11,8 @@ from flask.views import MethodView
 
 from ..core.reading import read_ruleset
 from ..tournament import clubs
-from .common import SECURITY, Blueprint, PageQuery, acting_organizer, page, page_schema, unit_of_work, viewer
+from .auth import viewer
+from .common import SECURITY, Blueprint, PageQuery, acting_organizer, page, page_schema, unit_of_work
 from .schemas import (
     PlayerCreateSchema,
     PlayerPatchSchema,

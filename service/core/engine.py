@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -752,18 +752,7 @@ def _adjudicate_without_deal(rs: Ruleset, calls: tuple[Call, ...], plays: list[A
         chosen = legal[0][1]
         return dataclasses.replace(chosen, notes=(*chosen.notes, note))
     if open_guard:
-        raise RecordError(
-            [
-                Problem(
-                    "/guard",
-                    "guard_unknown",
-                    "without a deal the guard must be known: SJ* was never played and nobody revealed, and seats "
-                    f"{', '.join(map(str, sorted(open_guard)))} could each have held it, with different scores; "
-                    'name the guard with "guard": seat',
-                    {"missing": "guard", "candidates": sorted(open_guard)},
-                )
-            ]
-        )
+        raise _guard_unknown(open_guard)
     raise RecordError(
         [
             Problem(
@@ -918,15 +907,21 @@ def _judge_every_guard(
             )
         chosen = legal[seats[0]]
         return Adjudication(Verdict.LEGAL, rs, True, None, chosen.outcome, tuple(notes))
-    raise RecordError(
+    raise _guard_unknown(legal)
+
+
+def _guard_unknown(seats: Iterable[int]) -> RecordError:
+    """422: who held SJ* is not in the record, and the answer depends on it."""
+    candidates = sorted(seats)
+    return RecordError(
         [
             Problem(
                 "/guard",
                 "guard_unknown",
-                f"without a deal the guard must be known: SJ* was never played and nobody revealed, and seats "
-                f"{', '.join(map(str, sorted(legal)))} could each have held it, with different scores; name the "
+                "without a deal the guard must be known: SJ* was never played and nobody revealed, and seats "
+                f"{', '.join(map(str, candidates))} could each have held it, with different scores; name the "
                 'guard with "guard": seat (the emperor\'s own seat for a hidden solo)',
-                {"missing": "guard", "candidates": sorted(legal)},
+                {"missing": "guard", "candidates": candidates},
             )
         ]
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from .errors import Problem, RecordError
@@ -104,10 +105,17 @@ def _lower_bound(value: Any) -> int:
 
 def _colons_of_object(d: dict[str, Any], stack: list[Any]) -> int:
     """The colons in an object's keys and string values; its objects and arrays go on ``stack``."""
-    colons = 0
-    for k, y in d.items():
+    colons = _colons_of_values(d.values(), stack)
+    for k in d:
         if ":" in k:
             colons += k.count(":")
+    return colons
+
+
+def _colons_of_values(values: Iterable[Any], stack: list[Any]) -> int:
+    """The colons in the strings among ``values``; the objects and arrays among them go on ``stack``."""
+    colons = 0
+    for y in values:
         t = type(y)
         if t is str:
             if ":" in y:
@@ -137,13 +145,7 @@ def _keys_and_colons(value: Any) -> tuple[int, int]:
             keys += len(x)
             colons += _colons_of_object(x, stack)
         else:
-            for y in x:
-                t = type(y)
-                if t is str:
-                    if ":" in y:
-                        colons += y.count(":")
-                elif t is dict or t is list:
-                    stack.append(y)
+            colons += _colons_of_values(x, stack)
     return keys, colons
 
 

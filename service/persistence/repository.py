@@ -139,20 +139,12 @@ def new_key(s: Session, organizer_id: int, label: str | None) -> tuple[ApiKey, s
     return key, secret
 
 
-def authenticate(s: Session, secret: str) -> ApiKey | None:
-    return _usable(s.scalar(select(ApiKey).where(ApiKey.secret_hash == _hash(secret))))
-
-
 def authenticate_ref(s: Session, secret: str) -> KeyRef | None:
     """The usable key behind ``secret`` as plain values (None: unknown or revoked)."""
     row = s.execute(
         select(ApiKey.id, ApiKey.organizer_id, ApiKey.revoked_at).where(ApiKey.secret_hash == _hash(secret))
     ).first()
     return None if row is None or row[2] is not None else KeyRef(*row)
-
-
-def _usable(key: ApiKey | None) -> ApiKey | None:
-    return None if key is None or key.revoked_at is not None else key
 
 
 def list_keys(s: Session, organizer_id: int) -> Sequence[ApiKey]:
