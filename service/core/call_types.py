@@ -59,6 +59,13 @@ class DealView:
     bj_holder: int | None
     sj_holder: int | None
     first_candidate: int | None = None
+    # Without a deal: the seats taken to hold a 2 (the standard crown's later decliners give one).
+    holding_twos: frozenset[int] = frozenset()
+
+    def holds_two(self, seat: int) -> bool:
+        if self.hands is None:
+            return seat in self.holding_twos
+        return any(c.rank is Rank.TWO for c in self.hands[seat])
 
     def copies(self, seat: int, card: Card) -> int:
         """How many cards of this rank and suit ``seat`` was dealt."""

@@ -30,6 +30,9 @@ def accept_called_card(
     assert card is not None
     if card.rank.is_joker or card.rank is Rank.TWO:
         return CallFault(i, V.CALLED_CARD_NOT_ALLOWED, seat, f"{card} cannot be called: not a joker, not a 2")
+    if view.hands is None:
+        # Without a deal the copies' holders come from the plays: the engine judges each.
+        return Crown(Mode.NORMAL, seat, None, i + 1, crown_seat, moves, card)
     held = view.copies(seat, card)
     if held < 3:
         return CallFault(
@@ -55,7 +58,7 @@ def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | Ca
                 f"seat {candidate} is offered the crown: it must decline, accept (calling a card) or solo (calling four)",
             )
         if kind is CallKind.DECLINE:
-            if i > 0 and view.hands is not None and any(c.rank is Rank.TWO for c in view.hands[seat]):
+            if i > 0 and view.holds_two(seat):
                 givers.append(seat)
             if i + 1 == OFFERS:
                 return Crown(Mode.VOID, None, None, i + 1, first)
@@ -68,7 +71,7 @@ def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | Ca
         assert card is not None
         if card.rank.is_joker or card.rank is Rank.TWO:
             return CallFault(i, V.CALLED_CARD_NOT_ALLOWED, seat, f"{card} cannot be called: not a joker, not a 2")
-        held = view.copies(seat, card)
+        held = 4 if view.hands is None else view.copies(seat, card)  # without a deal: checked on the plays
         if held < 4:
             return CallFault(
                 i,
