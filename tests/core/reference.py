@@ -1,7 +1,7 @@
 """A second referee, written from RULES.md (and the decisions in docs/rules.md) and nothing else:
-slow, plain and readable — lists of card strings, no packed counters, no caches. It covers the
-rulesets whose crown goes with the marked big joker (weihai, shandong, kk-simple and their options)
-with the deal given.
+slow, plain and readable — lists of card strings, no packed counters, no caches. It covers every
+ruleset and option with the deal given: the crowns that go with the marked big joker (weihai,
+shandong, kk-simple) and those that call a suited card (standard, kk-classic).
 tests/test_reference.py checks that the engine and this agree on the verdict, the pointer and
 the scores for random games and single-move mistakes.
 
@@ -10,6 +10,7 @@ It shares no code with service/core beyond reading card tokens into (rank, marke
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,17 @@ def card(token: str) -> tuple[str, bool]:
     return t, marked
 
 
+SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def suit(token: str) -> str | None:
+    """The suit a token writes: '10S' -> 'S', '9' -> None, 'BJ' -> None."""
+    t = token.strip().upper().rstrip("*")
+    if len(t) > 1 and t[-1] in SUITS and t[:-1] in VALUE:
+        return SUITS[t[-1]]
+    return None
+
+
 @dataclass
 class Rules:
     deck: str = "165"
@@ -51,12 +63,24 @@ class Rules:
     surrender: bool = False
     royal_sweep: bool = False
     open_solo_per_place: bool = False
-    kk_simple: bool = False  # the crown is passed to the previous seat, not transferred (RULES §9)
+    crown: str = "weihai"  # weihai (and shandong), kk-simple, standard, kk-classic (RULES §9)
+
+    @property
+    def kk_simple(self) -> bool:  # the crown is passed to the previous seat, not transferred
+        return self.crown == "kk-simple"
+
+    @property
+    def called(self) -> bool:  # the guard holds a called suited card; no marked jokers in standard
+        return self.crown in ("standard", "kk-classic")
+
+    @property
+    def marked(self) -> bool:
+        return self.crown != "standard"
 
     @classmethod
     def of(cls, name: str, options: dict[str, Any]) -> Rules:
         return cls(
-            kk_simple=name == "kk-simple",
+            crown=name if name in ("kk-simple", "standard", "kk-classic") else "weihai",
             deck=options["deck"],
             last_rank=options["last_rank"],
             twos_with_jokers=options["twos_with_jokers"],
@@ -74,7 +98,8 @@ class Rules:
             return {**{r: 16 for r in ORDER[4:13]}, "6": 13, "SJ": 4, "BJ": 4}
         if self.deck == "168":
             return {**{r: 16 for r in ORDER[3:13]}, "SJ": 4, "BJ": 4}
-        return {**{r: 16 for r in ORDER[:13]}, "SJ": 4, "BJ": 4}
+        # the full deck; standard sets one big joker aside, offered with the crown
+        return {**{r: 16 for r in ORDER[:13]}, "SJ": 4, "BJ": 3 if self.crown == "standard" else 4}
 
     def hand_sizes(self) -> list[int]:
         total = sum(self.deck_counts().values())
@@ -122,12 +147,14 @@ def beats(new: list[str], old: list[str]) -> bool:
 
 def referee(record: dict[str, Any], name: str, options: dict[str, Any]) -> Verdict:
     rules = Rules.of(name, options)
-    # hands: each a list of [rank, marked] cards
+    # hands: each a list of [rank, marked] cards; the suits dealt are kept beside them
     hands = [[list(card(t)) for t in tokens(h)] for h in record["deal"]]
-    verdict = _check_deal(hands, rules)
+    dealt_suits = [[suit(t) for t in tokens(h)] for h in record["deal"]]
+    verdict = _check_deal(hands, dealt_suits, rules)
     if verdict is not None:
         return verdict
-    roles = _calls(record.get("calls") or [], hands, rules)
+    suits = Suits(hands, dealt_suits)
+    roles = _calls(record.get("calls") or [], hands, suits, rules, record.get("first_candidate"))
     if isinstance(roles, Verdict):
         return roles
     plays = record.get("plays") or []
@@ -135,13 +162,13 @@ def referee(record: dict[str, Any], name: str, options: dict[str, Any]) -> Verdi
         if plays:
             return illegal("/plays/0", "the game ended before play")
         return Verdict("legal", None, [0] * 5 if roles["mode"] == "void" else _score(roles, [], rules))
-    order = _play(plays, hands, roles, rules)
+    order = _play(plays, hands, suits, roles, rules)
     if isinstance(order, Verdict):
         return order
     return Verdict("legal", None, _score(roles, order, rules))
 
 
-def _check_deal(hands: list[list[list[Any]]], rules: Rules) -> Verdict | None:
+def _check_deal(hands: list[list[list[Any]]], dealt_suits: list[list[str | None]], rules: Rules) -> Verdict | None:
     sizes = sorted((len(h) for h in hands), reverse=True)
     if sizes != rules.hand_sizes():
         allowed = rules.hand_sizes()
@@ -150,19 +177,22 @@ def _check_deal(hands: list[list[list[Any]]], rules: Rules) -> Verdict | None:
                 allowed.remove(len(h))
             else:
                 return illegal(f"/deal/{i}", "wrong size")
-    total: dict[str, int] = {}
-    for h in hands:
-        for rank, _ in h:
-            total[rank] = total.get(rank, 0) + 1
     deck = rules.deck_counts()
-    if {r: n for r, n in total.items() if n} != {r: n for r, n in deck.items() if n}:
-        seen: dict[str, int] = {}
-        for i, h in enumerate(hands):
-            for rank, _ in h:
-                seen[rank] = seen.get(rank, 0) + 1
-                if seen[rank] > deck.get(rank, 0):
-                    return illegal(f"/deal/{i}", "not the deck")
-        return illegal("/deal", "not the deck")
+    seen: Counter[str] = Counter()
+    seen_suited: Counter[tuple[str, str]] = Counter()
+    for i, h in enumerate(hands):
+        for (rank, marked), s in zip(h, dealt_suits[i], strict=True):
+            seen[rank] += 1
+            if seen[rank] > deck.get(rank, 0):
+                return illegal(f"/deal/{i}", "not the deck")
+            if s is not None:
+                seen_suited[rank, s] += 1
+                if seen_suited[rank, s] > 4:
+                    return illegal(f"/deal/{i}", "more than four of a suited card")
+            if marked and not rules.marked:
+                return illegal(f"/deal/{i}", "no marked jokers in this ruleset")
+    if not rules.marked:
+        return None
     for rank in ("BJ", "SJ"):
         holders = [i for i, h in enumerate(hands) for r, m in h if r == rank and m]
         if not holders:
@@ -172,11 +202,142 @@ def _check_deal(hands: list[list[list[Any]]], rules: Rules) -> Verdict | None:
     return None
 
 
+class Suits:
+    """Suits in play. A suited card a seat plays must be one of its copies of that card: those
+    it was dealt, or a card dealt without its suit, or a card of that rank it received during the
+    crown (whose suit nobody writes). Only where the deal shows suits; the deck holds four of
+    each suited card in any case."""
+
+    def __init__(self, hands: list[list[list[Any]]], dealt_suits: list[list[str | None]]) -> None:
+        self.shown = any(s is not None for h in dealt_suits for s in h)
+        self.dealt = [
+            Counter(zip([r for r, _ in h], ds, strict=True)) for h, ds in zip(hands, dealt_suits, strict=True)
+        ]
+        self.received: list[Counter[str]] = [Counter() for _ in hands]
+        self.played: list[Counter[tuple[str, str]]] = [Counter() for _ in hands]
+
+    def give(self, seat: int, rank: str) -> None:
+        self.received[seat][rank] += 1
+
+    def copies(self, seat: int, rank: str, s: str) -> int:
+        """Copies of the card (rank, suit) ``seat`` was dealt."""
+        return self.dealt[seat][rank, s]
+
+    def play(self, seat: int, written: list[tuple[str, str]]) -> bool:
+        for rank, s in written:
+            self.played[seat][rank, s] += 1
+            if sum(p[rank, s] for p in self.played) > 4:
+                return False
+            if self.shown:
+                mine = self.dealt[seat][rank, s] + self.dealt[seat][rank, None] + self.received[seat][rank]
+                if self.played[seat][rank, s] > mine:
+                    return False
+        return True
+
+
 def _holder(hands: list[list[list[Any]]], rank: str) -> int:
     return next(i for i, h in enumerate(hands) for r, m in h if r == rank and m)
 
 
-def _calls(calls: list[dict[str, Any]], hands: list[list[list[Any]]], rules: Rules) -> dict[str, Any] | Verdict:
+def _calls(
+    calls: list[dict[str, Any]], hands: list[list[list[Any]]], suits: Suits, rules: Rules, first: int | None
+) -> dict[str, Any] | Verdict:
+    dealt = [[list(c) for c in h] for h in hands]  # before the crown moves any card
+    if rules.crown == "standard":
+        crown = _crown_standard(calls, hands, suits, first)
+    elif rules.crown == "kk-classic":
+        crown = _crown_kk_classic(calls, hands, suits)
+    else:
+        crown = _crown_marked(calls, hands, rules)
+    if isinstance(crown, Verdict) or crown[1] == "void":
+        return crown if isinstance(crown, Verdict) else {"mode": "void"}
+    i, mode, emperor, guard = crown
+    return _declarations(calls, i, mode, emperor, guard, dealt, suits, rules)
+
+
+def _move(hands: list[list[list[Any]]], suits: Suits, src: int | None, dst: int, rank: str, marked: bool) -> None:
+    """A card changes hands during the crown (src None: the set-aside card)."""
+    if src is not None:
+        c = next(c for c in hands[src] if c[0] == rank and c[1] == marked)
+        hands[src].remove(c)
+    hands[dst].append([rank, marked])
+    suits.give(dst, rank)
+
+
+def _accept(
+    i: int, c: dict[str, Any], seat: int, suits: Suits, solo: bool
+) -> tuple[int, str, int, int | None] | Verdict:
+    """A called card: three copies make the fourth's holder the guard, four a hidden solo; an
+    open solo calls four."""
+    rank, s = card(c["card"])[0], suit(c["card"])
+    if rank in ("SJ", "BJ", "2") or s is None:
+        return illegal(f"/calls/{i}", "this card cannot be called")
+    held = suits.copies(seat, rank, s)
+    if solo:
+        return (i + 1, "open_solo", seat, None) if held >= 4 else illegal(f"/calls/{i}", "an open solo calls four")
+    if held < 3:
+        return illegal(f"/calls/{i}", "calling a card needs three copies")
+    if held >= 4:
+        return i + 1, "hidden_solo", seat, seat
+    guard = next(x for x in range(5) if x != seat and suits.copies(x, rank, s))
+    return i + 1, "normal", seat, guard
+
+
+def _crown_standard(
+    calls: list[dict[str, Any]], hands: list[list[list[Any]]], suits: Suits, first: int | None
+) -> tuple[int, str, int, int | None] | Verdict:
+    """RULES §9 standard: the crown and the set-aside BJ are offered from the first candidate
+    towards the previous seat; every decliner after the first adds a 2 if it has one; after five
+    refusals the first candidate is asked once more, and a second refusal voids the deal."""
+    assert first is not None
+    candidate = first
+    givers: list[int] = []
+    for i, c in enumerate(calls):
+        if c["seat"] != candidate or c["call"] not in ("decline", "accept", "solo"):
+            return illegal(f"/calls/{i}", "crown out of order")
+        if c["call"] == "decline":
+            if i > 0 and any(r == "2" for r, _ in hands[candidate]):
+                givers.append(candidate)
+            if i == 5:
+                return (
+                    illegal(f"/calls/{i + 1}", "the deal is void") if i + 1 < len(calls) else (i + 1, "void", -1, None)
+                )
+            candidate = (candidate - 1) % 5
+            continue
+        _move(hands, suits, None, candidate, "BJ", False)
+        for g in givers:
+            if g != candidate:
+                _move(hands, suits, g, candidate, "2", False)
+        return _accept(i, c, candidate, suits, c["call"] == "solo")
+    return illegal("/calls", "the crown was offered and not answered")
+
+
+def _crown_kk_classic(
+    calls: list[dict[str, Any]], hands: list[list[list[Any]]], suits: Suits
+) -> tuple[int, str, int, int | None] | Verdict:
+    """RULES §9 kk-classic: the BJ* holder calls a suited triple, declares an open solo, or passes
+    the crown (and BJ*) to the previous seat; after one round the holder must take it."""
+    if not calls:
+        return illegal("/calls", "no calls")
+    speaker, passes = _holder(hands, "BJ"), 0
+    for i, c in enumerate(calls):
+        if c["seat"] != speaker or c["call"] not in ("accept", "solo", "transfer"):
+            return illegal(f"/calls/{i}", "crown out of order")
+        if c["call"] == "transfer":
+            if passes == 5:
+                return illegal(f"/calls/{i}", "the crown has gone round: take it")
+            _move(hands, suits, speaker, (speaker - 1) % 5, "BJ", True)
+            speaker, passes = (speaker - 1) % 5, passes + 1
+            continue
+        if c["call"] == "solo":
+            return i + 1, "open_solo", speaker, None
+        return _accept(i, c, speaker, suits, False)
+    return illegal("/calls", "the crown was passed and not answered")
+
+
+def _crown_marked(
+    calls: list[dict[str, Any]], hands: list[list[list[Any]]], rules: Rules
+) -> tuple[int, str, int, int | None] | Verdict:
     bj, sj = _holder(hands, "BJ"), _holder(hands, "SJ")
     if not calls:
         return illegal("/calls", "no calls")
@@ -204,7 +365,7 @@ def _calls(calls: list[dict[str, Any]], hands: list[list[list[Any]]], rules: Rul
             if passes == 10:
                 if i < len(calls):
                     return illegal(f"/calls/{i}", "the deal is void")
-                return {"mode": "void"}
+                return i, "void", -1, None
             continue
         if c["call"] == "transfer":
             if transferred:
@@ -229,6 +390,20 @@ def _calls(calls: list[dict[str, Any]], hands: list[list[list[Any]]], rules: Rul
             mode, emperor, guard = "normal", speaker, sj
         i += 1
         break
+    assert mode is not None and emperor is not None
+    return i, mode, emperor, guard
+
+
+def _declarations(
+    calls: list[dict[str, Any]],
+    i: int,
+    mode: str,
+    emperor: int,
+    guard: int | None,
+    dealt: list[list[list[Any]]],
+    suits: Suits,
+    rules: Rules,
+) -> dict[str, Any] | Verdict:
     rebels: list[int] = []
     revealed = False
     kicker = None
@@ -243,11 +418,13 @@ def _calls(calls: list[dict[str, Any]], hands: list[list[list[Any]]], rules: Rul
             return illegal(f"/calls/{j}", "second kick")
         if kicker is not None and kind in ("reveal_guard", "rebel"):
             return illegal(f"/calls/{j}", "after the kick")
-        if kind in ("ascend", "transfer"):
-            return illegal(f"/calls/{j}", "the crown is taken")
+        if kind in ("ascend", "transfer", "accept", "decline"):
+            return illegal(f"/calls/{j}", "the crown is taken, or no such call in this ruleset")
         if kind == "solo":
-            if mode == "open_solo" or other or seat == emperor or rules.kk_simple:
+            if mode == "open_solo" or other or seat == emperor or rules.crown in ("kk-simple", "standard"):
                 return illegal(f"/calls/{j}", "solo not allowed now")
+            if rules.crown == "kk-classic" and not _may_snatch(dealt[seat], suits.dealt[seat]):
+                return illegal(f"/calls/{j}", "抢独 needs three jokers and four identical cards")
             mode, emperor, guard = "open_solo", seat, None
             continue
         other = True
@@ -286,8 +463,13 @@ def _calls(calls: list[dict[str, Any]], hands: list[list[list[Any]]], rules: Rul
     }
 
 
+def _may_snatch(hand: list[list[Any]], dealt: Counter[tuple[str, str | None]]) -> bool:
+    jokers = sum(1 for r, _ in hand if r in ("SJ", "BJ"))
+    return jokers >= 3 and any(n >= 4 for (_, s), n in dealt.items() if s is not None)
+
+
 def _play(
-    plays: list[dict[str, Any]], hands: list[list[list[Any]]], roles: dict[str, Any], rules: Rules
+    plays: list[dict[str, Any]], hands: list[list[list[Any]]], suits: Suits, roles: dict[str, Any], rules: Rules
 ) -> list[int] | Verdict:
     out: list[int] = []
     turn = roles["emperor"]
@@ -343,6 +525,9 @@ def _play(
             if exact is None:
                 return illegal(ptr, "not in hand")
             remaining.remove(exact)
+        written = [(r, x) for r, x in ((card(t)[0], suit(t)) for t in tokens(p["cards"])) if x is not None]
+        if not suits.play(seat, written):
+            return illegal(ptr, "a suited card the seat does not hold")
         if last_rank is not None and last_rank in ranks:
             if rules.last_rank == "sixes_final_play":
                 if remaining:
