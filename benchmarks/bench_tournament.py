@@ -275,16 +275,18 @@ def _ms(figure: str) -> float:
 
 
 def bench_standings(url: str, n_games: int) -> None:
-    from service.persistence import repository as repo
+    from service.persistence import keys as keys_repo
+    from service.persistence import standings as standings_repo
+    from service.persistence import tournaments as tournaments_repo
     from service.persistence.db import Database
 
     db = Database(url)
     with db.session() as s:
-        org, key, _ = repo.create_organizer(s, "bulk club")
+        org, key, _ = keys_repo.create_organizer(s, "bulk club")
         from service.core.ruleset import WEIHAI
 
-        t = repo.create_tournament(s, org.id, "100k", WEIHAI, False)
-        players = [repo.add_player(s, t, f"player {i}") for i in range(40)]
+        t = tournaments_repo.create_tournament(s, org.id, "100k", WEIHAI, False)
+        players = [tournaments_repo.add_player(s, t, f"player {i}") for i in range(40)]
         s.commit()
         tid, kid, pids = t.id, key.id, [p.id for p in players]
     rng = random.Random(1)
@@ -350,18 +352,18 @@ def bench_standings(url: str, n_games: int) -> None:
     finally:
         raw.close()
     with db.session() as s:  # the bulk load bypassed the per-game bookkeeping: total it once
-        repo.rebuild_stats(s, tid)
+        standings_repo.rebuild_stats(s, tid)
         s.commit()
     load = time.perf_counter() - t0
     times, fresh_times = [], []
     with db.session() as s:
         for _ in range(15):
             t1 = time.perf_counter()
-            rows = repo.standings(s, tid)
+            rows = standings_repo.standings(s, tid)
             times.append((time.perf_counter() - t1) * 1000)
         for _ in range(5):
             t1 = time.perf_counter()
-            fresh = repo.standings_from_games(s, tid)
+            fresh = standings_repo.standings_from_games(s, tid)
             fresh_times.append((time.perf_counter() - t1) * 1000)
     assert rows == fresh, "maintained standings disagree with a fresh aggregation"
     total_games = sum(r["games"] for r in rows) // 5

@@ -115,8 +115,9 @@ def cmd_db(args: argparse.Namespace, out: IO[str]) -> int:
 def cmd_organizers(args: argparse.Namespace, out: IO[str]) -> int:
     """The operator's own commands: create an organizer, or issue a key to one that has lost
     theirs. Each prints the new key's secret once."""
-    from .persistence import repository as repo
+    from .persistence import keys as keys_repo
     from .persistence.db import Database
+    from .persistence.errors import NotFound
     from .values import clean_text
 
     db = Database()
@@ -128,14 +129,14 @@ def cmd_organizers(args: argparse.Namespace, out: IO[str]) -> int:
             except ValueError as exc:
                 print(f"baohuang: {exc}", file=sys.stderr)
                 return EXIT_BAD_INPUT
-            org, key, secret = repo.create_organizer(s, name)
+            org, key, secret = keys_repo.create_organizer(s, name)
         else:
             try:
-                org = repo.get_organizer(s, int(args.name))
-            except (ValueError, repo.NotFound):
+                org = keys_repo.get_organizer(s, int(args.name))
+            except (ValueError, NotFound):
                 print(f"baohuang: no organizer {args.name}", file=sys.stderr)
                 return EXIT_BAD_INPUT
-            key, secret = repo.new_key(s, org.id, "issued by the operator")
+            key, secret = keys_repo.new_key(s, org.id, "issued by the operator")
         s.commit()
         out.write(f"organizer {org.id} ({org.name}): key {key.id}\n{secret}\n")
     return 0

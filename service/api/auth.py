@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Flask, current_app, g, request
 
-from ..persistence import repository as repo
+from ..persistence import keys as keys_repo
 from ..tournament import clubs
 from .common import fail, unit_of_work
 
@@ -29,7 +29,7 @@ def bearer() -> str | None:
     return token.strip()
 
 
-def current_key() -> repo.KeyRef:
+def current_key() -> keys_repo.KeyRef:
     """The key of this request (authenticated before the view, or now), or 401."""
     key = g.get("key")
     if key is None:
@@ -39,7 +39,7 @@ def current_key() -> repo.KeyRef:
     return key  # type: ignore[no-any-return]
 
 
-def accept(key: repo.KeyRef | None) -> repo.KeyRef:
+def accept(key: keys_repo.KeyRef | None) -> keys_repo.KeyRef:
     """A key the repository found (None: unknown or revoked), or 401."""
     if key is None:
         failed = current_app.extensions.get("baohuang_failed_key")

@@ -13,8 +13,9 @@ from flask_smorest import abort
 from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import abort as werkzeug_abort
 
-from ..persistence import repository as repo
+from ..persistence import keys as keys_repo
 from ..persistence.db import Database
+from ..persistence.errors import Conflict, Forbidden, NotFound
 from ..tournament import UnitOfWork, games
 from .responses import problem_response
 from .strict import QueryInteger, StrictParser
@@ -61,11 +62,11 @@ def unit_of_work(*, single_statement: bool = False) -> Iterator[UnitOfWork]:
     try:
         with UnitOfWork(database(), single_statement=single_statement) as uow:
             yield uow
-    except repo.NotFound as exc:
+    except NotFound as exc:
         fail(404, message=str(exc))
-    except repo.Forbidden as exc:
+    except Forbidden as exc:
         fail(403, message=str(exc))
-    except repo.Conflict as exc:
+    except Conflict as exc:
         fail(409, message=str(exc), extra=exc.extra)
     except games.Unauthenticated:
         from .auth import accept
@@ -81,7 +82,7 @@ def abort_with(doc: dict[str, Any]) -> NoReturn:
     raise AssertionError("abort returned")
 
 
-def acting_key() -> repo.KeyRef:
+def acting_key() -> keys_repo.KeyRef:
     """The key this request carries (authenticated before the view: see auth)."""
     key = g.get("key")
     assert key is not None, "an operation documented with bearerAuth is authenticated before its view"

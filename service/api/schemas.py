@@ -12,7 +12,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 
 from ..core.call_types import CallKind
 from ..core.errors import ViolationCode
-from ..core.scoring import Mode
+from ..core.roles import Mode
 from ..core.sheets import SHEET_FIELDS
 from ..problems import PROBLEM_CODES
 from .strict import Boolean, Integer, Moment, Name, QueryBoolean, QueryInteger

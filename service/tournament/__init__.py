@@ -5,7 +5,7 @@ present what it returns; they open no session and commit nothing themselves.
 Errors are the repository's: NotFound (404), Forbidden (403), Conflict (409).
 """
 
-from ..persistence.repository import Conflict, Forbidden, NotFound
+from ..persistence.errors import Conflict, Forbidden, NotFound
 from .unit_of_work import UnitOfWork
 
 __all__ = ["Conflict", "Forbidden", "NotFound", "UnitOfWork"]

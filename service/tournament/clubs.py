@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.ruleset import Ruleset
-from ..persistence import repository as repo
+from ..persistence import keys as keys_repo
+from ..persistence import standings as standings_repo
+from ..persistence import tournaments as tournaments_repo
+from ..persistence.errors import Conflict, Forbidden
 from ..persistence.models import ApiKey, Player, Tournament
 from .unit_of_work import UnitOfWork
 
@@ -31,7 +34,7 @@ def tournament_json(t: Tournament, frozen: bool) -> dict[str, Any]:
         "id": t.id,
         "organizer_id": t.organizer_id,
         "name": t.name,
-        "ruleset": {"name": t.ruleset_name, "options": repo.tournament_ruleset(t).options()},
+        "ruleset": {"name": t.ruleset_name, "options": tournaments_repo.tournament_ruleset(t).options()},
         "status": t.status,
         "private": t.private,
         "frozen": frozen,
@@ -52,19 +55,19 @@ def player_json(p: Player) -> dict[str, Any]:
 
 def _own(organizer_id: int, acting: int) -> None:
     if organizer_id != acting:
-        raise repo.Forbidden("an API key acts only for its own organizer")
+        raise Forbidden("an API key acts only for its own organizer")
 
 
 # --- organizers and keys -------------------------------------------------------------------------
 
 
-def authenticate(uow: UnitOfWork, secret: str) -> repo.KeyRef | None:
+def authenticate(uow: UnitOfWork, secret: str) -> keys_repo.KeyRef | None:
     """The usable key behind ``secret`` (None: unknown or revoked)."""
-    return repo.authenticate_ref(uow.session, secret)
+    return keys_repo.authenticate_ref(uow.session, secret)
 
 
 def register_organizer(uow: UnitOfWork, name: str) -> dict[str, Any]:
-    org, key, secret = repo.create_organizer(uow.session, name)
+    org, key, secret = keys_repo.create_organizer(uow.session, name)
     uow.commit()
     return {
         "organizer": {"id": org.id, "name": org.name, "created_at": org.created_at},
@@ -74,19 +77,19 @@ def register_organizer(uow: UnitOfWork, name: str) -> dict[str, Any]:
 
 def list_keys(uow: UnitOfWork, acting: int, organizer_id: int) -> dict[str, Any]:
     _own(organizer_id, acting)
-    return {"keys": [key_json(k) for k in repo.list_keys(uow.session, organizer_id)]}
+    return {"keys": [key_json(k) for k in keys_repo.list_keys(uow.session, organizer_id)]}
 
 
 def issue_key(uow: UnitOfWork, acting: int, organizer_id: int, label: str | None) -> dict[str, Any]:
     _own(organizer_id, acting)
-    key, secret = repo.new_key(uow.session, organizer_id, label)
+    key, secret = keys_repo.new_key(uow.session, organizer_id, label)
     uow.commit()
     return key_json(key, secret)
 
 
 def revoke_key(uow: UnitOfWork, acting: int, organizer_id: int, key_id: int) -> dict[str, Any]:
     _own(organizer_id, acting)
-    key = repo.revoke_key(uow.session, organizer_id, key_id)
+    key = keys_repo.revoke_key(uow.session, organizer_id, key_id)
     uow.commit()
     return key_json(key)
 
@@ -95,21 +98,21 @@ def revoke_key(uow: UnitOfWork, acting: int, organizer_id: int, key_id: int) -> 
 
 
 def create_tournament(uow: UnitOfWork, acting: int, name: str, rs: Ruleset, private: bool) -> dict[str, Any]:
-    t = repo.create_tournament(uow.session, acting, name, rs, private)
+    t = tournaments_repo.create_tournament(uow.session, acting, name, rs, private)
     uow.commit()
     return tournament_json(t, False)
 
 
 def list_tournaments(uow: UnitOfWork, viewer: int | None, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
     s = uow.session
-    rows, total = repo.list_tournaments(s, viewer, limit, offset)
-    frozen = repo.with_games(s, [t.id for t in rows])
+    rows, total = tournaments_repo.list_tournaments(s, viewer, limit, offset)
+    frozen = tournaments_repo.with_games(s, [t.id for t in rows])
     return [tournament_json(t, t.id in frozen) for t in rows], total
 
 
 def get_tournament(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> dict[str, Any]:
-    t = repo.visible_tournament(uow.session, tournament_id, viewer)
-    return tournament_json(t, repo.has_games(uow.session, t.id))
+    t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
+    return tournament_json(t, tournaments_repo.has_games(uow.session, t.id))
 
 
 def change_tournament(
@@ -117,12 +120,12 @@ def change_tournament(
 ) -> dict[str, Any]:
     """Rename, close or reopen, make private or public; a new ruleset only before the first game."""
     s = uow.session
-    t = repo.owned_tournament(s, tournament_id, acting, lock=True)
-    frozen = repo.has_games(s, t.id)
+    t = tournaments_repo.owned_tournament(s, tournament_id, acting, lock=True)
+    frozen = tournaments_repo.has_games(s, t.id)
     if rs is not None:
         if frozen:
-            raise repo.Conflict("the ruleset is frozen: games are stored under it")
-        repo.set_ruleset(t, rs)
+            raise Conflict("the ruleset is frozen: games are stored under it")
+        tournaments_repo.set_ruleset(t, rs)
     for field in ("name", "private", "status"):
         if field in changes:
             setattr(t, field, changes[field])
@@ -134,8 +137,8 @@ def change_tournament(
 
 
 def add_player(uow: UnitOfWork, acting: int, tournament_id: int, name: str) -> dict[str, Any]:
-    t = repo.owned_tournament(uow.session, tournament_id, acting)
-    p = repo.add_player(uow.session, t, name)
+    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
+    p = tournaments_repo.add_player(uow.session, t, name)
     uow.commit()
     return player_json(p)
 
@@ -143,21 +146,23 @@ def add_player(uow: UnitOfWork, acting: int, tournament_id: int, name: str) -> d
 def list_players(
     uow: UnitOfWork, viewer: int | None, tournament_id: int, limit: int, offset: int
 ) -> tuple[list[dict[str, Any]], int]:
-    t = repo.visible_tournament(uow.session, tournament_id, viewer)
-    rows, total = repo.list_players(uow.session, t.id, limit, offset)
+    t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
+    rows, total = tournaments_repo.list_players(uow.session, t.id, limit, offset)
     return [player_json(p) for p in rows], total
 
 
 def get_player(uow: UnitOfWork, viewer: int | None, tournament_id: int, player_id: int) -> dict[str, Any]:
-    t = repo.visible_tournament(uow.session, tournament_id, viewer)
-    return player_json(repo.get_player(uow.session, t.id, player_id))
+    t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
+    return player_json(tournaments_repo.get_player(uow.session, t.id, player_id))
 
 
 def change_player(
     uow: UnitOfWork, acting: int, tournament_id: int, player_id: int, name: str | None, withdrawn: bool | None
 ) -> dict[str, Any]:
-    t = repo.owned_tournament(uow.session, tournament_id, acting)
-    p = repo.update_player(uow.session, repo.get_player(uow.session, t.id, player_id), name=name, withdrawn=withdrawn)
+    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
+    p = tournaments_repo.update_player(
+        uow.session, tournaments_repo.get_player(uow.session, t.id, player_id), name=name, withdrawn=withdrawn
+    )
     uow.commit()
     return player_json(p)
 
@@ -166,5 +171,9 @@ def change_player(
 
 
 def standings(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> dict[str, Any]:
-    t = repo.visible_tournament(uow.session, tournament_id, viewer)
-    return {"tournament_id": t.id, "order": repo.STANDINGS_ORDER, "standings": repo.standings(uow.session, t.id)}
+    t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
+    return {
+        "tournament_id": t.id,
+        "order": standings_repo.STANDINGS_ORDER,
+        "standings": standings_repo.standings(uow.session, t.id),
+    }

@@ -22,7 +22,11 @@ from ..core.ruleset import Ruleset
 from ..core.scoring import Outcome, score
 from ..core.sheets import read_sheet
 from ..metrics import ADJUDICATIONS, GAMES_STORED
-from ..persistence import repository as repo
+from ..persistence import games as games_repo
+from ..persistence import idempotency as idempotency_repo
+from ..persistence import keys as keys_repo
+from ..persistence import tournaments as tournaments_repo
+from ..persistence.errors import Conflict
 from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
 from ..problems import invalid_record, problem_document
 from ..values import clean_text, moment
@@ -57,14 +61,14 @@ def _prefixed(problems: tuple[Problem, ...] | list[Problem], prefix: str) -> lis
 
 def read_submission(
     s: Session,
-    t: Tournament | repo.TournamentRef,
+    t: Tournament | tournaments_repo.TournamentRef,
     doc: Any,
     raw: str,
     *,
     correction: bool = False,
     players: list[int] | None = None,
     players_known: bool = False,
-) -> repo.Submission:
+) -> games_repo.Submission:
     """Check a submission against the tournament: its players, and its record or sheet
     adjudicated under the tournament's ruleset. ``players_known``: the caller already found
     the five (distinct) players in the tournament."""
@@ -76,7 +80,7 @@ def read_submission(
     if not isinstance(seats, list) or len(seats) != 5 or not all(map(_is_id, seats)):
         problems.append(Problem("/players", "invalid_players", "players is an array of five player ids, seat 0 first"))
     elif not players_known:
-        known = repo.players_by_id(s, t.id, seats)
+        known = games_repo.players_by_id(s, t.id, seats)
         for i, pid in enumerate(seats):
             if pid not in known:
                 problems.append(Problem(f"/players/{i}", "unknown_player", f"tournament {t.id} has no player {pid}"))
@@ -100,7 +104,7 @@ def read_submission(
     has_record, has_sheet = doc.get("record") is not None, doc.get("sheet") is not None
     if has_record == has_sheet:
         problems.append(Problem("", "record_or_sheet", "a game has either a record or a sheet"))
-    rs = repo.tournament_ruleset(t)
+    rs = tournaments_repo.tournament_ruleset(t)
     outcome: dict[str, Any] | None = None
     scored: Outcome | None = None
     claim: dict[str, Any] | None = None
@@ -178,7 +182,9 @@ def read_submission(
                 "accepted_computed": bool(differences),
             },
         }
-    return repo.Submission(tuple(seats), "record" if has_record else "sheet", raw, outcome, record_hash, played_at)
+    return games_repo.Submission(
+        tuple(seats), "record" if has_record else "sheet", raw, outcome, record_hash, played_at
+    )
 
 
 def _prefixed_difference(d: Difference, prefix: str) -> Difference:
@@ -204,12 +210,12 @@ def _same_ruleset(body: dict[str, Any], rs: Ruleset, pointer: str) -> list[Probl
 def game_json(
     s: Session, game: Game, version: GameVersion | None = None, seats: Sequence[GameSeat] | None = None
 ) -> dict[str, Any]:
-    version = version or repo.current_version(s, game)
+    version = version or games_repo.current_version(s, game)
     if seats is None:
-        seats = repo.game_seats(s, version.id)
+        seats = games_repo.game_seats(s, version.id)
     if not seats:  # a void version: show who sat where in the last version that had seats
-        prior = [v for v in repo.history(s, game) if v.version < version.version and v.outcome is not None]
-        seats = repo.game_seats(s, prior[-1].id) if prior else []
+        prior = [v for v in games_repo.history(s, game) if v.version < version.version and v.outcome is not None]
+        seats = games_repo.game_seats(s, prior[-1].id) if prior else []
     return {
         "id": game.id,
         "tournament_id": game.tournament_id,
@@ -226,7 +232,7 @@ def game_json(
     }
 
 
-def stored_json(g: repo.StoredGame) -> str:
+def stored_json(g: games_repo.StoredGame) -> str:
     """The answer to a stored submission: what game_json and GameSchema give for the game,
     written directly (a test checks that the two agree)."""
     return json.dumps(
@@ -261,9 +267,9 @@ def _is_id(value: object) -> bool:
     return type(value) is int and 0 < value < 2**31
 
 
-def _closed(t: Tournament | repo.TournamentRef) -> None:
+def _closed(t: Tournament | tournaments_repo.TournamentRef) -> None:
     if t.status != "open":
-        raise repo.Conflict(f"tournament {t.id} is closed: reopen it to add or correct games")
+        raise Conflict(f"tournament {t.id} is closed: reopen it to add or correct games")
 
 
 # --- submitting ---------------------------------------------------------------------------------
@@ -279,7 +285,7 @@ def submit_game(
     idempotency_key: str | None,
     method: str,
     path: str,
-    on_key: Callable[[repo.KeyRef], object] = lambda key: None,
+    on_key: Callable[[keys_repo.KeyRef], object] = lambda key: None,
 ) -> Answer:
     """Store a game: adjudicated with the tournament's ruleset, stored with its outcome and the
     submission byte for byte. The key is checked first (Unauthenticated), then the body
@@ -288,14 +294,14 @@ def submit_game(
     Rejected: a 422 with the problem document."""
     seats = _player_ids(doc)
     s = uow.session
-    target = repo.game_target(s, secret, tournament_id, seats)
+    target = games_repo.game_target(s, secret, tournament_id, seats)
     if target.key is None:
         raise Unauthenticated()
     key = target.key
     on_key(key)  # the caller learns whose request this is (its log line names the organizer)
     if unreadable is not None:
         raise unreadable
-    fingerprint = None if idempotency_key is None else (method, path, repo.canonical_hash(doc))
+    fingerprint = None if idempotency_key is None else (method, path, games_repo.canonical_hash(doc))
     if idempotency_key is not None:
         replay = _replay(s, key, idempotency_key, fingerprint)
         if replay is not None:
@@ -304,15 +310,15 @@ def submit_game(
     _closed(t)
     sub = read_submission(s, t, doc, raw, players_known=len(set(seats)) == 5 == target.players_known)
     try:
-        stored = repo.store_game(s, t, key, sub)
+        stored = games_repo.store_game(s, t, key, sub)
         body = stored_json(stored)
         headers = {"Location": f"{path}/{stored.id}"}
         if idempotency_key is not None:
             assert fingerprint is not None
-            repo.remember_idempotent(s, key.organizer_id, idempotency_key, fingerprint, 201, body, headers)
+            idempotency_repo.remember_idempotent(s, key.organizer_id, idempotency_key, fingerprint, 201, body, headers)
         uow.commit()
         GAMES_STORED.inc()
-    except (IntegrityError, repo.Conflict):
+    except (IntegrityError, Conflict):
         # A parallel request with the same key (or the same record) got there first.
         s.rollback()
         if idempotency_key is not None:
@@ -320,9 +326,9 @@ def submit_game(
             if replay is not None:
                 return replay
         if sub.record_hash is not None:
-            existing = repo.game_with_record(s, t.id, sub.record_hash)
+            existing = games_repo.game_with_record(s, t.id, sub.record_hash)
             if existing is not None:
-                raise repo.Conflict(
+                raise Conflict(
                     f"this game (the same deal, calls and plays) is already stored as game {existing}",
                     game_id=existing,
                 ) from None
@@ -331,11 +337,11 @@ def submit_game(
 
 
 def _replay(
-    s: Session, key: ApiKey | repo.KeyRef, idem: str, fingerprint: tuple[str, str, str] | None
+    s: Session, key: ApiKey | keys_repo.KeyRef, idem: str, fingerprint: tuple[str, str, str] | None
 ) -> Answer | None:
     """The first answer to this request, if the Idempotency-Key was used before: for the same
     method, path and body, that answer again (its headers too); for another, 422."""
-    row = repo.find_idempotent(s, key.organizer_id, idem)
+    row = idempotency_repo.find_idempotent(s, key.organizer_id, idem)
     if row is None:
         return None
     assert fingerprint is not None
@@ -364,8 +370,8 @@ def list_games(
     uow: UnitOfWork, viewer: int | None, tournament_id: int, query: dict[str, Any]
 ) -> tuple[list[dict[str, Any]], int]:
     s = uow.session
-    t = repo.visible_tournament(s, tournament_id, viewer)
-    rows, total = repo.list_games(
+    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
+    rows, total = games_repo.list_games(
         s,
         t.id,
         player_id=query.get("player"),
@@ -375,23 +381,23 @@ def list_games(
         limit=query["limit"],
         offset=query["offset"],
     )
-    versions = repo.current_versions(s, rows)
-    seats = repo.seats_of_versions(s, [v.id for v in versions.values()])
+    versions = games_repo.current_versions(s, rows)
+    seats = games_repo.seats_of_versions(s, [v.id for v in versions.values()])
     return [game_json(s, g, versions[g.id], seats[versions[g.id].id]) for g in rows], total
 
 
 def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:
-    t = repo.visible_tournament(uow.session, tournament_id, viewer)
-    return game_json(uow.session, repo.get_game(uow.session, t, game_id))
+    t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
+    return game_json(uow.session, games_repo.get_game(uow.session, t, game_id))
 
 
 def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:
     """Every version of a game; which key made each is the organizer's business only."""
     s = uow.session
-    t = repo.visible_tournament(s, tournament_id, viewer)
-    game = repo.get_game(s, t, game_id)
+    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
+    game = games_repo.get_game(s, t, game_id)
     owner = viewer == t.organizer_id
-    labels = {k.id: k.label for k in repo.list_keys(s, t.organizer_id)} if owner else {}
+    labels = {k.id: k.label for k in keys_repo.list_keys(s, t.organizer_id)} if owner else {}
     return {
         "game_id": game.id,
         "versions": [
@@ -406,20 +412,20 @@ def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_i
                 "body": v.body,
                 "outcome": v.outcome,
             }
-            for v in repo.history(s, game)
+            for v in games_repo.history(s, game)
         ],
     }
 
 
 def visible_tournament_id(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> int:
-    return repo.visible_tournament(uow.session, tournament_id, viewer).id
+    return tournaments_repo.visible_tournament(uow.session, tournament_id, viewer).id
 
 
 def export_lines(uow: UnitOfWork, tournament_id: int) -> Iterator[str]:
     """Every game of the tournament as NDJSON lines (current versions, void ones included)."""
     s = uow.session
-    for game, version in repo.export_games(s, tournament_id):
-        seats = repo.game_seats(s, version.id)
+    for game, version in games_repo.export_games(s, tournament_id):
+        seats = games_repo.game_seats(s, version.id)
         yield (
             json.dumps(
                 {
@@ -442,13 +448,13 @@ def export_lines(uow: UnitOfWork, tournament_id: int) -> Iterator[str]:
 
 
 def correct_game(
-    uow: UnitOfWork, key: ApiKey | repo.KeyRef, tournament_id: int, game_id: int, doc: Any, raw: str
+    uow: UnitOfWork, key: ApiKey | keys_repo.KeyRef, tournament_id: int, game_id: int, doc: Any, raw: str
 ) -> dict[str, Any]:
     """Void a game or replace it, with a reason; nothing is deleted. Rejected: a 422."""
     s = uow.session
-    t = repo.owned_tournament(s, tournament_id, key.organizer_id)
+    t = tournaments_repo.owned_tournament(s, tournament_id, key.organizer_id)
     _closed(t)
-    game = repo.get_game(s, t, game_id)
+    game = games_repo.get_game(s, t, game_id)
     if not isinstance(doc, dict):
         raise Rejected(invalid_record([Problem("", "invalid_type", "a correction is a JSON object")], "correction"))
     problems = []
@@ -472,13 +478,13 @@ def correct_game(
         raise Rejected(invalid_record(problems, "correction"))
     replacement = None
     if action == "replace":
-        current = [x.player_id for x in repo.game_seats(s, repo.current_version(s, game).id)]
+        current = [x.player_id for x in games_repo.game_seats(s, games_repo.current_version(s, game).id)]
         replacement = read_submission(s, t, doc, raw, correction=True, players=current or None)
     assert isinstance(reason, str)  # checked above
     try:
-        version = repo.correct_game(s, t, game, key, reason, replacement)
+        version = games_repo.correct_game(s, t, game, key, reason, replacement)
         uow.commit()
     except IntegrityError:
         s.rollback()
-        raise repo.Conflict("this game (the same deal, calls and plays) is already stored as another game") from None
+        raise Conflict("this game (the same deal, calls and plays) is already stored as another game") from None
     return game_json(s, game, version)

@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..persistence.db import Database
-from ..persistence.repository import Conflict
+from ..persistence.errors import Conflict
 
 
 class UnitOfWork:

@@ -258,7 +258,7 @@ def test_closed_tournament_takes_no_games(db_client):
 
 def test_maintained_standings_equal_a_fresh_aggregation(db_app):
     """The totals kept with every game and correction agree with summing the games again."""
-    from service.persistence import repository as repo
+    from service.persistence import standings as standings_repo
 
     client = db_app.test_client()
     club = Club(client)
@@ -277,7 +277,7 @@ def test_maintained_standings_equal_a_fresh_aggregation(db_app):
         headers=club.auth,
     )
     with db_app.extensions["baohuang_db"].session() as s:
-        kept, fresh = repo.standings(s, tid), repo.standings_from_games(s, tid)
+        kept, fresh = standings_repo.standings(s, tid), standings_repo.standings_from_games(s, tid)
     assert kept == fresh
     assert sum(r["total"] for r in kept) == 0 and sum(r["games"] for r in kept) == 9 * 5
 
@@ -316,11 +316,11 @@ def test_a_lost_race_on_a_unique_name_is_a_conflict_not_an_error(db_app):
     work turns the database's refusal into a 409, whatever the database."""
     from unittest import mock
 
-    from service.persistence import repository as repo
+    from service.persistence import tournaments as tournaments_repo
 
     client = db_app.test_client()
     club = Club(client)
     tid, _ = club.tournament(players=1)
-    with mock.patch.object(repo, "_name_free", lambda *a, **k: None):  # the check saw no such name yet
+    with mock.patch.object(tournaments_repo, "_name_free", lambda *a, **k: None):  # the check saw no such name yet
         r = client.post(f"/v1/tournaments/{tid}/players", json={"name": "player 0"}, headers=club.auth)
     assert r.status_code == 409 and r.content_type == PROBLEM

@@ -1,0 +1,66 @@
+"""The PostgreSQL fast path: statements prepared once per connection and run on the driver's
+cursor, for the two statements every game submission runs (docs/benchmarks.md). Only public
+SQLAlchemy and DBAPI interfaces: a driver error is raised as SQLAlchemy's own exception class
+(``sqlalchemy.exc.IntegrityError`` and so on), and a lost connection is invalidated."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
+
+
+class Prepared:
+    """A PostgreSQL statement parsed and planned once per connection (PREPARE) and then run
+    with EXECUTE: for the statements every game submission runs, planning them each time costs
+    more database time than running them.
+
+    ``sql`` names its parameters ``:name``; ``params`` lists them in order with their SQL types.
+    A connection prepares the statement the first time it runs it there (a prepared statement
+    outlives a rolled-back transaction, and goes with the connection)."""
+
+    def __init__(self, name: str, params: Sequence[tuple[str, str]], sql: str) -> None:
+        self.name = name
+        position = {p: i + 1 for i, (p, _) in enumerate(params)}
+        body = re.sub(r"(?<![:\w]):(\w+)", lambda m: f"${position[m.group(1)]}", sql)
+        self.prepare = f"PREPARE {name} ({', '.join(t for _, t in params)}) AS {body}"
+        self.execute = f"EXECUTE {name} ({', '.join(f'%({p})s' for p, _ in params)})"
+
+    def run(self, s: Session, values: dict[str, Any]) -> Any:
+        """Run it in the session's connection; the first row of its result (None if none).
+
+        It runs on the driver's cursor: these statements are the whole of a submission's
+        database work, and SQLAlchemy's result objects cost more than the statement's Python
+        side. A driver error is raised as SQLAlchemy raises it (``DBAPIError.instance`` picks the
+        class: IntegrityError for a unique violation), and a lost connection is invalidated, so
+        the pool does not hand it out again."""
+        conn = s.connection()
+        dialect = conn.dialect
+        pooled = conn.connection
+        done = pooled.info.setdefault("baohuang_prepared", set())
+        cursor = pooled.cursor()
+        statement = self.prepare
+        try:
+            if self.name not in done:
+                cursor.execute(statement)
+                done.add(self.name)
+            statement = self.execute
+            cursor.execute(statement, values)
+            return cursor.fetchone()
+        except dialect.loaded_dbapi.Error as exc:
+            lost = dialect.is_disconnect(exc, pooled.dbapi_connection, cursor)
+            if lost:
+                conn.invalidate(exc)
+            raise DBAPIError.instance(
+                statement, values, exc, dialect.loaded_dbapi.Error, connection_invalidated=lost, dialect=dialect
+            ) from exc
+        finally:
+            if not cursor.closed:
+                cursor.close()
+
+
+def is_postgresql(s: Session) -> bool:
+    return s.get_bind().dialect.name == "postgresql"

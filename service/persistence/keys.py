@@ -1,0 +1,94 @@
+"""Organizers and their API keys (stored as hashes; the secret is shown once)."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from .errors import Conflict, NotFound
+from .models import (
+    ApiKey,
+    Organizer,
+    utcnow,
+)
+
+KEY_PREFIX = "bh_"
+
+
+def hash_secret(value: str) -> str:
+    return hashlib.sha256(value.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRef:
+    """An API key as a game submission reads it: plain values, not an ORM object (an ORM
+    object costs about ten times as much to build; docs/benchmarks.md)."""
+
+    id: int
+    organizer_id: int
+    revoked_at: datetime | None
+
+
+def get_organizer(s: Session, organizer_id: int) -> Organizer:
+    org = s.get(Organizer, organizer_id)
+    if org is None:
+        raise NotFound(f"no organizer {organizer_id}")
+    return org
+
+
+def create_organizer(s: Session, name: str) -> tuple[Organizer, ApiKey, str]:
+    org = Organizer(name=name)
+    s.add(org)
+    s.flush()
+    key, secret = new_key(s, org.id, "first key")
+    return org, key, secret
+
+
+def new_key(s: Session, organizer_id: int, label: str | None) -> tuple[ApiKey, str]:
+    secret = KEY_PREFIX + secrets.token_urlsafe(24)
+    key = ApiKey(
+        organizer_id=organizer_id, prefix=secret[: len(KEY_PREFIX) + 6], secret_hash=hash_secret(secret), label=label
+    )
+    s.add(key)
+    s.flush()
+    return key, secret
+
+
+def authenticate_ref(s: Session, secret: str) -> KeyRef | None:
+    """The usable key behind ``secret`` as plain values (None: unknown or revoked)."""
+    row = s.execute(
+        select(ApiKey.id, ApiKey.organizer_id, ApiKey.revoked_at).where(ApiKey.secret_hash == hash_secret(secret))
+    ).first()
+    return None if row is None or row[2] is not None else KeyRef(*row)
+
+
+def list_keys(s: Session, organizer_id: int) -> Sequence[ApiKey]:
+    return s.scalars(select(ApiKey).where(ApiKey.organizer_id == organizer_id).order_by(ApiKey.id)).all()
+
+
+def revoke_key(s: Session, organizer_id: int, key_id: int) -> ApiKey:
+    """Revoke a key; never the organizer's last usable one (Conflict). The organizer's keys are
+    locked first, so two parallel revocations cannot each leave the other as the last."""
+    s.execute(select(Organizer.id).where(Organizer.id == organizer_id).with_for_update())
+    key = s.get(ApiKey, key_id)
+    if key is None or key.organizer_id != organizer_id:
+        raise NotFound(f"organizer {organizer_id} has no key {key_id}")
+    if key.revoked_at is None:
+        others = s.scalar(
+            select(func.count())
+            .select_from(ApiKey)
+            .where(ApiKey.organizer_id == organizer_id, ApiKey.id != key_id, ApiKey.revoked_at.is_(None))
+        )
+        if not others:
+            raise Conflict(
+                f"key {key_id} is organizer {organizer_id}'s last usable key: issue another before revoking it, "
+                "or nobody could act for this organizer again"
+            )
+        key.revoked_at = utcnow()
+    return key

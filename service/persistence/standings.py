@@ -1,0 +1,178 @@
+"""The standings: per-player totals kept beside the games (player_stats), updated in the same
+transaction as every game written, and the order they are ranked in, written once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy.orm import Session
+
+from .models import (
+    GameSeat,
+    Player,
+    PlayerStats,
+)
+
+_STATS = cast(Table, PlayerStats.__table__)
+
+STAT_COLUMNS = (
+    "games",
+    "total",
+    "wins",
+    "draws",
+    "losses",
+    "emperor_games",
+    "emperor_total",
+    "emperor_wins",
+    "guard_games",
+    "guard_total",
+    "guard_wins",
+)
+
+
+# --- standings -----------------------------------------------------------------------------------
+
+# The standings order, written once: (field, highest first?). The SQL of `standings`, the sort of
+# `standings_from_games` and the sentence the answer shows are all made from it.
+STANDINGS_ORDER_BY: tuple[tuple[str, bool], ...] = (
+    ("total", True),
+    ("wins", True),
+    ("games", False),
+    ("name", False),
+    ("player_id", False),
+)
+_ORDER_WORDS = {
+    "total": "total score",
+    "wins": "wins",
+    "games": "fewer games",
+    "name": "name",
+    "player_id": "player id",
+}
+STANDINGS_ORDER = ", then ".join(_ORDER_WORDS[f] for f, _ in STANDINGS_ORDER_BY)
+
+
+def _standing_sort_key(row: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(-row[f] if desc else row[f] for f, desc in STANDINGS_ORDER_BY)
+
+
+def _contribution(role: str, score: int) -> dict[str, int]:
+    """What one seat of one game adds to its player's standing."""
+    emperor, guard, win = role == "emperor", role == "guard", score > 0
+    return {
+        "games": 1,
+        "total": score,
+        "wins": int(win),
+        "draws": int(score == 0),
+        "losses": int(score < 0),
+        "emperor_games": int(emperor),
+        "emperor_total": score if emperor else 0,
+        "emperor_wins": int(emperor and win),
+        "guard_games": int(guard),
+        "guard_total": score if guard else 0,
+        "guard_wins": int(guard and win),
+    }
+
+
+def stat_deltas(seats: Sequence[tuple[int, str, int]], sign: int) -> dict[int, dict[str, int]]:
+    """What these (player, role, score) seats add (sign +1) or take away (-1), per player."""
+    deltas: dict[int, dict[str, int]] = {}
+    for player_id, role, score in seats:
+        d = deltas.setdefault(player_id, dict.fromkeys(STAT_COLUMNS, 0))
+        for k, v in _contribution(role, score).items():
+            d[k] += sign * v
+    return deltas
+
+
+_UPDATE_TOTALS = (
+    update(_STATS)
+    .where(
+        PlayerStats.__table__.c.tournament_id == bindparam("t_id"),
+        PlayerStats.__table__.c.player_id == bindparam("p_id"),
+    )
+    .values({c: PlayerStats.__table__.c[c] + bindparam("d_" + c) for c in STAT_COLUMNS})
+)
+
+
+def update_totals(s: Session, tournament_id: int, seats: Sequence[tuple[int, str, int]], sign: int) -> None:
+    deltas = stat_deltas(seats, sign)
+    if not deltas:
+        return
+    # One UPDATE a player, in player order: two transactions sharing players lock their rows in
+    # the same order and wait for each other instead of deadlocking.
+    s.execute(
+        _UPDATE_TOTALS,
+        [
+            {"t_id": tournament_id, "p_id": pid, **{"d_" + c: v for c, v in deltas[pid].items()}}
+            for pid in sorted(deltas)
+        ],
+    )
+
+
+def apply_stats(s: Session, tournament_id: int, seats: Sequence[GameSeat], sign: int) -> None:
+    """Add (sign +1) or take away (sign -1) these seats in their players' standings."""
+    update_totals(s, tournament_id, [(x.player_id, x.role, x.score) for x in seats], sign)
+
+
+def standings(s: Session, tournament_id: int) -> list[dict[str, Any]]:
+    """Per player, ordered in the database; one row a player from the maintained totals."""
+    st = PlayerStats
+    rows = s.execute(
+        select(Player.id, Player.name, *(getattr(st, c) for c in STAT_COLUMNS))
+        .join(st, st.player_id == Player.id)
+        .where(Player.tournament_id == tournament_id)
+        .order_by(*_standings_sql_order())
+    ).all()
+    return [_standing(rank, r) for rank, r in enumerate(rows, start=1)]
+
+
+def _standings_sql_order() -> list[Any]:
+    columns = {"name": Player.name, "player_id": Player.id}
+    out = []
+    for f, desc in STANDINGS_ORDER_BY:
+        column = columns.get(f) or getattr(PlayerStats, f)
+        out.append(column.desc() if desc else column.asc())
+    return out
+
+
+def _standing(rank: int, r: Any) -> dict[str, Any]:
+    stats = {c: int(v) for c, v in zip(STAT_COLUMNS, r[2:], strict=True)}
+    games = stats["games"]
+    return {
+        "rank": rank,
+        "player_id": r[0],
+        "name": r[1],
+        **stats,
+        "average": round(stats["total"] / games, 3) if games else 0.0,
+    }
+
+
+def standings_from_games(s: Session, tournament_id: int) -> list[dict[str, Any]]:
+    """The same standings added up afresh from every counted seat, by the same contribution rule
+    as the maintained totals (slower; for checks and repairs)."""
+    players = s.execute(
+        select(Player.id, Player.name).where(Player.tournament_id == tournament_id).order_by(Player.id)
+    ).all()
+    seats = s.execute(
+        select(GameSeat.player_id, GameSeat.role, GameSeat.score).where(
+            GameSeat.tournament_id == tournament_id, GameSeat.counted.is_(True)
+        )
+    ).all()
+    totals = stat_deltas([(p, r, sc) for p, r, sc in seats], +1)
+    empty = dict.fromkeys(STAT_COLUMNS, 0)
+    out = [_standing(0, (pid, name, *(totals.get(pid, empty)[c] for c in STAT_COLUMNS))) for pid, name in players]
+    out.sort(key=_standing_sort_key)
+    for rank, row in enumerate(out, start=1):
+        row["rank"] = rank
+    return out
+
+
+def rebuild_stats(s: Session, tournament_id: int) -> None:
+    """Recompute the maintained totals from the games (after a bulk load, or to repair)."""
+    for row in standings_from_games(s, tournament_id):
+        s.execute(
+            update(PlayerStats)
+            .where(PlayerStats.player_id == row["player_id"])
+            .values(**{c: row[c] for c in STAT_COLUMNS})
+        )

@@ -1,0 +1,148 @@
+"""Tournaments and their players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ..core.ruleset import Ruleset
+from ..names import name_key
+from .errors import Conflict, Forbidden, NotFound
+from .models import (
+    Game,
+    Player,
+    PlayerStats,
+    Tournament,
+    utcnow,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRef:
+    """A tournament as a game submission reads it (see KeyRef)."""
+
+    id: int
+    organizer_id: int
+    ruleset_name: str
+    ruleset_options: dict[str, Any]
+    status: str
+    private: bool
+
+
+def tournament_ruleset(t: Tournament | TournamentRef) -> Ruleset:
+    """The tournament's ruleset (``Ruleset.from_options`` builds each name and options once)."""
+    return Ruleset.from_options(t.ruleset_name, t.ruleset_options)
+
+
+def set_ruleset(t: Tournament, rs: Ruleset) -> None:
+    """Store the ruleset as its name and the options that differ from the preset."""
+    base = Ruleset.from_options(rs.name)
+    t.ruleset_name = rs.name
+    t.ruleset_options = {k: v for k, v in rs.options().items() if base.options()[k] != v}
+
+
+def create_tournament(s: Session, organizer_id: int, name: str, rs: Ruleset, private: bool) -> Tournament:
+    t = Tournament(organizer_id=organizer_id, name=name, private=private)
+    set_ruleset(t, rs)
+    s.add(t)
+    s.flush()
+    return t
+
+
+def visible_tournament(s: Session, tournament_id: int, viewer: int | None) -> Tournament:
+    """A tournament the viewer (an organizer id, or None) may read; private ones only to their owner."""
+    t = s.get(Tournament, tournament_id)
+    if t is None or (t.private and t.organizer_id != viewer):
+        raise NotFound(f"no tournament {tournament_id}")
+    return t
+
+
+def owned_tournament(s: Session, tournament_id: int, organizer_id: int, *, lock: bool = False) -> Tournament:
+    stmt = select(Tournament).where(Tournament.id == tournament_id)
+    if lock:
+        stmt = stmt.with_for_update()
+    return check_owner(s.scalar(stmt), tournament_id, organizer_id)
+
+
+T = TypeVar("T", Tournament, "TournamentRef")
+
+
+def check_owner(t: T | None, tournament_id: int, organizer_id: int) -> T:
+    if t is None or (t.private and t.organizer_id != organizer_id):
+        raise NotFound(f"no tournament {tournament_id}")
+    if t.organizer_id != organizer_id:
+        raise Forbidden(f"tournament {tournament_id} belongs to another organizer")
+    return t
+
+
+def list_tournaments(s: Session, viewer: int | None, limit: int, offset: int) -> tuple[Sequence[Tournament], int]:
+    cond = (
+        Tournament.private.is_(False)
+        if viewer is None
+        else (Tournament.private.is_(False) | (Tournament.organizer_id == viewer))
+    )
+    total = s.scalar(select(func.count()).select_from(Tournament).where(cond)) or 0
+    rows = s.scalars(select(Tournament).where(cond).order_by(Tournament.id).limit(limit).offset(offset)).all()
+    return rows, total
+
+
+def has_games(s: Session, tournament_id: int) -> bool:
+    return s.scalar(select(Game.id).where(Game.tournament_id == tournament_id).limit(1)) is not None
+
+
+def with_games(s: Session, tournament_ids: Sequence[int]) -> set[int]:
+    """Which of these tournaments have a stored game (their ruleset is frozen)."""
+    if not tournament_ids:
+        return set()
+    return set(s.scalars(select(Game.tournament_id).where(Game.tournament_id.in_(tournament_ids)).distinct()))
+
+
+def add_player(s: Session, t: Tournament, name: str) -> Player:
+    key = name_key(name)
+    _name_free(s, t.id, key, name)
+    p = Player(tournament_id=t.id, name=name, name_key=key)
+    s.add(p)
+    s.flush()
+    s.add(PlayerStats(player_id=p.id, tournament_id=t.id))
+    s.flush()
+    return p
+
+
+def _name_free(s: Session, tournament_id: int, key: str, name: str, player_id: int | None = None) -> None:
+    other = s.execute(
+        select(Player.id, Player.name).where(Player.tournament_id == tournament_id, Player.name_key == key)
+    ).first()
+    if other is not None and other[0] != player_id:
+        same = "" if other[1] == name else f" ({other[1]!r} is the same name to a reader)"
+        raise Conflict(f"tournament {tournament_id} already has a player named {name!r}{same}", player_id=other[0])
+
+
+def get_player(s: Session, tournament_id: int, player_id: int) -> Player:
+    p = s.get(Player, player_id)
+    if p is None or p.tournament_id != tournament_id:
+        raise NotFound(f"tournament {tournament_id} has no player {player_id}")
+    return p
+
+
+def update_player(s: Session, p: Player, *, name: str | None = None, withdrawn: bool | None = None) -> Player:
+    """Rename a player, withdraw them or take them back. Their games stay as they are."""
+    if name is not None and name != p.name:
+        key = name_key(name)
+        _name_free(s, p.tournament_id, key, name, p.id)
+        p.name, p.name_key = name, key
+    if withdrawn is not None and withdrawn != (p.withdrawn_at is not None):
+        p.withdrawn_at = utcnow() if withdrawn else None
+    s.flush()
+    return p
+
+
+def list_players(s: Session, tournament_id: int, limit: int, offset: int) -> tuple[Sequence[Player], int]:
+    total = s.scalar(select(func.count()).select_from(Player).where(Player.tournament_id == tournament_id)) or 0
+    rows = s.scalars(
+        select(Player).where(Player.tournament_id == tournament_id).order_by(Player.id).limit(limit).offset(offset)
+    ).all()
+    return rows, total
