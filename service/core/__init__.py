@@ -16,8 +16,9 @@ from .engine import Adjudication, Verdict, adjudicate, read_ruleset
 from .errors import Problem, RecordError, Violation, ViolationCode
 from .identity import record_fingerprint
 from .random_game import random_record
+from .roles import Mode
 from .ruleset import PRESETS, WEIHAI, Ruleset, RulesetError
-from .scoring import GameFacts, Mode, Outcome, score
+from .scoring import GameFacts, Outcome, score
 from .sets import CardSet
 
 __all__ = [

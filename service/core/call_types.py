@@ -8,7 +8,7 @@ from enum import Enum
 
 from .cards import Card, Rank
 from .errors import ViolationCode
-from .scoring import Mode
+from .roles import Mode
 
 __all__ = ["Call", "CallFault", "CallKind", "CardMove", "Crown", "DealView", "crown_holder"]
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from .call_types import Call, CallFault, CallKind, CardMove, Crown, DealView
 from .cards import Card
 from .errors import ViolationCode as V
+from .roles import Mode, rebellion_succeeded
 from .ruleset import Ruleset
-from .scoring import Mode
 
 __all__ = [
     "Call",
@@ -162,7 +162,7 @@ def _declarations(
                 return CallFault(i, V.DUPLICATE_CALL, seat, f"seat {seat} already rebelled")
             rebels.append(seat)
         elif kind is CallKind.KICK:
-            rebellion = len(rebels) >= ruleset.rebellion_threshold
+            rebellion = rebellion_succeeded(mode, rebels, ruleset)
             if guard is None and mode is Mode.NORMAL and seat != emperor:
                 # Without a deal the guard may still be unknown: the seat could be on either
                 # side. The second pass, with the rebuilt deal, decides.

@@ -22,7 +22,8 @@ from typing import Any
 
 from .errors import Problem, RecordError
 from .reading import is_seat
-from .scoring import Mode, Outcome
+from .roles import Mode
+from .scoring import Outcome
 
 __all__ = ["CLAIM_FIELDS", "Difference", "compare_claim", "read_claim"]
 

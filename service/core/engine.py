@@ -14,7 +14,6 @@ cost more than checking it.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -85,15 +84,9 @@ class Adjudication:
         }
 
 
-@functools.lru_cache(maxsize=256)
-def _ruleset_options(rs: Ruleset) -> dict[str, Any]:
-    return rs.options()
-
-
 def _ruleset_json(rs: Ruleset) -> dict[str, Any]:
-    """The ruleset as an answer shows it: a fresh copy (the options are worked out once per
-    ruleset; every option value is a string, a number or a boolean, so a shallow copy is one)."""
-    return {"name": rs.name, "options": dict(_ruleset_options(rs))}
+    """The ruleset as an answer shows it (``options()`` is a fresh copy each time)."""
+    return {"name": rs.name, "options": rs.options()}
 
 
 # --- reading the record -------------------------------------------------------------
@@ -311,10 +304,23 @@ def _run_plays(
             if cards is None:
                 if p.get("pass") is not True:
                     raise _Malformed
-                if over:
-                    raise _Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
-                if seat != turn:
-                    raise _Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
+            else:
+                if type(cards) is str:
+                    mv = cache_get(cards) or compile_move(cards)
+                elif type(cards) is list and all(type(t) is str for t in cards):
+                    mv = compile_move(cards)
+                else:
+                    raise _Malformed
+                # The common case is one test; the rest is sorted out here.
+                if (not mv.plain or has_pass) and (
+                    mv.cards is None or mv.size == 0 or (has_pass and p["pass"] is not False)
+                ):
+                    raise _Malformed
+            if over:
+                raise _Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
+            if seat != turn:
+                raise _Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
+            if cards is None:
                 if top is None:
                     raise _Stop(i, V.MUST_LEAD, seat, f"seat {seat} leads: the table is empty, so it must play a set")
                 passed |= 1 << seat
@@ -326,28 +332,8 @@ def _run_plays(
                 else:
                     turn = nxt[seat][outmask | passed]
                 continue
-
-            if type(cards) is str:
-                mv = cache_get(cards)
-                if mv is None:
-                    mv = compile_move(cards)
-            elif type(cards) is list and all(type(t) is str for t in cards):
-                mv = compile_move(cards)
-            else:
-                raise _Malformed
-            if not mv.plain or has_pass:  # the common case is one test; the rest is sorted out here
-                if mv.cards is None or mv.size == 0 or (has_pass and p["pass"] is not False):
-                    raise _Malformed
-                if over:
-                    raise _Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
-                if seat != turn:
-                    raise _Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
-                if not mv.is_set:
-                    raise _Stop(i, V.NOT_A_SET, seat, "two different ranks in one play are never a set")
-            if over:
-                raise _Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
-            if seat != turn:
-                raise _Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
+            if not mv.is_set:
+                raise _Stop(i, V.NOT_A_SET, seat, "two different ranks in one play are never a set")
             if mv.two_with_jokers and not twos_ok:
                 raise _Stop(i, V.NOT_A_SET, seat, f"ruleset {rs.name!r} does not let 2s carry jokers")
             h = pool if recon else hands[seat]
@@ -371,7 +357,8 @@ def _run_plays(
                         raise _Stop(i, V.SIXES_NOT_LAST, seat, "sixes go out in the seat's final play, all at once")
                 elif h & others_mask:
                     raise _Stop(i, V.SIXES_NOT_LAST, seat, f"seat {seat} still holds cards other than sixes")
-            # Move.beats, inlined: this line runs for every follow of every game.
+            # sets.beats, inlined: this line runs for every follow of every game (test_sets.py
+            # checks the two agree).
             if top is not None and (
                 mv.size != top.size or top.big or mv.big < top.small or (mv.n and top.n and mv.rank <= top.rank)
             ):

@@ -36,7 +36,6 @@ a migration that recomputes the stored ones, as ``migrations/versions/0003_…``
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from collections.abc import Mapping
@@ -89,17 +88,12 @@ def _play_cards(cards: object) -> str:
     return known
 
 
-@functools.lru_cache(maxsize=256)
-def _ruleset(rs: Ruleset) -> str:
-    return json.dumps([rs.name, rs.options()], sort_keys=True, separators=(",", ":"))
-
-
 def record_fingerprint(doc: Mapping[str, Any], ruleset: Ruleset, *, seats_as_written: bool = False) -> str:
     """The fingerprint (64 hex digits) of the game ``doc`` records, judged by ``ruleset``.
 
     ``seats_as_written``: the fingerprint as it was stored before migration 0007, with each
     play's seat as the record wrote it (for that migration's way down)."""
-    parts: list[str] = [_ruleset(ruleset)]
+    parts: list[str] = [ruleset.canonical()]
     deal = doc.get("deal")
     if isinstance(deal, list):
         parts.extend(_cards(hand) for hand in deal)

@@ -16,8 +16,8 @@ from typing import Any
 
 from .calls import kick_allowed
 from .cards import Card, Rank, Suit, format_card
+from .roles import Mode, rebellion_succeeded
 from .ruleset import WEIHAI, CrownProcedure, LastRankRule, Ruleset
-from .scoring import Mode
 
 __all__ = ["ALL_SCENARIOS", "SCENARIOS", "random_record"]
 
@@ -158,7 +158,7 @@ def random_record(
             else:
                 calls.append({"seat": s, "call": "rebel"})
                 rebels.append(s)
-    rebellion = len(rebels) >= rs.rebellion_threshold
+    rebellion = rebellion_succeeded(mode, rebels, rs)
     kickers = [s for s in range(5) if kick_allowed(s, mode, emperor, guard, revealed, rebellion)]
     if kickers and rng.random() < 0.5:
         calls.append({"seat": rng.choice(kickers), "call": "kick"})

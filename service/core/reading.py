@@ -26,23 +26,15 @@ def is_seat(v: object) -> bool:
     return type(v) is int and 0 <= v < SEATS
 
 
-_RULESET_CACHE: dict[str, Ruleset] = {}
-
-
 def read_ruleset(value: object, pointer: str = "/ruleset") -> Ruleset:
     """A ruleset from ``"name"`` or ``{"name": ..., "options": {...}}``."""
     if value is None:
         return WEIHAI
     if isinstance(value, str):
-        cached = _RULESET_CACHE.get(value)
-        if cached is not None:
-            return cached
         try:
-            rs = Ruleset.from_options(value)
+            return Ruleset.from_options(value)
         except RulesetError as exc:
             raise RecordError([Problem(pointer, "unknown_ruleset", str(exc))]) from None
-        _RULESET_CACHE[value] = rs
-        return rs
     if not isinstance(value, dict):
         raise RecordError(
             [Problem(pointer, "invalid_type", "a ruleset is a name or an object with 'name' and 'options'")]

@@ -14,6 +14,8 @@ service.core.ruleset.RulesetError: option 'pass' must be one of 'soft', 'hard'
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
@@ -280,37 +282,72 @@ class Ruleset:
         return (seat - 1) % 5
 
     def options(self) -> dict[str, Any]:
-        """The settable options as JSON values, by option key."""
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            if not f.metadata:
-                continue
-            value = getattr(self, f.name)
-            out[f.metadata["key"]] = value.value if isinstance(value, Enum) else value
-        return out
+        """The settable options as JSON values, by option key (a fresh dict each time)."""
+        return dict(_derived(self).options)
+
+    def canonical(self) -> str:
+        """The ruleset as one canonical JSON text, ``[name, options]``: what a game's fingerprint
+        and a tournament's stored ruleset are keyed by."""
+        return _derived(self).canonical
 
     @classmethod
     def from_options(cls, name: str, options: Mapping[str, Any] | None = None, *, check: bool = True) -> Ruleset:
-        base = PRESETS.get(name)
-        if base is None:
-            raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(PRESETS)}")
+        """The preset ``name`` with ``options`` changed. Rulesets are immutable values, so each
+        (name, options) is built once (the one ruleset cache: see ``_build``)."""
         if not options:
+            base = PRESETS.get(name)
+            if base is None:
+                raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(PRESETS)}")
             return base
-        changes: dict[str, Any] = {}
-        for key, raw in options.items():
-            f = _OPTION_FIELDS.get(key)
-            if f is None:
-                raise RulesetError(f"unknown option {key!r}; known: {', '.join(_OPTION_FIELDS)}", key)
-            changes[f.name] = _coerce(f, key, raw)
-        rs = replace(base, **changes)
-        if check:
-            rs.check()
-        return rs
+        try:
+            key = json.dumps(options, sort_keys=True, separators=(",", ":"))
+        except (TypeError, ValueError):  # not JSON values: no cache, and the checks below say why
+            return _build(name, tuple(options.items()), check)
+        return _built(name, key, check)
 
     def check(self) -> None:
         """Options that cannot go together."""
         if self.last_rank is LastRankRule.THREES and not self.deck_spec.counts[Rank.THREE]:
             raise RulesetError("option 'last_rank': 'threes' needs a deck with threes (deck '216')", "last_rank")
+
+
+@dataclass(frozen=True, slots=True)
+class _Derived:
+    options: dict[str, Any]
+    canonical: str
+
+
+# The one ruleset cache: rulesets built from (name, options), and what is derived from a ruleset.
+# Both are bounded: options come from requests.
+@functools.lru_cache(maxsize=1024)
+def _built(name: str, options_json: str, check: bool) -> Ruleset:
+    return _build(name, tuple(json.loads(options_json).items()), check)
+
+
+@functools.lru_cache(maxsize=1024)
+def _derived(rs: Ruleset) -> _Derived:
+    out: dict[str, Any] = {}
+    for f in fields(rs):
+        if f.metadata:
+            value = getattr(rs, f.name)
+            out[f.metadata["key"]] = value.value if isinstance(value, Enum) else value
+    return _Derived(out, json.dumps([rs.name, out], sort_keys=True, separators=(",", ":")))
+
+
+def _build(name: str, options: tuple[tuple[str, Any], ...], check: bool) -> Ruleset:
+    base = PRESETS.get(name)
+    if base is None:
+        raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(PRESETS)}")
+    changes: dict[str, Any] = {}
+    for key, raw in options:
+        f = _OPTION_FIELDS.get(key)
+        if f is None:
+            raise RulesetError(f"unknown option {key!r}; known: {', '.join(_OPTION_FIELDS)}", key)
+        changes[f.name] = _coerce(f, key, raw)
+    rs = replace(base, **changes)
+    if check:
+        rs.check()
+    return rs
 
 
 def _coerce(f: Any, key: str, raw: Any) -> Any:

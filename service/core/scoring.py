@@ -14,11 +14,11 @@ each say whether they apply and why. Every table is zero-sum.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from .cards import Card, format_card
+from .roles import Mode, rebellion_succeeded
 from .ruleset import WEIHAI, DoubleStacking, OpenSoloTable, Ruleset
 
 __all__ = [
@@ -28,14 +28,6 @@ __all__ = [
     "Outcome",
     "score",
 ]
-
-
-class Mode(Enum):
-    NORMAL = "normal"
-    HIDDEN_SOLO = "hidden_solo"
-    OPEN_SOLO = "open_solo"
-    SURRENDER = "surrender"
-    VOID = "void"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +48,7 @@ class GameFacts:
         return self.finishing_order.index(seat)
 
     def rebellion(self, ruleset: Ruleset) -> bool:
-        return self.mode in (Mode.NORMAL, Mode.HIDDEN_SOLO) and len(self.rebels) >= ruleset.rebellion_threshold
+        return rebellion_succeeded(self.mode, self.rebels, ruleset)
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,7 +81,17 @@ class CardSet:
 
     def beats(self, other: CardSet) -> bool:
         """Pairwise comparison: every card strictly higher, high against high."""
-        return _beats(self.size, self.count, self.small, self.big, self.rank, other)
+        return beats(
+            self.size,
+            self.count,
+            self.big,
+            -1 if self.rank is None else int(self.rank),
+            other.size,
+            other.count,
+            other.small,
+            other.big,
+            -1 if other.rank is None else int(other.rank),
+        )
 
     def __str__(self) -> str:
         counts = [0] * len(Rank)
@@ -92,15 +102,18 @@ class CardSet:
         return format_counts(counts)
 
 
-def _beats(size: int, n: int, x: int, y: int, rank: Rank | int | None, old: CardSet) -> bool:
-    # Sorted high to low, the old set is BJ*y0, SJ*x0, rank*n0. Nothing beats a
-    # big joker; each small joker needs a big joker; each old rank card needs a
-    # joker or a higher rank at its place, which is where the new rank cards sit.
-    if size != old.size or old.big:
+def beats(
+    size: int, n: int, big: int, rank: int, old_size: int, old_n: int, old_small: int, old_big: int, old_rank: int
+) -> bool:
+    """RULES §3, the one definition: a set of ``size`` cards (``n`` of ``rank``, ``big`` big
+    jokers, the rest small) beats the set on the table when, both sorted high to low, every
+    card is strictly higher. So: the same size; nothing beats a big joker; each small joker
+    needs a big joker; each rank card needs a joker or a higher rank at its place, which is
+    where the new rank cards sit. (``rank`` is -1 for a set of jokers only.) The play loop in
+    engine.py writes this inline; tests/core/test_sets.py holds the two together."""
+    if size != old_size or old_big or big < old_small:
         return False
-    if y < old.small:
-        return False
-    return n == 0 or old.count == 0 or (rank is not None and old.rank is not None and rank > old.rank)
+    return n == 0 or old_n == 0 or rank > old_rank
 
 
 class Move:
@@ -164,9 +177,7 @@ class Move:
         return CardSet(None if self.rank < 0 else Rank(self.rank), self.n, self.small, self.big)
 
     def beats(self, old: Move) -> bool:
-        if self.size != old.size or old.big or self.big < old.small:
-            return False
-        return self.n == 0 or old.n == 0 or self.rank > old.rank
+        return beats(self.size, self.n, self.big, self.rank, old.size, old.n, old.small, old.big, old.rank)
 
 
 _CACHE: dict[object, Move] = {}

@@ -20,8 +20,9 @@ from typing import Any
 from .calls import kick_allowed, kick_refusal
 from .errors import Problem, RecordError
 from .reading import is_seat, read_ruleset
+from .roles import Mode, rebellion_succeeded
 from .ruleset import CrownProcedure, Ruleset
-from .scoring import GameFacts, Mode, score
+from .scoring import GameFacts, score
 
 __all__ = ["SHEET_FIELDS", "read_sheet", "score"]
 
@@ -120,8 +121,8 @@ def read_sheet(doc: Mapping[str, Any]) -> tuple[Ruleset, GameFacts]:
         elif r in (emperor, guard):
             bad(f"/rebels/{i}", "rebel_not_allowed", f"seat {r} is on the emperor's side and cannot rebel")
     if kicked_by is not None and not problems:
-        rebellion = len(rebels) >= rs.rebellion_threshold
         fact_mode = Mode.OPEN_SOLO if mode is Mode.SURRENDER else mode
+        rebellion = rebellion_succeeded(fact_mode, rebels, rs)
         if not kick_allowed(kicked_by, fact_mode, emperor, guard, revealed, rebellion):
             bad("/kicked_by", "kick_without_declaration", kick_refusal(kicked_by, fact_mode, emperor, guard))
     if problems:

@@ -87,3 +87,32 @@ def test_two_ranks_are_never_a_set(text):
 @pytest.mark.parametrize("text", ["SJ", "BJ SJ", "2 2 BJ", "SJ SJ 9 9 9", "BJ* 7"])
 def test_sets(text):
     assert CardSet.of(text) is not None
+
+
+@given(card_sets, card_sets)
+def test_the_play_loop_applies_the_one_definition_of_beats(lead, follow):
+    """The play loop compares sets inline, for speed: a follow is refused as does_not_beat
+    exactly when sets.beats says it does not beat the lead."""
+    from service.core.engine import _run_plays, _table_from_counts
+    from service.core.errors import ViolationCode
+    from service.core.reading import read_ruleset
+    from service.core.sets import unpack
+
+    rs = read_ruleset({"name": "weihai", "options": {"last_rank": "off", "deck": "216"}})
+    counts = [[0] * len(Rank) for _ in range(5)]
+    for seat, s in ((0, lead), (1, follow)):
+        counts[seat] = [a + b for a, b in zip(counts[seat], unpack(compile_move(str(s)).packed), strict=True)]
+        counts[seat][Rank.THREE] += 1  # one card more, so nobody goes out
+    for seat in (2, 3, 4):
+        counts[seat][Rank.THREE] = 1
+    run = _run_plays(
+        [{"seat": 0, "cards": str(lead)}, {"seat": 1, "cards": str(follow)}],
+        rs,
+        _table_from_counts(counts, -1, -1),
+        0,
+        recon=False,
+    )
+    refused = run.stop is not None and run.stop.index == 1 and run.stop.code is ViolationCode.DOES_NOT_BEAT
+    assert refused == (not compile_move(str(follow)).beats(compile_move(str(lead))))
+    if not refused:  # the log simply stops
+        assert run.stop is not None and run.stop.code is ViolationCode.INCOMPLETE

@@ -30,10 +30,13 @@ SNATCH_CHECKS: dict[CrownProcedure, SnatchCheck] = {
     CrownProcedure.KK_CLASSIC: kk_classic.snatch_refusal,
 }
 
-# The calls each procedure uses during the crown.
-CROWN_CALLS = {
-    CrownProcedure.WEIHAI: ("ascend", "solo", "transfer"),
-    CrownProcedure.KK_SIMPLE: ("ascend", "solo", "transfer"),
-    CrownProcedure.CALLED: ("decline", "accept", "solo"),
-    CrownProcedure.KK_CLASSIC: ("accept", "solo", "transfer"),
+# The calls each procedure uses during the crown, as each module defines them.
+CROWN_CALLS: dict[CrownProcedure, tuple[str, ...]] = {
+    procedure: tuple(kind.value for kind in module.CALLS)
+    for procedure, module in (
+        (CrownProcedure.WEIHAI, weihai),
+        (CrownProcedure.KK_SIMPLE, kk_simple),
+        (CrownProcedure.CALLED, called),
+        (CrownProcedure.KK_CLASSIC, kk_classic),
+    )
 }

@@ -15,8 +15,11 @@ from collections.abc import Sequence
 from ..call_types import Call, CallFault, CallKind, CardMove, Crown, DealView
 from ..cards import Rank
 from ..errors import ViolationCode as V
+from ..roles import Mode
 from ..ruleset import Ruleset
-from ..scoring import Mode
+
+# The calls of this crown procedure (the calls that follow any crown are in calls.py).
+CALLS = (CallKind.DECLINE, CallKind.ACCEPT, CallKind.SOLO)
 
 OFFERS = 6  # five seats, then the first candidate once more
 
@@ -50,7 +53,7 @@ def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | Ca
     givers: list[int] = []
     for i, call in enumerate(calls):
         seat, kind = call.seat, call.kind
-        if seat != candidate or kind not in (CallKind.DECLINE, CallKind.ACCEPT, CallKind.SOLO):
+        if seat != candidate or kind not in CALLS:
             return CallFault(
                 i,
                 V.CROWN_OUT_OF_ORDER,

@@ -14,9 +14,12 @@ from collections.abc import Sequence
 from ..call_types import Call, CallFault, CallKind, CardMove, Crown, DealView, crown_holder
 from ..cards import Rank
 from ..errors import ViolationCode as V
+from ..roles import Mode
 from ..ruleset import Ruleset
-from ..scoring import Mode
 from .called import accept_called_card
+
+# The calls of this crown procedure (the calls that follow any crown are in calls.py).
+CALLS = (CallKind.ACCEPT, CallKind.SOLO, CallKind.TRANSFER)
 
 MAX_PASSES = 5  # one full round; then the holder must take the crown
 
@@ -29,7 +32,7 @@ def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | Ca
     moves: list[CardMove] = []
     for i, call in enumerate(calls):
         seat, kind = call.seat, call.kind
-        if seat != speaker or kind not in (CallKind.ACCEPT, CallKind.SOLO, CallKind.TRANSFER):
+        if seat != speaker or kind not in CALLS:
             return CallFault(
                 i,
                 V.CROWN_OUT_OF_ORDER,

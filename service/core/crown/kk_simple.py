@@ -10,8 +10,11 @@ from collections.abc import Sequence
 from ..call_types import Call, CallFault, CallKind, CardMove, Crown, DealView, crown_holder
 from ..cards import Rank
 from ..errors import ViolationCode as V
+from ..roles import Mode
 from ..ruleset import Ruleset
-from ..scoring import Mode
+
+# The calls of this crown procedure (the calls that follow any crown are in calls.py).
+CALLS = (CallKind.ASCEND, CallKind.SOLO, CallKind.TRANSFER)
 
 PASSES_BEFORE_VOID = 10
 
@@ -24,7 +27,7 @@ def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | Ca
     moves: list[CardMove] = []
     for i, call in enumerate(calls):
         seat, kind = call.seat, call.kind
-        if seat != speaker or kind not in (CallKind.ASCEND, CallKind.SOLO, CallKind.TRANSFER):
+        if seat != speaker or kind not in CALLS:
             return CallFault(
                 i, V.CROWN_OUT_OF_ORDER, seat, f"seat {speaker} holds BJ* and must ascend, solo or pass the crown"
             )

@@ -8,8 +8,11 @@ from collections.abc import Sequence
 from ..call_types import Call, CallFault, CallKind, CardMove, Crown, DealView, crown_holder
 from ..cards import Rank
 from ..errors import ViolationCode as V
+from ..roles import Mode
 from ..ruleset import Ruleset
-from ..scoring import Mode
+
+# The calls of this crown procedure (the calls that follow any crown are in calls.py).
+CALLS = (CallKind.ASCEND, CallKind.SOLO, CallKind.TRANSFER)
 
 
 def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | CallFault:
@@ -20,7 +23,7 @@ def take_crown(calls: Sequence[Call], rs: Ruleset, view: DealView) -> Crown | Ca
     moves: list[CardMove] = []
     for i, call in enumerate(calls):
         seat, kind = call.seat, call.kind
-        if seat != speaker or kind not in (CallKind.ASCEND, CallKind.SOLO, CallKind.TRANSFER):
+        if seat != speaker or kind not in CALLS:
             options = "ascend or solo" if moves else "ascend, solo or transfer"
             return CallFault(i, V.CROWN_OUT_OF_ORDER, seat, f"seat {speaker} holds BJ* and must speak first: {options}")
         if kind is CallKind.TRANSFER:
