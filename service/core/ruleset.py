@@ -285,6 +285,16 @@ class Ruleset:
         """The settable options as JSON values, by option key (a fresh dict each time)."""
         return dict(_derived(self).options)
 
+    def changed_options(self) -> dict[str, Any]:
+        """The options that differ from the preset this ruleset is named after."""
+        base = PRESETS[self.name].options()
+        return {k: v for k, v in self.options().items() if base[k] != v}
+
+    def to_json(self) -> str | dict[str, Any]:
+        """As a record writes it: the name alone, or the name with the options it changes."""
+        changed = self.changed_options()
+        return {"name": self.name, "options": changed} if changed else self.name
+
     def canonical(self) -> str:
         """The ruleset as one canonical JSON text, ``[name, options]``: what a game's fingerprint
         and a tournament's stored ruleset are keyed by."""

@@ -26,6 +26,7 @@ __all__ = [
     "Mode",
     "Multiplier",
     "Outcome",
+    "SeatResult",
     "score",
 ]
 
@@ -62,6 +63,17 @@ class Multiplier:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's share of a game: its role, its place (1–5; None where nobody played) and its
+    score. What a tournament stores a row of, and what its standings add up."""
+
+    seat: int
+    role: str  # "emperor", "guard" or "other" (a hidden solo's emperor is its own guard: "emperor")
+    place: int | None
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     facts: GameFacts
     rebellion: bool
@@ -75,6 +87,18 @@ class Outcome:
         for x in self.multipliers:
             m *= x.factor
         return m
+
+    def seat_results(self) -> tuple[SeatResult, ...]:
+        f = self.facts
+        return tuple(
+            SeatResult(
+                seat,
+                "emperor" if seat == f.emperor else "guard" if seat == f.guard else "other",
+                f.finishing_order.index(seat) + 1 if seat in f.finishing_order else None,
+                self.scores[seat],
+            )
+            for seat in range(5)
+        )
 
     def to_json(self) -> dict[str, Any]:
         f = self.facts

@@ -13,7 +13,8 @@ from typing import Any, cast
 from sqlalchemy import Table, and_, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from .errors import Conflict, NotFound
+from ..core.scoring import SeatResult
+from .errors import Conflict, DuplicateGame, NotFound
 from .fastpath import Prepared, is_postgresql
 from .keys import KeyRef, hash_secret
 from .models import (
@@ -114,33 +115,17 @@ class Submission:
     players: tuple[int, ...]
     kind: str  # record or sheet
     body: str  # the request body, byte for byte
-    outcome: dict[str, Any]
+    outcome: dict[str, Any]  # as the answer shows it (stored as JSON beside the rows)
+    results: tuple[SeatResult, ...]  # the rows: each seat's role, place and score
     record_hash: str | None
     played_at: datetime | None = None
 
 
-def _roles(outcome: dict[str, Any]) -> list[str]:
-    roles = ["other"] * 5
-    if outcome.get("guard") is not None:
-        roles[outcome["guard"]] = "guard"
-    if outcome.get("emperor") is not None:
-        roles[outcome["emperor"]] = "emperor"
-    return roles
-
-
 def _seat_values(sub: Submission) -> list[dict[str, Any]]:
-    """The five seats of a submitted game: who sat there, their role, place and score."""
-    order = sub.outcome.get("finishing_order") or []
-    roles = _roles(sub.outcome)
+    """The five seats of a submitted game as rows: who sat there, their role, place and score."""
     return [
-        {
-            "player_id": sub.players[seat],
-            "seat": seat,
-            "role": roles[seat],
-            "place": (order.index(seat) + 1) if seat in order else None,
-            "score": sub.outcome["scores"][seat],
-        }
-        for seat in range(5)
+        {"player_id": sub.players[r.seat], "seat": r.seat, "role": r.role, "place": r.place, "score": r.score}
+        for r in sub.results
     ]
 
 
@@ -328,9 +313,7 @@ def correct_game(
             )
         )
         if clash is not None:
-            raise Conflict(
-                f"this game (the same deal, calls and plays) is already stored as game {clash}", game_id=clash
-            )
+            raise DuplicateGame(clash)
     counted = s.scalars(select(GameSeat).where(GameSeat.game_id == game.id, GameSeat.counted.is_(True))).all()
     apply_stats(s, t.id, counted, -1)
     s.execute(update(GameSeat).where(GameSeat.game_id == game.id).values(counted=False))

@@ -40,9 +40,8 @@ def tournament_ruleset(t: Tournament | TournamentRef) -> Ruleset:
 
 def set_ruleset(t: Tournament, rs: Ruleset) -> None:
     """Store the ruleset as its name and the options that differ from the preset."""
-    base = Ruleset.from_options(rs.name)
     t.ruleset_name = rs.name
-    t.ruleset_options = {k: v for k, v in rs.options().items() if base.options()[k] != v}
+    t.ruleset_options = rs.changed_options()
 
 
 def create_tournament(s: Session, organizer_id: int, name: str, rs: Ruleset, private: bool) -> Tournament:

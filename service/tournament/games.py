@@ -26,7 +26,7 @@ from ..persistence import games as games_repo
 from ..persistence import idempotency as idempotency_repo
 from ..persistence import keys as keys_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence.errors import Conflict
+from ..persistence.errors import Conflict, DuplicateGame
 from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
 from ..problems import invalid_record, problem_document
 from ..values import clean_text, moment
@@ -182,8 +182,9 @@ def read_submission(
                 "accepted_computed": bool(differences),
             },
         }
+    assert scored is not None
     return games_repo.Submission(
-        tuple(seats), "record" if has_record else "sheet", raw, outcome, record_hash, played_at
+        tuple(seats), "record" if has_record else "sheet", raw, outcome, scored.seat_results(), record_hash, played_at
     )
 
 
@@ -328,10 +329,7 @@ def submit_game(
         if sub.record_hash is not None:
             existing = games_repo.game_with_record(s, t.id, sub.record_hash)
             if existing is not None:
-                raise Conflict(
-                    f"this game (the same deal, calls and plays) is already stored as game {existing}",
-                    game_id=existing,
-                ) from None
+                raise DuplicateGame(existing) from None
         raise
     return Answer(201, body, headers)
 
@@ -486,5 +484,5 @@ def correct_game(
         uow.commit()
     except IntegrityError:
         s.rollback()
-        raise Conflict("this game (the same deal, calls and plays) is already stored as another game") from None
+        raise DuplicateGame(None) from None
     return game_json(s, game, version)
