@@ -49,7 +49,9 @@ def test_round_trip_and_the_same_game(spec, seed, with_deal):
 
 def test_spellings_read_to_one_value():
     a = Record.from_json({"calls": [{"seat": 0, "call": "ascend"}], "plays": [{"seat": 0, "cards": "t t 小王"}]})
-    b = Record.from_json({"calls": [{"seat": 0, "call": "ascend"}], "plays": [{"seat": 0, "cards": ["10", "10", "SJ"]}]})
+    b = Record.from_json(
+        {"calls": [{"seat": 0, "call": "ascend"}], "plays": [{"seat": 0, "cards": ["10", "10", "SJ"]}]}
+    )
     assert a.plays == b.plays and a.fingerprint() == b.fingerprint()
     assert a.to_json()["plays"] == [{"seat": 0, "cards": "10 10 SJ"}]
     assert a.to_json()["ruleset"] == "weihai"
