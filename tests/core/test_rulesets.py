@@ -5,6 +5,7 @@ import pytest
 from service.core import RecordError, Ruleset, adjudicate, random_record
 from service.core.random_game import SCENARIOS
 from service.core.ruleset import PRESETS, RulesetError
+from service.core.scoring import GameFacts, Mode, score
 from tests.helpers import record, rep
 
 
@@ -212,8 +213,14 @@ def test_shandong_surrender_and_sweep():
     )
     result = adjudicate(on)
     assert result.legal and result.outcome.scores == (-4, 1, 1, 1, 1)
-    rs = PRESETS["shandong"]
-    assert rs.royal_sweep_double and rs.surrender
+    weihai = adjudicate({**on, "ruleset": "weihai"})
+    assert not weihai.legal and weihai.violation.code.value == "surrender_not_allowed"
+    # the royal sweep: emperor and guard take 1st and 2nd (or the last two) -> x2 for every seat
+    for order, doubled in (((0, 1, 2, 3, 4), True), ((2, 3, 4, 0, 1), True), ((0, 2, 1, 3, 4), False)):
+        facts = GameFacts(Mode.NORMAL, emperor=0, guard=1, finishing_order=order)
+        plain, sweep = score(facts, PRESETS["weihai"]), score(facts, PRESETS["shandong"])
+        assert sweep.scores == tuple((2 if doubled else 1) * x for x in plain.scores)
+        assert ("royal_sweep" in [m.rule for m in sweep.multipliers]) == doubled
 
 
 def test_threes_last_needs_a_deck_with_threes():
