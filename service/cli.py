@@ -1,4 +1,5 @@
-"""The ``baohuang`` command: serve, adjudicate files, make random games."""
+"""The ``baohuang`` command: serve, adjudicate files, convert games between JSON and the notation,
+make random games."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import IO, Any
 from .core import adjudicate, random_record
 from .core.errors import Problem, RecordError
 from .core.jsonio import loads
+from .core.notation import adjudication_json, format_record, located, looks_like_notation, parse
 from .core.random_game import ALL_SCENARIOS
 from .core.ruleset import PRESETS, Ruleset, RulesetError
 from .problems import invalid_record
@@ -24,16 +26,46 @@ def _dump(doc: Any, out: IO[str], pretty: bool) -> None:
 
 
 def _adjudicate_text(text: str, line: int | None = None) -> tuple[dict[str, Any], int]:
-    """The answer for one record; ``line``: its line in an NDJSON input, named in a problem."""
+    """The answer for one record (JSON, or the game notation); ``line``: its line in an NDJSON
+    input, named in a problem."""
+    game = None
     try:
-        result = adjudicate(loads(text))
+        if line is None and looks_like_notation(text):
+            game = parse(text)
+            try:
+                result = adjudicate(game.record)
+            except RecordError as exc:
+                raise RecordError(located(exc.problems, game)) from None
+        else:
+            result = adjudicate(loads(text))
     except RecordError as exc:
         doc = invalid_record(exc.problems)
         if line is not None:
             doc["line"] = line
             doc["detail"] = f"line {line}: {doc['detail']}"
         return doc, EXIT_BAD_INPUT
-    return result.to_json(), EXIT_LEGAL if result.legal else EXIT_NOT_LEGAL
+    answer = result.to_json() if game is None else adjudication_json(result, game)
+    return answer, EXIT_LEGAL if result.legal else EXIT_NOT_LEGAL
+
+
+def cmd_convert(args: argparse.Namespace, out: IO[str]) -> int:
+    """A game from JSON to the notation, or from the notation to JSON."""
+    stream = sys.stdin if args.file in (None, "-") else open(args.file, encoding="utf-8")  # noqa: SIM115
+    with stream:
+        text = stream.read()
+    to = args.to or ("json" if looks_like_notation(text) else "text")
+    try:
+        doc = parse(text).record if looks_like_notation(text) else loads(text)
+        if to == "json":
+            _dump(doc, out, pretty=not args.compact)
+        else:
+            if not isinstance(doc, dict):
+                raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
+            out.write(format_record(doc))
+    except RecordError as exc:
+        _dump(invalid_record(exc.problems), out, pretty=True)
+        return EXIT_BAD_INPUT
+    return EXIT_LEGAL
 
 
 def cmd_adjudicate(args: argparse.Namespace, out: IO[str]) -> int:
@@ -161,10 +193,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("adjudicate", help="adjudicate a record file (exit 0 legal, 1 not legal, 2 bad input)")
-    p.add_argument("file", nargs="?", help="a JSON record; '-' or nothing reads standard input")
+    p.add_argument(
+        "file", nargs="?", help="a JSON record or a game in the notation; '-' or nothing reads standard input"
+    )
     p.add_argument("--ndjson", action="store_true", help="one record per line in, one answer per line out")
     p.add_argument("--compact", action="store_true", help="one-line JSON")
     p.set_defaults(func=cmd_adjudicate)
+
+    p = sub.add_parser("convert", help="a game from JSON to the notation (docs/notation.md), or back")
+    p.add_argument(
+        "file", nargs="?", help="a JSON record or a game in the notation; '-' or nothing reads standard input"
+    )
+    p.add_argument("--to", choices=["json", "text"], help="the format to write (default: the other one)")
+    p.add_argument("--compact", action="store_true", help="one-line JSON")
+    p.set_defaults(func=cmd_convert)
 
     p = sub.add_parser("random-game", help="print a legal random record")
     p.add_argument("--seed", type=int, default=0)

@@ -15,6 +15,8 @@ PROBLEM_BASE = "/problems/"
 # code the service can answer is here, in docs/api.md and in openapi.yaml.
 PROBLEM_CODES: dict[str, str] = {
     # the body as JSON
+    "notation_error": "a body in the game notation (text/x-baohuang) is not the notation here: the problem names its line and column",
+    "invalid_notation": "a body sent as the game notation is not UTF-8 text",
     "invalid_json": "not JSON, or JSON this service does not accept (NaN, Infinity, a number too large, nested too deeply, not UTF-8)",
     "duplicate_key": "an object names the same key twice",
     "unsupported_media_type": "the body is not sent as JSON (Content-Type)",
@@ -34,7 +36,7 @@ PROBLEM_CODES: dict[str, str] = {
     "invalid_option": "an option value not allowed, or options that cannot go together",
     "ruleset_mismatch": "a game names another ruleset than its tournament's",
     "invalid_deal": "the deal is not five hands",
-    "deal_required": "the ruleset needs the deal for this record, and the record has none",
+    "deal_required": "without the deal, the record leaves open what the deal would settle (who was dealt which hand size, which decliners gave a 2), and the answer depends on it: the problem lists the possibilities",
     "unknown_card": "a card token the notation does not know",
     "suit_required": "a card without the suit this ruleset needs",
     "unknown_call": "a call the referee does not know",

@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from .. import __version__
 from ..core.errors import Problem, RecordError
+from ..core.notation import MEDIA_TYPE as NOTATION_TYPE
 from ..persistence.db import Database
 from ..problems import PROBLEM_CONTENT_TYPE, invalid_record, problem_document, unsupported_media_type
 from .apidoc import ServiceDocPlugin, component_headers
@@ -167,10 +168,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         declared = request.environ.get("CONTENT_TYPE", "")
         if declared == "application/json" or declared.startswith("application/json;") or is_json(request.mimetype):
             return None
-        if not has_body(request):
+        reads = JSON_TYPES + ((NOTATION_TYPE,) if request.endpoint in NOTATION_ENDPOINTS else ())
+        if request.mimetype in reads or not has_body(request):
             return None
-        doc = unsupported_media_type(request.headers.get("Content-Type", ""), JSON_TYPES)
-        return problem_response(doc, {f"Accept-{request.method.title()}": ", ".join(JSON_TYPES)})
+        doc = unsupported_media_type(request.headers.get("Content-Type", ""), reads)
+        return problem_response(doc, {f"Accept-{request.method.title()}": ", ".join(reads)})
 
     app.extensions["baohuang_api"] = api
 
@@ -211,6 +213,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 _DB_BLUEPRINTS = {"organizers", "tournaments", "games"}
 _BODY_METHODS = {"POST", "PUT", "PATCH"}
+# The operations that also read a game in the notation (docs/notation.md).
+NOTATION_ENDPOINTS = frozenset({"adjudications.Adjudications", "games.Games"})
 
 
 def openapi_yaml(app: Flask) -> str:

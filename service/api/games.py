@@ -11,7 +11,9 @@ from flask.views import MethodView
 
 from ..core.errors import Problem, RecordError
 from ..core.jsonio import loads
+from ..core.notation import parse_submission
 from ..tournament import games
+from . import notation
 from .apidoc import LOCATION, REPLAYED
 from .auth import accept, require_bearer, viewer
 from .common import SECURITY, Blueprint, acting_key, documented, fail, page, page_schema, unit_of_work
@@ -37,6 +39,11 @@ def _request_body() -> tuple[Any, str]:
     return loads(text), text
 
 
+def _problem(e: dict[str, Any]) -> Problem:
+    facts = {k: v for k, v in e.items() if k not in ("pointer", "code", "detail")}
+    return Problem(e["pointer"], e["code"], e["detail"], facts or None)
+
+
 def _answer(a: games.Answer) -> Response:
     return Response(a.body, status=a.status, mimetype="application/json", headers=a.headers)
 
@@ -45,7 +52,19 @@ def _answer(a: games.Answer) -> Response:
 class Games(MethodView):
     @documented(
         security=SECURITY,
-        requestBody={"required": True, "content": {"application/json": {"schema": GameSubmissionSchema}}},
+        requestBody={
+            "required": True,
+            "content": {
+                "application/json": {"schema": GameSubmissionSchema},
+                notation.MEDIA_TYPE: {
+                    "schema": {
+                        "type": "string",
+                        "description": "the game in the notation, with the headers Players (five player ids "
+                        "by seat), PlayedAt and AcceptComputed (docs/notation.md)",
+                    }
+                },
+            },
+        },
         parameters=[
             {
                 "in": "header",
@@ -91,17 +110,37 @@ class Games(MethodView):
         if idem is not None and not 0 < len(idem) <= 200:
             fail(400, message="Idempotency-Key is 1 to 200 characters")
         unreadable: RecordError | None = None
+        game = None
         try:
-            doc, raw = _request_body()
+            if notation.sent_as_notation(request):
+                raw_bytes = request.get_data(cache=False)
+                try:
+                    raw = raw_bytes.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise RecordError([Problem("", "invalid_notation", "the body is not UTF-8 text")]) from None
+                doc, game = parse_submission(raw)
+            else:
+                doc, raw = _request_body()
         except RecordError as exc:  # answered once the key is known to be good: a bad key is 401 first
             unreadable, doc, raw = exc, None, ""
         # Without an Idempotency-Key the game is stored by one statement (repo.store_game), so on
         # PostgreSQL it runs without BEGIN and COMMIT around it; with one, the game and the
         # remembered answer are stored in one transaction.
         with unit_of_work(single_statement=idem is None) as uow:
-            answer = games.submit_game(
-                uow, secret, tournament_id, doc, raw, unreadable, idem, request.method, request.path, on_key=accept
-            )
+            try:
+                answer = games.submit_game(
+                    uow, secret, tournament_id, doc, raw, unreadable, idem, request.method, request.path, on_key=accept
+                )
+            except games.Rejected as exc:
+                if game is not None:  # the problems' lines and columns in the text sent
+                    if "errors" in exc.doc:
+                        located = notation.located([_problem(e) for e in exc.doc["errors"]], game, "/record")
+                        exc.doc["errors"] = [p.to_json() for p in located]
+                    violation = (exc.doc.get("adjudication") or {}).get("violation")
+                    where = None if violation is None else game.where(violation["pointer"])
+                    if violation is not None and where is not None:
+                        violation["line"], violation["column"] = where
+                raise
         return _answer(answer)
 
     @blp.arguments(GameQuerySchema, location="query")

@@ -117,6 +117,10 @@ class ViolationSchema(StrictSchema):
             "whose turn it was, who had gone out"
         },
     )
+    line = Integer(
+        metadata={"description": "a record sent in the game notation: the line where this call or play was written"}
+    )
+    column = Integer(metadata={"description": "a record sent in the game notation: its column"})
 
 
 class MultiplierSchema(StrictSchema):
@@ -250,6 +254,8 @@ class ProblemItemSchema(StrictSchema):
     )
     claimed = fields.Raw(metadata={"description": "claim_differs: what the table claimed at this pointer"})
     computed = fields.Raw(metadata={"description": "claim_differs: what the rules give there"})
+    line = Integer(metadata={"description": "a body in the game notation: the line (1-based) of the problem"})
+    column = Integer(metadata={"description": "a body in the game notation: the column (1-based) of the problem"})
 
 
 class ProblemSchema(StrictSchema):

@@ -58,6 +58,7 @@ class Adjudication:
     notes: tuple[str, ...] = field(default=())
     claim: dict[str, Any] | None = None  # what the table claimed, if the record says
     differences: tuple[Difference, ...] = ()  # where the claim parts from the outcome
+    trick_starts: tuple[int, ...] = ()  # the plays that led a trick, as far as the log was followed
 
     @property
     def legal(self) -> bool:
@@ -238,6 +239,7 @@ class _PlayResult:
     snapshot: dict[str, Any]
     played: list[int]  # packed counts each seat played (reconstruction)
     sj_seen: int  # seat that played SJ* explicitly, or -1
+    leads: list[int]  # the plays that lead a trick (the table was empty)
 
 
 def _next_seat_slow(seat: int, skip: int) -> int:
@@ -267,6 +269,7 @@ def _run_plays(
     outmask = 0
     nxt = _NEXT
     order: list[int] = []
+    leads = [0]
     played = [0] * SEATS
     sj_seen = -1
     active = SEATS
@@ -328,6 +331,7 @@ def _run_plays(
                 if npass >= active - (0 if out[top_seat] else 1):
                     turn = nxt[top_seat][outmask] if out[top_seat] else top_seat
                     top = None
+                    leads.append(i + 1)
                     passed = npass = 0
                 else:
                     turn = nxt[seat][outmask | passed]
@@ -385,22 +389,23 @@ def _run_plays(
             if hard and npass >= active - (0 if out[seat] else 1):
                 turn = nxt[seat][outmask] if out[seat] else seat
                 top = None
+                leads.append(i + 1)
                 passed = npass = 0
             else:
                 turn = nxt[seat][outmask | passed]
     except _Malformed:
         problems = plays_problems(plays, i) or [Problem(f"/plays/{i}", "invalid_play", "this is not a play")]
-        return _PlayResult(order, None, problems, {}, played, sj_seen)
+        return _PlayResult(order, None, problems, {}, played, sj_seen, leads)
     except _Stop as found:
         snap = _snapshot(found.seat, hands, recon, top, top_seat, order, turn)
         if found.extra:
             snap.update(found.extra)
-        return _PlayResult(order, found, plays_problems(plays, found.index + 1), snap, played, sj_seen)
+        return _PlayResult(order, found, plays_problems(plays, found.index + 1), snap, played, sj_seen, leads)
     if not over:
         message = f"the log stops with {active} seats still holding cards; seat {turn} is to play"
         snap = _snapshot(turn, hands, recon, top, top_seat, order, turn)
-        return _PlayResult(order, _Stop(-1, V.INCOMPLETE, turn, message), [], snap, played, sj_seen)
-    return _PlayResult(order, None, [], {}, played, sj_seen)
+        return _PlayResult(order, _Stop(-1, V.INCOMPLETE, turn, message), [], snap, played, sj_seen, leads)
+    return _PlayResult(order, None, [], {}, played, sj_seen, leads)
 
 
 class _Malformed(Exception):
@@ -655,13 +660,15 @@ def _finish(
             v = Violation(V.GAME_OVER, "/plays/0", f"{why}: the game ends without play", None)
             return _illegal(rs, v, recon, notes)
         finishing: tuple[int, ...] = ()
+        leads: tuple[int, ...] = ()
     else:
         assert result.emperor is not None
         run = _run_plays(plays, rs, table, result.emperor, recon=False)
         if run.problems:
             raise RecordError(run.problems)
+        leads = tuple(i for i in run.leads if i < len(plays))
         if run.stop is not None:
-            return _illegal(rs, _play_violation(run), recon, notes)
+            return dataclasses.replace(_illegal(rs, _play_violation(run), recon, notes), trick_starts=leads)
         finishing = tuple(run.order)
     facts = GameFacts(
         result.mode,
@@ -673,7 +680,7 @@ def _finish(
         finishing,
         result.called,
     )
-    return Adjudication(Verdict.LEGAL, rs, recon, None, score(facts, rs), notes)
+    return Adjudication(Verdict.LEGAL, rs, recon, None, score(facts, rs), notes, trick_starts=leads)
 
 
 def _play_violation(run: _PlayResult) -> Violation:
@@ -711,7 +718,7 @@ def _adjudicate_without_deal(
             f"no deal given: {_open_words(rs, ways)}, and under every way the deal could have been the record "
             f"breaks a rule, at the latest here (with {way.words()})"
         )
-        return Adjudication(worst.verdict, rs, True, worst.violation, None, (*worst.notes, note))
+        return dataclasses.replace(worst, deal_reconstructed=True, outcome=None, notes=(*worst.notes, note))
     chosen = legal[0][1] if legal else None
     if not open_guard and all(
         a.outcome is not None
@@ -1061,7 +1068,7 @@ def _agree_on_guard(
             f"{what} was never shown: seats {who} could have held it; under each the record breaks a rule, "
             f"at the latest here (with seat {s} holding it)"
         )
-        return Adjudication(worst.verdict, rs, True, worst.violation, None, (*worst.notes, *notes))
+        return dataclasses.replace(worst, deal_reconstructed=True, outcome=None, notes=(*worst.notes, *notes))
     outcomes = {s: a.outcome for s, a in legal.items()}
     first = next(iter(outcomes.values()))
     assert first is not None
@@ -1082,7 +1089,7 @@ def _agree_on_guard(
                 "the scores are the same whichever did"
             )
         chosen = legal[seats[0]]
-        return Adjudication(Verdict.LEGAL, rs, True, None, chosen.outcome, (*chosen.notes, *notes))
+        return dataclasses.replace(chosen, deal_reconstructed=True, notes=(*chosen.notes, *notes))
     raise _guard_unknown(legal, card)
 
 

@@ -1,0 +1,554 @@
+"""The game notation: a whole game as text a person can type at the table (docs/notation.md).
+
+One parser, one formatter, like the card notation they build on. :func:`parse` reads the text
+into a record (decoded JSON, as the referee reads it) and remembers where each part was written,
+so that a problem or a violation can name its line and column; :func:`format_record` writes a
+record as the text. ``format_record(parse(text).record)`` is stable, and ``parse(format_record(r))``
+is the same game as ``r`` (the same verdict, scores and fingerprint).
+
+>>> game = parse('''
+... [Ruleset "weihai"]
+... calls
+... 0 ascend, 2 rebel
+... plays
+... 0: 9 9, 10 10, -, -, J J
+... ''')
+>>> game.record["calls"], game.record["plays"][:2]
+([{'seat': 0, 'call': 'ascend'}, {'seat': 2, 'call': 'rebel'}], [{'seat': 0, 'cards': '9 9'}, {'cards': '10 10'}])
+>>> game.where("/plays/4")
+(6, 22)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .call_types import CallKind
+from .cards import NotationError, format_cards, parse_card, parse_cards
+from .errors import Problem, RecordError
+from .ruleset import PRESETS
+
+if TYPE_CHECKING:
+    from .engine import Adjudication
+
+__all__ = [
+    "MEDIA_TYPE",
+    "NotationSyntaxError",
+    "ParsedGame",
+    "adjudication_json",
+    "format_record",
+    "located",
+    "looks_like_notation",
+    "parse",
+    "parse_submission",
+    "written",
+]
+
+MEDIA_TYPE = "text/x-baohuang"
+
+SECTIONS = {"deal": "deal", "发牌": "deal", "calls": "calls", "叫牌": "calls", "plays": "plays", "出牌": "plays"}
+PASSES = frozenset({"-", "pass", "过", "不要"})
+CALL_NAMES: dict[str, str] = {
+    **{k.value: k.value for k in CallKind},
+    "reveal": "reveal_guard",
+    "登基": "ascend",
+    "独": "solo",
+    "明独": "solo",
+    "让": "transfer",
+    "不要": "decline",
+    "接": "accept",
+    "叫": "accept",
+    "亮保": "reveal_guard",
+    "明保": "reveal_guard",
+    "造反": "rebel",
+    "反": "rebel",
+    "踢": "kick",
+    "投降": "surrender",
+}
+# Headers the record itself reads; every other header is kept in the record's meta.
+_SEAT_HEADERS = tuple(f"Seat{i}" for i in range(5))
+_META_HEADERS = {"Date": "date", "Table": "table", "Event": "event", "Round": "round", "Site": "site"}
+_HEADER = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_SEAT_PREFIX = re.compile(r"([0-4])\s*[:：]\s*")
+
+
+class NotationSyntaxError(RecordError):
+    """The text is not a game in the notation: every problem with its line and column (1-based)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedGame:
+    record: dict[str, Any]
+    positions: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, pointer: str) -> tuple[int, int] | None:
+        """The line and column where the part at ``pointer`` (a JSON pointer into the record) was
+        written: the deepest written part that contains it."""
+        p = pointer
+        while True:
+            if p in self.positions:
+                return self.positions[p]
+            if not p:
+                return None
+            p = p.rsplit("/", 1)[0]
+
+
+def looks_like_notation(text: str) -> bool:
+    """Whether a body or file is the notation rather than JSON (JSON starts with '{')."""
+    return not text.lstrip("\ufeff \t\r\n").startswith("{")
+
+
+def _problem(line: int, col: int, code: str, message: str) -> Problem:
+    return Problem("", code, f"line {line}, column {col}: {message}", {"line": line, "column": col})
+
+
+def parse(text: str) -> ParsedGame:
+    """The record the text writes, or NotationSyntaxError naming every line and column at fault."""
+    problems: list[Problem] = []
+    positions: dict[str, tuple[int, int]] = {}
+    headers: dict[str, tuple[str, int, int]] = {}
+    deal: dict[int, str] = {}
+    calls: list[dict[str, Any]] = []
+    plays: list[dict[str, Any]] = []
+    section: str | None = None
+    for n, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        line = raw.split("#", 1)[0] if not raw.lstrip().startswith("[") else raw
+        stripped = line.strip()
+        if not stripped:
+            continue
+        indent = len(line) - len(line.lstrip())
+        keyword = stripped.rstrip(":：").strip().lower()
+        if keyword in SECTIONS:
+            section = SECTIONS[keyword]
+            continue
+        if stripped.startswith("["):
+            if section is not None:
+                problems.append(_problem(n, indent + 1, "notation_error", "headers come before the sections"))
+                continue
+            m = _HEADER.fullmatch(stripped)
+            if m is None:
+                problems.append(_problem(n, indent + 1, "notation_error", 'a header is [Name "value"]'))
+                continue
+            name, value = m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))
+            if name in headers:
+                problems.append(_problem(n, indent + 1, "notation_error", f"header {name} is given twice"))
+            headers[name] = (value, n, indent + 1)
+            continue
+        if section is None:
+            problems.append(
+                _problem(n, indent + 1, "notation_error", "before the game: headers, then 'deal', 'calls' or 'plays'")
+            )
+            continue
+        if section == "deal":
+            _deal_line(line, n, deal, positions, problems)
+        elif section == "calls":
+            for col, entry in _entries(line):
+                _call(entry, n, col, calls, positions, problems)
+        else:
+            for col, entry in _entries(line):
+                _play(entry, n, col, plays, positions, problems)
+    record: dict[str, Any] = {}
+    _read_headers(headers, record, positions, problems)
+    if deal:
+        missing = [s for s in range(5) if s not in deal]
+        if missing:
+            at_line, at_col = positions["/deal/" + str(min(deal))]
+            problems.append(
+                _problem(
+                    at_line, at_col, "notation_error", f"the deal gives {len(deal)} hands; give all five (or none)"
+                )
+            )
+        else:
+            record["deal"] = [deal[s] for s in range(5)]
+            positions["/deal"] = positions["/deal/0"]
+    record["calls"] = calls
+    record["plays"] = plays
+    if problems:
+        raise NotationSyntaxError(problems)
+    return ParsedGame(record, positions)
+
+
+def _entries(line: str) -> list[tuple[int, str]]:
+    """The comma-separated entries of a line, each with its column (1-based)."""
+    out = []
+    start = 0
+    for part in re.split(r"[,，]", line):
+        body = part.strip()
+        if body:
+            out.append((start + len(part) - len(part.lstrip()) + 1, body))
+        start += len(part) + 1
+    return out
+
+
+def _cards(text: str, line: int, col: int, problems: list[Problem]) -> str | None:
+    try:
+        parse_cards(text)
+    except NotationError as exc:
+        # the column of the token at fault
+        tokens = list(re.finditer(r"\S+", text))
+        at = col + (tokens[exc.index].start() if 0 <= exc.index < len(tokens) else 0)
+        problems.append(_problem(line, at, "unknown_card", str(exc)))
+        return None
+    return " ".join(text.split())
+
+
+def _deal_line(
+    line: str, n: int, deal: dict[int, str], positions: dict[str, tuple[int, int]], problems: list[Problem]
+) -> None:
+    body = line.strip()
+    col = len(line) - len(line.lstrip()) + 1
+    m = _SEAT_PREFIX.match(body)
+    if m is None:
+        problems.append(_problem(n, col, "notation_error", "a hand is written 'seat: cards', e.g. '0: BJ* 2 2 A …'"))
+        return
+    seat = int(m.group(1))
+    if seat in deal:
+        problems.append(_problem(n, col, "notation_error", f"seat {seat}'s hand is given twice"))
+        return
+    cards = _cards(body[m.end() :], n, col + m.end(), problems)
+    positions[f"/deal/{seat}"] = (n, col)
+    if cards is not None:
+        deal[seat] = cards
+
+
+def _call(
+    entry: str,
+    n: int,
+    col: int,
+    calls: list[dict[str, Any]],
+    positions: dict[str, tuple[int, int]],
+    problems: list[Problem],
+) -> None:
+    words = entry.replace(":", " ").replace("：", " ").split()
+    if len(words) not in (2, 3) or words[0] not in "01234" or len(words[0]) != 1:
+        problems.append(_problem(n, col, "notation_error", "a call is 'seat call', e.g. '0 ascend' or '2 accept 9H'"))
+        return
+    kind = CALL_NAMES.get(words[1].lower()) or CALL_NAMES.get(words[1])
+    if kind is None:
+        problems.append(
+            _problem(
+                n, col, "unknown_call", f"unknown call {words[1]!r}; calls are {', '.join(k.value for k in CallKind)}"
+            )
+        )
+        return
+    call: dict[str, Any] = {"seat": int(words[0]), "call": kind}
+    if len(words) == 3:
+        try:
+            parse_card(words[2])
+        except NotationError as exc:
+            problems.append(_problem(n, col, "unknown_card", str(exc)))
+            return
+        call["card"] = words[2]
+    positions[f"/calls/{len(calls)}"] = (n, col)
+    calls.append(call)
+
+
+def _play(
+    entry: str,
+    n: int,
+    col: int,
+    plays: list[dict[str, Any]],
+    positions: dict[str, tuple[int, int]],
+    problems: list[Problem],
+) -> None:
+    play: dict[str, Any] = {}
+    m = _SEAT_PREFIX.match(entry)
+    body = entry
+    at = col
+    if m is not None:
+        play["seat"] = int(m.group(1))
+        body = entry[m.end() :]
+        at = col + m.end()
+    if not body.strip():
+        problems.append(_problem(n, at, "notation_error", "a play is cards, or '-' for a pass"))
+        return
+    if body.strip().lower() in PASSES:
+        play["pass"] = True
+    else:
+        cards = _cards(body, n, at, problems)
+        if cards is None:
+            return
+        play["cards"] = cards
+    positions[f"/plays/{len(plays)}"] = (n, col)
+    plays.append(play)
+
+
+def _read_headers(
+    headers: dict[str, tuple[str, int, int]],
+    record: dict[str, Any],
+    positions: dict[str, tuple[int, int]],
+    problems: list[Problem],
+) -> None:
+    meta: dict[str, Any] = {}
+    players: list[str | None] = [None] * 5
+    name = headers.get("Ruleset", ("weihai", 0, 0))[0]
+    if "Ruleset" in headers:
+        positions["/ruleset"] = headers["Ruleset"][1:]
+    options: dict[str, Any] = {}
+    if "Options" in headers:
+        value, line, col = headers["Options"]
+        positions["/ruleset"] = (line, col)
+        for word in value.split():
+            key, eq, raw = word.partition("=")
+            if not eq or not key or not raw:
+                problems.append(_problem(line, col, "notation_error", "options are written key=value, e.g. pass=hard"))
+                continue
+            options[key] = _option_value(name, key, raw)
+    if "Ruleset" in headers or options:
+        record["ruleset"] = {"name": name, "options": options} if options else name
+    for key, field_name in (("FirstCandidate", "first_candidate"), ("Guard", "guard")):
+        if key in headers:
+            value, line, col = headers[key]
+            positions[f"/{field_name}"] = (line, col)
+            if value.strip() not in ("0", "1", "2", "3", "4"):
+                problems.append(_problem(line, col, "invalid_seat", f"{key} is a seat from 0 to 4"))
+            else:
+                record[field_name] = int(value)
+    if "Claimed" in headers:
+        value, line, col = headers["Claimed"]
+        positions["/claimed"] = (line, col)
+        try:
+            record["claimed"] = json.loads(value)
+        except ValueError:
+            problems.append(
+                _problem(line, col, "notation_error", 'Claimed is JSON, e.g. {"scores": [4, 2, -2, -2, -2]}')
+            )
+    for key, (value, line, col) in headers.items():
+        if key in ("Ruleset", "Options", "FirstCandidate", "Guard", "Claimed"):
+            continue
+        if key in _SEAT_HEADERS:
+            players[int(key[-1])] = value
+        else:
+            meta[_META_HEADERS.get(key, key)] = value
+            positions[f"/meta/{_META_HEADERS.get(key, key)}"] = (line, col)
+    if any(p is not None for p in players):
+        meta["players"] = players
+    if meta:
+        record["meta"] = meta
+
+
+def parse_submission(text: str) -> tuple[dict[str, Any], ParsedGame]:
+    """A tournament submission in the notation: the game, with the envelope in three headers —
+    ``Players`` (five player ids by seat), ``PlayedAt`` and ``AcceptComputed`` — taken out of its
+    meta. Returns the submission as JSON would write it, and the parsed game (for positions)."""
+    game = parse(text)
+    record = game.record
+    meta = dict(record.get("meta") or {})
+    envelope: dict[str, Any] = {}
+    problems: list[Problem] = []
+    if "Players" in meta:
+        line, col = game.positions["/meta/Players"]
+        words = str(meta.pop("Players")).split()
+        if len(words) != 5 or not all(re.fullmatch(r"[1-9][0-9]{0,17}", w) for w in words):
+            problems.append(
+                _problem(line, col, "notation_error", 'Players names the five player ids by seat, e.g. "12 7 3 9 15"')
+            )
+        else:
+            envelope["players"] = [int(w) for w in words]
+    if "PlayedAt" in meta:
+        envelope["played_at"] = meta.pop("PlayedAt")
+    if "AcceptComputed" in meta:
+        line, col = game.positions["/meta/AcceptComputed"]
+        value = meta.pop("AcceptComputed")
+        if value not in ("true", "false"):
+            problems.append(_problem(line, col, "notation_error", "AcceptComputed is true or false"))
+        envelope["accept_computed"] = value == "true"
+    if problems:
+        raise NotationSyntaxError(problems)
+    if meta:
+        record["meta"] = meta
+    else:
+        record.pop("meta", None)
+    envelope["record"] = record
+    return envelope, game
+
+
+def _option_value(ruleset: str, key: str, raw: str) -> Any:
+    """An option's value as the ruleset's options are typed (``deck=168`` is the text '168',
+    ``rebellion_threshold=3`` the number 3); an unknown ruleset or option keeps the text, and
+    the referee says what is wrong with it."""
+    preset = PRESETS.get(ruleset)
+    default = None if preset is None else preset.options().get(key)
+    if isinstance(default, bool):
+        return {"true": True, "false": False}.get(raw, raw)
+    if isinstance(default, int) and re.fullmatch(r"-?\d+", raw):
+        return int(raw)
+    return raw
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def format_record(record: Mapping[str, Any]) -> str:
+    """The record (decoded JSON, as it validates) as notation text: headers, then the deal if
+    any, the calls on one line, and the plays one trick to a line. The referee follows the record
+    to find where each trick starts; a seat it confirmed as the seat whose turn it was is left
+    implied, except for the seat that leads each trick (the rest of a seat that broke a rule, or
+    any seat after it, is written as recorded)."""
+    from .engine import adjudicate  # the referee reads the record; the notation only writes it
+
+    try:
+        judged = adjudicate(record)
+    except RecordError:
+        starts: tuple[int, ...] | None = None
+        confirmed = 0
+    else:
+        starts = judged.trick_starts
+        v = judged.violation
+        if v is None or v.pointer == "/plays":
+            confirmed = len(record.get("plays") or [])
+        elif v.pointer.startswith("/plays/"):
+            confirmed = int(v.pointer.rsplit("/", 1)[1])
+        else:
+            confirmed = 0
+    return _format(record, starts, confirmed)
+
+
+def _format(record: Mapping[str, Any], starts: Sequence[int] | None, confirmed: int) -> str:
+    out: list[str] = []
+    rs = record.get("ruleset")
+    if rs is not None:
+        name = rs if isinstance(rs, str) else rs.get("name", "weihai")
+        out.append(_header("Ruleset", name))
+        options = {} if isinstance(rs, str) else rs.get("options") or {}
+        if options:
+            out.append(_header("Options", " ".join(f"{k}={_option_text(v)}" for k, v in options.items())))
+    for key, field_name in (("FirstCandidate", "first_candidate"), ("Guard", "guard")):
+        if record.get(field_name) is not None:
+            out.append(_header(key, str(record[field_name])))
+    meta = dict(record.get("meta") or {})
+    names: dict[str, str] = {v: k for k, v in _META_HEADERS.items()}
+    players = meta.pop("players", None)
+    for key, value in meta.items():
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        out.append(_header(names.get(str(key), str(key)), text))
+    if isinstance(players, list):
+        out.extend(_header(f"Seat{i}", p) for i, p in enumerate(players[:5]) if isinstance(p, str))
+    if record.get("claimed") is not None:
+        out.append(_header("Claimed", json.dumps(record["claimed"], ensure_ascii=False, separators=(", ", ": "))))
+    if record.get("deal") is not None:
+        out += ["", "deal"]
+        out.extend(f"{seat}: {_cards_text(hand)}" for seat, hand in enumerate(record["deal"]))
+    calls = record.get("calls") or []
+    out += ["", "calls"]
+    if calls:
+        out.append(", ".join(_call_text(c) for c in calls))
+    out += ["", "plays"]
+    plays = record.get("plays") or []
+    i = 0
+    for trick in _tricks(plays, starts, confirmed):
+        texts = []
+        for k, p in enumerate(trick):
+            implied = k > 0 and i < confirmed
+            texts.append(_play_text(p, implied))
+            i += 1
+        out.append(", ".join(texts))
+    return "\n".join(out).lstrip("\n") + "\n"
+
+
+def _header(name: str, value: str) -> str:
+    return f'[{name} "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+
+
+def _option_text(v: Any) -> str:
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+
+def _cards_text(cards: Any) -> str:
+    return format_cards(parse_cards(cards))
+
+
+def _call_text(c: Mapping[str, Any]) -> str:
+    return f"{c['seat']} {c['call']}" + (f" {c['card']}" if c.get("card") else "")
+
+
+def _play_text(p: Mapping[str, Any], implied: bool) -> str:
+    seat = f"{p['seat']}: " if p.get("seat") is not None and not implied else ""
+    return seat + ("-" if p.get("cards") is None else _cards_text(p["cards"]))
+
+
+def _tricks(
+    plays: Sequence[Mapping[str, Any]], starts: Sequence[int] | None, confirmed: int
+) -> list[list[Mapping[str, Any]]]:
+    """The plays in lines, one trick to a line: where the referee followed the record, at the
+    tricks it saw start; beyond that, where a seat written in the record plays again after
+    passes (the lines depend only on what the text keeps, so writing is stable)."""
+    breaks = set(starts or ())
+    last_set_seat = None
+    passes = 0
+    out: list[list[Mapping[str, Any]]] = []
+    for i, p in enumerate(plays):
+        is_pass = p.get("cards") is None
+        new = i in breaks
+        if i >= confirmed:
+            new = new or (not is_pass and passes > 0 and p.get("seat") is not None and p.get("seat") == last_set_seat)
+        if new or not out or len(out[-1]) >= 24:
+            out.append([])
+        out[-1].append(p)
+        if i >= confirmed:
+            if is_pass:
+                passes += 1
+            else:
+                passes = 0
+                last_set_seat = p.get("seat")
+    return out
+
+
+# --- answers: a violation's line and column, an adjudication written as notation ----------------
+
+
+def located(problems: tuple[Problem, ...] | list[Problem], game: ParsedGame, prefix: str = "") -> list[Problem]:
+    """The problems with the line and column where their part of the record was written."""
+    out = []
+    for p in problems:
+        where = game.where(p.pointer[len(prefix) :]) if p.pointer.startswith(prefix) else None
+        if where is None:
+            out.append(p)
+        else:
+            line, column = where
+            out.append(
+                Problem(
+                    p.pointer,
+                    p.code,
+                    f"line {line}, column {column}: {p.detail}",
+                    {**(p.facts or {}), "line": line, "column": column},
+                )
+            )
+    return out
+
+
+def adjudication_json(result: Adjudication, game: ParsedGame | None) -> dict[str, Any]:
+    out = result.to_json()
+    if game is not None and out["violation"] is not None:
+        where = game.where(out["violation"]["pointer"])
+        if where is not None:
+            out["violation"]["line"], out["violation"]["column"] = where
+    return out
+
+
+def written(result: Adjudication, record: dict[str, Any], game: ParsedGame | None) -> str:
+    """The adjudication as notation: its verdict as headers, then the game as the referee reads it.
+    ``game``: the body was the notation, so the violation's line and column are the body's."""
+    head: list[tuple[str, str]] = [("Verdict", result.verdict.value)]
+    v = result.violation
+    if v is not None:
+        head += [("Violation", v.code.value), ("Pointer", v.pointer), ("Message", v.message)]
+        where = None if game is None else game.where(v.pointer)
+        if where is not None:
+            head += [("Line", str(where[0])), ("Column", str(where[1]))]
+    o = result.outcome
+    if o is not None:
+        head += [
+            ("Mode", o.facts.mode.value),
+            ("FinishingOrder", " ".join(map(str, o.facts.finishing_order))),
+            ("Scores", " ".join(map(str, o.scores))),
+            ("Multiplier", str(o.multiplier)),
+        ]
+        head += [(f"Multiplier{i + 1}", f"x{m.factor} {m.reason}") for i, m in enumerate(o.multipliers)]
+    head += [(f"Note{i + 1}", note) for i, note in enumerate(result.notes)]
+    lines = ["[" + name + ' "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]' for name, value in head]
+    return "\n".join(lines) + "\n" + format_record(record)
