@@ -16,7 +16,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as SATimeoutError
 from werkzeug.exceptions import HTTPException
 
-from .. import __version__
+from .. import __version__, web
 from ..core.errors import Problem, RecordError
 from ..core.notation import MEDIA_TYPE as NOTATION_TYPE
 from ..persistence.db import Database
@@ -163,7 +163,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def _content_type() -> Response | None:
-        if request.method not in _BODY_METHODS:
+        if request.method not in _BODY_METHODS or request.blueprint == "web":  # pages read forms
             return None
         declared = request.environ.get("CONTENT_TYPE", "")
         if declared == "application/json" or declared.startswith("application/json;") or is_json(request.mimetype):
@@ -175,6 +175,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         return problem_response(doc, {f"Accept-{request.method.title()}": ", ".join(reads)})
 
     app.extensions["baohuang_api"] = api
+    web.install(app)  # the pages beside the API (service/web)
 
     @app.errorhandler(RecordError)
     def _record_error(exc: RecordError) -> Response:

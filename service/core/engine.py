@@ -59,6 +59,17 @@ class Adjudication:
     claim: dict[str, Any] | None = None  # what the table claimed, if the record says
     differences: tuple[Difference, ...] = ()  # where the claim parts from the outcome
     trick_starts: tuple[int, ...] = ()  # the plays that led a trick, as far as the log was followed
+    implied_seats: tuple[int, ...] = ()  # play index, seat, … where a play left its seat to the turn
+    crown_moves: tuple[CardMove, ...] = ()  # cards that changed hands during the crown
+
+    def seats(self, plays: Sequence[Any]) -> list[int | None]:
+        """The seat of each play: as written, or the seat whose turn it was (None beyond the
+        point the referee followed the log to)."""
+        out: list[int | None] = [p.get("seat") if isinstance(p, dict) else None for p in plays]
+        it = iter(self.implied_seats)
+        for i, seat in zip(it, it, strict=True):
+            out[i] = seat
+        return out
 
     @property
     def legal(self) -> bool:
@@ -240,6 +251,7 @@ class _PlayResult:
     played: list[int]  # packed counts each seat played (reconstruction)
     sj_seen: int  # seat that played SJ* explicitly, or -1
     leads: list[int]  # the plays that lead a trick (the table was empty)
+    implied: list[int]  # play index, seat, … for each play that left its seat to the turn
 
 
 def _next_seat_slow(seat: int, skip: int) -> int:
@@ -270,6 +282,7 @@ def _run_plays(
     nxt = _NEXT
     order: list[int] = []
     leads = [0]
+    implied: list[int] = []
     played = [0] * SEATS
     sj_seen = -1
     active = SEATS
@@ -302,6 +315,8 @@ def _run_plays(
                 raise _Malformed
             if seat is None:
                 seat = turn
+                implied.append(i)  # (a record that writes its seats pays nothing for this)
+                implied.append(turn)
             elif type(seat) is not int or seat < 0 or seat > 4:
                 raise _Malformed
             if cards is None:
@@ -395,17 +410,17 @@ def _run_plays(
                 turn = nxt[seat][outmask | passed]
     except _Malformed:
         problems = plays_problems(plays, i) or [Problem(f"/plays/{i}", "invalid_play", "this is not a play")]
-        return _PlayResult(order, None, problems, {}, played, sj_seen, leads)
+        return _PlayResult(order, None, problems, {}, played, sj_seen, leads, implied)
     except _Stop as found:
         snap = _snapshot(found.seat, hands, recon, top, top_seat, order, turn)
         if found.extra:
             snap.update(found.extra)
-        return _PlayResult(order, found, plays_problems(plays, found.index + 1), snap, played, sj_seen, leads)
+        return _PlayResult(order, found, plays_problems(plays, found.index + 1), snap, played, sj_seen, leads, implied)
     if not over:
         message = f"the log stops with {active} seats still holding cards; seat {turn} is to play"
         snap = _snapshot(turn, hands, recon, top, top_seat, order, turn)
-        return _PlayResult(order, _Stop(-1, V.INCOMPLETE, turn, message), [], snap, played, sj_seen, leads)
-    return _PlayResult(order, None, [], {}, played, sj_seen, leads)
+        return _PlayResult(order, _Stop(-1, V.INCOMPLETE, turn, message), [], snap, played, sj_seen, leads, implied)
+    return _PlayResult(order, None, [], {}, played, sj_seen, leads, implied)
 
 
 class _Malformed(Exception):
@@ -661,14 +676,17 @@ def _finish(
             return _illegal(rs, v, recon, notes)
         finishing: tuple[int, ...] = ()
         leads: tuple[int, ...] = ()
+        implied: tuple[int, ...] = ()
     else:
         assert result.emperor is not None
         run = _run_plays(plays, rs, table, result.emperor, recon=False)
         if run.problems:
             raise RecordError(run.problems)
         leads = tuple(i for i in run.leads if i < len(plays))
+        implied = tuple(run.implied)
         if run.stop is not None:
-            return dataclasses.replace(_illegal(rs, _play_violation(run), recon, notes), trick_starts=leads)
+            stopped = _illegal(rs, _play_violation(run), recon, notes)
+            return dataclasses.replace(stopped, trick_starts=leads, implied_seats=implied, crown_moves=result.moves)
         finishing = tuple(run.order)
     facts = GameFacts(
         result.mode,
@@ -680,7 +698,17 @@ def _finish(
         finishing,
         result.called,
     )
-    return Adjudication(Verdict.LEGAL, rs, recon, None, score(facts, rs), notes, trick_starts=leads)
+    return Adjudication(
+        Verdict.LEGAL,
+        rs,
+        recon,
+        None,
+        score(facts, rs),
+        notes,
+        trick_starts=leads,
+        implied_seats=implied,
+        crown_moves=result.moves,
+    )
 
 
 def _play_violation(run: _PlayResult) -> Violation:

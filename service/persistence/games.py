@@ -86,10 +86,14 @@ _GAME_TARGET = (
 )
 
 
-def game_target(s: Session, secret: str, tournament_id: int, player_ids: Sequence[int]) -> GameTarget:
-    """The key behind ``secret``, the tournament and how many of ``player_ids`` play in it:
-    one round trip for what would otherwise be three (every game submission asks)."""
-    values = {"tournament_id": tournament_id, "player_ids": list(player_ids), "secret_hash": hash_secret(secret)}
+def game_target(
+    s: Session, secret: str, tournament_id: int, player_ids: Sequence[int], *, hashed: bool = False
+) -> GameTarget:
+    """The key behind ``secret`` (its hash, if ``hashed``: a signed-in page keeps only that), the
+    tournament and how many of ``player_ids`` play in it: one round trip for what would otherwise
+    be three (every game submission asks)."""
+    digest = secret if hashed else hash_secret(secret)
+    values = {"tournament_id": tournament_id, "player_ids": list(player_ids), "secret_hash": digest}
     pg = is_postgresql(s)
     row = _PG_GAME_TARGET.run(s, values) if pg else s.connection().execute(_GAME_TARGET, values).first()
     if row is None:

@@ -60,10 +60,11 @@ def new_key(s: Session, organizer_id: int, label: str | None) -> tuple[ApiKey, s
     return key, secret
 
 
-def authenticate_ref(s: Session, secret: str) -> KeyRef | None:
-    """The usable key behind ``secret`` as plain values (None: unknown or revoked)."""
+def authenticate_ref(s: Session, secret: str, *, hashed: bool = False) -> KeyRef | None:
+    """The usable key behind ``secret`` (or its hash) as plain values (None: unknown or revoked)."""
+    digest = secret if hashed else hash_secret(secret)
     row = s.execute(
-        select(ApiKey.id, ApiKey.organizer_id, ApiKey.revoked_at).where(ApiKey.secret_hash == hash_secret(secret))
+        select(ApiKey.id, ApiKey.organizer_id, ApiKey.revoked_at).where(ApiKey.secret_hash == digest)
     ).first()
     return None if row is None or row[2] is not None else KeyRef(*row)
 

@@ -61,9 +61,15 @@ def _own(organizer_id: int, acting: int) -> None:
 # --- organizers and keys -------------------------------------------------------------------------
 
 
-def authenticate(uow: UnitOfWork, secret: str) -> keys_repo.KeyRef | None:
-    """The usable key behind ``secret`` (None: unknown or revoked)."""
-    return keys_repo.authenticate_ref(uow.session, secret)
+def authenticate(uow: UnitOfWork, secret: str, *, hashed: bool = False) -> keys_repo.KeyRef | None:
+    """The usable key behind ``secret``, or behind its hash (``hashed``: what a signed-in page
+    keeps in its session instead of the key). None: unknown or revoked."""
+    return keys_repo.authenticate_ref(uow.session, secret, hashed=hashed)
+
+
+def key_digest(secret: str) -> str:
+    """What a signed-in page keeps of a key: its hash, which is not itself a key."""
+    return keys_repo.hash_secret(secret)
 
 
 def register_organizer(uow: UnitOfWork, name: str) -> dict[str, Any]:

@@ -287,6 +287,8 @@ def submit_game(
     method: str,
     path: str,
     on_key: Callable[[keys_repo.KeyRef], object] = lambda key: None,
+    *,
+    hashed: bool = False,
 ) -> Answer:
     """Store a game: adjudicated with the tournament's ruleset, stored with its outcome and the
     submission byte for byte. The key is checked first (Unauthenticated), then the body
@@ -295,7 +297,7 @@ def submit_game(
     Rejected: a 422 with the problem document."""
     seats = _player_ids(doc)
     s = uow.session
-    target = games_repo.game_target(s, secret, tournament_id, seats)
+    target = games_repo.game_target(s, secret, tournament_id, seats, hashed=hashed)
     if target.key is None:
         raise Unauthenticated()
     key = target.key

@@ -1,0 +1,97 @@
+"""Web pages served by the service itself (server-rendered, Chinese and English, no CDN): check a
+game, record one at the table, replay, tournaments and standings, the organizers' forms, and the
+API documentation. ``install`` adds them to the application with what pages need and the JSON API
+does not: a signed session cookie, CSRF protection on every form, and security headers."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+
+from flask import Flask, Response, request, send_from_directory
+from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
+from markupsafe import Markup
+
+from .i18n import gettext, language
+
+csrf = CSRFProtect()
+
+# Pages load only what the service serves: no inline script, no other origin, no framing.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
+)
+
+
+def secret_key() -> str:
+    """The key that signs session cookies: BAOHUANG_SECRET_KEY, else one made once and kept in
+    BAOHUANG_SECRET_FILE (default ``baohuang-secret.key`` beside the working directory), so that
+    every worker and every restart signs alike."""
+    key = os.environ.get("BAOHUANG_SECRET_KEY")
+    if key:
+        return key
+    path = Path(os.environ.get("BAOHUANG_SECRET_FILE", "baohuang-secret.key"))
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as f:
+        f.write(secrets.token_urlsafe(48))
+    return path.read_text().strip()
+
+
+def install(app: Flask) -> None:
+    import flask_swagger_ui
+
+    swagger_ui_path = Path(flask_swagger_ui.__file__).parent / "dist"
+    from . import views
+
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key()
+    app.config.update(
+        SESSION_COOKIE_SECURE=os.environ.get("BAOHUANG_COOKIE_SECURE", "1") != "0",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_NAME="baohuang_session",
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
+        WTF_CSRF_CHECK_DEFAULT=False,  # the JSON API authenticates with keys, not cookies
+        WTF_CSRF_TIME_LIMIT=None,
+    )
+    csrf.init_app(app)
+    app.register_blueprint(views.blp)
+    app.jinja_env.globals.update(_=gettext, csrf_token=generate_csrf, lang=language)
+    app.jinja_env.filters["seat_name"] = lambda seat, names, players: _seat_name(seat, names, players)
+
+    @app.errorhandler(CSRFError)
+    def _csrf(exc: CSRFError) -> tuple[str, int]:
+        from flask import render_template
+
+        return render_template("error.html", message=exc.description, status=400), 400
+
+    @app.get("/docs/assets/<path:name>")
+    def _swagger(name: str) -> Response:
+        return send_from_directory(swagger_ui_path, name, max_age=86400)
+
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        if response.mimetype == "text/html":
+            response.headers.setdefault("Content-Security-Policy", CSP)
+            response.headers.setdefault("X-Frame-Options", "DENY")
+            if request.blueprint == "web" or request.path == "/":
+                response.headers.setdefault("Cache-Control", "no-store")
+        asked = request.args.get("lang")
+        if asked in ("zh", "en") and request.cookies.get("lang") != asked:
+            response.set_cookie("lang", asked, max_age=365 * 86400, samesite="Lax", secure=request.is_secure)
+        return response
+
+
+def _seat_name(seat: int | None, names: dict[int, str], players: list[int] | None) -> Markup | str:
+    if seat is None:
+        return "—"
+    if players and 0 <= seat < len(players):
+        return names.get(players[seat], str(players[seat]))
+    return str(seat)

@@ -1,0 +1,528 @@
+"""The pages: checking a game, recording one at the table, replaying, tournaments, and the
+organizers' forms. Each view reads the form, calls the core or one use case, and renders a
+template; nothing here knows SQL."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+from typing import Any, TypeVar
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+
+from ..core import adjudicate
+from ..core.engine import Adjudication
+from ..core.errors import Problem, RecordError
+from ..core.jsonio import loads
+from ..core.notation import MEDIA_TYPE, ParsedGame, format_record, looks_like_notation, parse, parse_submission
+from ..core.reading import read_ruleset
+from ..core.replay import replay
+from ..core.ruleset import PRESETS
+from ..persistence.errors import Conflict, Forbidden, NotFound
+from ..tournament import clubs, games
+from ..tournament.unit_of_work import UnitOfWork
+
+blp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/assets")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@blp.before_request
+def _protect() -> None:
+    """Every form the pages post carries its CSRF token (flask-wtf; the JSON API is exempt:
+    it authenticates with keys, not cookies)."""
+    if request.method == "POST":
+        current_app.extensions["csrf"].protect()
+
+
+@contextmanager
+def unit_of_work() -> Iterator[UnitOfWork]:
+    with UnitOfWork(current_app.extensions["baohuang_db"]) as uow:
+        yield uow
+
+
+def _viewer() -> int | None:
+    """The signed-in organizer (None: a visitor). A key revoked since sign-in ends the session."""
+    if "organizer_id" not in g:
+        g.organizer_id = None
+        digest = session.get("key")
+        if digest:
+            with unit_of_work() as uow:
+                key = clubs.authenticate(uow, digest, hashed=True)
+            if key is None:
+                session.clear()
+            else:
+                g.organizer_id = key.organizer_id
+                g.key = key
+    return g.organizer_id  # type: ignore[no-any-return]
+
+
+def organizer_only(view: F) -> F:
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if _viewer() is None:
+            return redirect(url_for("web.signin", next=request.path))
+        return view(*args, **kwargs)
+
+    return wrapped  # type: ignore[return-value]
+
+
+@blp.app_context_processor
+def _context() -> dict[str, Any]:
+    return {"signed_in": _viewer() is not None}
+
+
+# --- reading a game from a form ----------------------------------------------------------------
+
+
+def _game_text() -> str:
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        data = upload.read(current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
+        try:
+            return str(data.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            raise RecordError([Problem("", "invalid_notation", "the file is not UTF-8 text")]) from None
+    return request.form.get("game", "")
+
+
+def _read(text: str) -> tuple[dict[str, Any], ParsedGame | None]:
+    """A record from text: the notation, or JSON."""
+    if looks_like_notation(text):
+        game = parse(text)
+        return game.record, game
+    doc = loads(text)
+    if not isinstance(doc, dict):
+        raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
+    return doc, None
+
+
+def _problems(exc: RecordError, game: ParsedGame | None) -> list[dict[str, Any]]:
+    out = []
+    for p in exc.problems:
+        item = p.to_json()
+        if game is not None and "line" not in item:
+            where = game.where(p.pointer)
+            if where is not None:
+                item["line"], item["column"] = where
+        out.append(item)
+    return out
+
+
+# --- public pages -------------------------------------------------------------------------------
+
+
+@blp.get("/")
+def home() -> str:
+    return render_template("home.html")
+
+
+EXAMPLE = """[Ruleset "weihai"]
+[Table "1"]
+
+calls
+0 ascend, 2 rebel
+
+plays
+9 9, 10 10, -, -, J J, -, -, -, -
+"""
+
+
+@blp.route("/check", methods=["GET", "POST"])
+def check() -> str | tuple[str, int]:
+    if request.method == "GET":
+        return render_template("check.html", text=EXAMPLE if request.args.get("example") else "")
+    text = ""
+    game = None
+    try:
+        text = _game_text()
+        record, game = _read(text)
+        result = adjudicate(record)
+    except RecordError as exc:
+        return render_template("check.html", text=text, problems=_problems(exc, game)), 422
+    return render_template("check.html", text=text, **_judged(result, record, game))
+
+
+def _judged(result: Adjudication, record: dict[str, Any], game: ParsedGame | None) -> dict[str, Any]:
+    """What the verdict page shows: the verdict, the game listed trick by trick with the offending
+    call or play marked, and the outcome."""
+    try:
+        steps = replay(record).steps
+    except RecordError:
+        steps = ()
+    v = result.violation
+    where = None if v is None or game is None else game.where(v.pointer)
+    tricks: list[list[Any]] = []
+    for step in steps:
+        if step.leads or not tricks:
+            tricks.append([])
+        tricks[-1].append(step)
+    calls = record.get("calls") or []
+    bad_call = int(v.pointer.rsplit("/", 1)[1]) if v is not None and v.pointer.startswith("/calls/") else None
+    return {
+        "result": result,
+        "verdict": result.verdict.value,
+        "violation": v,
+        "where": where,
+        "tricks": tricks,
+        "calls": calls,
+        "bad_call": bad_call,
+        "outcome": result.outcome,
+        "notation": format_record(record),
+    }
+
+
+@blp.get("/record")
+def record_page() -> str:
+    mine: list[dict[str, Any]] = []
+    if _viewer() is not None:
+        with unit_of_work() as uow:
+            rows, _ = clubs.list_tournaments(uow, _viewer(), 500, 0)
+        mine = [t for t in rows if t["organizer_id"] == _viewer() and t["status"] == "open"]
+    return render_template("record.html", rulesets=sorted(PRESETS), mine=mine)
+
+
+@blp.post("/record/notation")
+def record_notation() -> Response:
+    """The game the recorder built (JSON), as notation text to download."""
+    try:
+        doc = loads(request.get_data(cache=False))
+        if not isinstance(doc, dict):
+            raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
+        text = format_record(doc)
+    except RecordError as exc:
+        return Response(json.dumps({"errors": [p.to_json() for p in exc.problems]}), 422, mimetype="application/json")
+    return Response(text, mimetype=MEDIA_TYPE, headers={"Content-Disposition": 'attachment; filename="game.txt"'})
+
+
+@blp.post("/replay")
+def replay_posted() -> str | tuple[str, int]:
+    text = request.form.get("game", "")
+    game = None
+    try:
+        record, game = _read(text)
+        shown = replay(record)
+    except RecordError as exc:
+        return render_template("check.html", text=text, problems=_problems(exc, game)), 422
+    return render_template("replay.html", replay=shown, record=record, title=None, back=None)
+
+
+@blp.get("/tournaments")
+def tournaments() -> str:
+    with unit_of_work() as uow:
+        rows, _ = clubs.list_tournaments(uow, _viewer(), 200, 0)
+    return render_template("tournaments.html", tournaments=rows)
+
+
+def _names(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> dict[int, str]:
+    players, _ = clubs.list_players(uow, viewer, tournament_id, 1000, 0)
+    return {p["id"]: p["name"] for p in players}
+
+
+@blp.get("/tournaments/<int:tournament_id>")
+def tournament(tournament_id: int) -> str:
+    viewer = _viewer()
+    with _found(), unit_of_work() as uow:
+        t = clubs.get_tournament(uow, viewer, tournament_id)
+        table = clubs.standings(uow, viewer, tournament_id)
+        names = _names(uow, viewer, tournament_id)
+        rows, _ = games.list_games(uow, viewer, tournament_id, {"include_void": True, "limit": 500, "offset": 0})
+    return render_template("tournament.html", t=t, standings=table, games=rows, names=names)
+
+
+@blp.get("/tournaments/<int:tournament_id>/games/<int:game_id>")
+def game_page(tournament_id: int, game_id: int) -> str:
+    viewer = _viewer()
+    with _found(), unit_of_work() as uow:
+        t = clubs.get_tournament(uow, viewer, tournament_id)
+        game = games.get_game(uow, viewer, tournament_id, game_id)
+        history = games.game_history(uow, viewer, tournament_id, game_id)
+        names = _names(uow, viewer, tournament_id)
+    return render_template("game.html", t=t, game=game, history=history["versions"], names=names)
+
+
+@blp.get("/tournaments/<int:tournament_id>/games/<int:game_id>/replay")
+def game_replay(tournament_id: int, game_id: int) -> str:
+    viewer = _viewer()
+    with _found(), unit_of_work() as uow:
+        t = clubs.get_tournament(uow, viewer, tournament_id)
+        history = games.game_history(uow, viewer, tournament_id, game_id)
+        names = _names(uow, viewer, tournament_id)
+    body = next((v["body"] for v in reversed(history["versions"]) if v["body"]), None)
+    if body is None:
+        abort(404)
+    record = _stored_record(body)
+    if record is None:
+        abort(404)  # a result sheet has no plays to replay
+    game = {"id": game_id}
+    shown = replay(record)
+    back = url_for("web.game_page", tournament_id=tournament_id, game_id=game_id)
+    return render_template(
+        "replay.html", replay=shown, record=record, title=t["name"], back=back, game=game, names=names
+    )
+
+
+def _stored_record(body: str) -> dict[str, Any] | None:
+    """The record of a stored submission (JSON or the notation); None for a result sheet."""
+    if looks_like_notation(body):
+        doc, _ = parse_submission(body)
+    else:
+        doc = loads(body)
+    record = doc.get("record") if isinstance(doc, dict) else None
+    return record if isinstance(record, dict) else None
+
+
+@contextmanager
+def _found() -> Iterator[None]:
+    try:
+        yield
+    except NotFound:
+        abort(404)
+    except Forbidden:
+        abort(403)
+
+
+# --- organizers ---------------------------------------------------------------------------------
+
+
+@blp.route("/signin", methods=["GET", "POST"])
+def signin() -> Any:
+    if request.method == "GET":
+        return render_template("signin.html")
+    secret = request.form.get("key", "").strip()
+    with unit_of_work() as uow:
+        key = clubs.authenticate(uow, secret) if secret else None
+    if key is None:
+        return render_template("signin.html", failed=True), 401
+    session.clear()
+    session["key"] = clubs.key_digest(secret)  # the key's hash: not itself a key
+    session.permanent = True
+    target = request.args.get("next", "")
+    return redirect(target if target.startswith("/") and not target.startswith("//") else url_for("web.organizer"))
+
+
+@blp.post("/signout")
+def signout() -> Any:
+    session.clear()
+    return redirect(url_for("web.home"))
+
+
+@blp.get("/organizer")
+@organizer_only
+def organizer() -> str:
+    with unit_of_work() as uow:
+        rows, _ = clubs.list_tournaments(uow, _viewer(), 500, 0)
+    mine = [t for t in rows if t["organizer_id"] == _viewer()]
+    return render_template("organizer.html", tournaments=mine, rulesets=sorted(PRESETS))
+
+
+@blp.post("/organizer/tournaments")
+@organizer_only
+def create_tournament() -> Any:
+    name = request.form.get("name", "").strip()
+    try:
+        rs = read_ruleset(request.form.get("ruleset") or "weihai")
+    except RecordError:
+        abort(400)
+    if not name or len(name) > 200:
+        return _back_to_organizer("a tournament needs a name (up to 200 characters)")
+    with unit_of_work() as uow:
+        t = clubs.create_tournament(uow, _acting(), name, rs, request.form.get("private") == "on")
+    return redirect(url_for("web.manage", tournament_id=t["id"]))
+
+
+def _acting() -> int:
+    viewer = _viewer()
+    assert viewer is not None
+    return viewer
+
+
+def _back_to_organizer(message: str) -> tuple[str, int]:
+    with unit_of_work() as uow:
+        rows, _ = clubs.list_tournaments(uow, _viewer(), 500, 0)
+    mine = [t for t in rows if t["organizer_id"] == _viewer()]
+    return render_template("organizer.html", tournaments=mine, rulesets=sorted(PRESETS), error=message), 422
+
+
+def _manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[str, int]:
+    with _found(), unit_of_work() as uow:
+        t = clubs.get_tournament(uow, _viewer(), tournament_id)
+        if t["organizer_id"] != _viewer():
+            abort(403)
+        players, _ = clubs.list_players(uow, _viewer(), tournament_id, 1000, 0)
+        rows, _ = games.list_games(uow, _viewer(), tournament_id, {"include_void": True, "limit": 500, "offset": 0})
+    names = {p["id"]: p["name"] for p in players}
+    active = [p for p in players if not p["withdrawn"]]
+    return (
+        render_template("manage.html", t=t, players=players, active=active, games=rows, names=names, **extra),
+        status,
+    )
+
+
+@blp.get("/organizer/tournaments/<int:tournament_id>")
+@organizer_only
+def manage(tournament_id: int) -> tuple[str, int]:
+    return _manage_page(tournament_id, game_text=request.args.get("game", ""))
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/players")
+@organizer_only
+def add_player(tournament_id: int) -> Any:
+    name = request.form.get("name", "").strip()
+    if not name or len(name) > 100:
+        return _manage_page(tournament_id, 422, error="a player needs a name (up to 100 characters)")
+    try:
+        with _found(), unit_of_work() as uow:
+            clubs.add_player(uow, _acting(), tournament_id, name)
+    except Conflict as exc:
+        return _manage_page(tournament_id, 409, error=str(exc))
+    return redirect(url_for("web.manage", tournament_id=tournament_id))
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/players/<int:player_id>")
+@organizer_only
+def change_player(tournament_id: int, player_id: int) -> Any:
+    name = request.form.get("name", "").strip() or None
+    withdrawn = {"withdraw": True, "return": False}.get(request.form.get("action", ""))
+    if name is not None and len(name) > 100:
+        return _manage_page(tournament_id, 422, error="a name is up to 100 characters")
+    try:
+        with _found(), unit_of_work() as uow:
+            clubs.change_player(uow, _acting(), tournament_id, player_id, name, withdrawn)
+    except Conflict as exc:
+        return _manage_page(tournament_id, 409, error=str(exc))
+    return redirect(url_for("web.manage", tournament_id=tournament_id))
+
+
+def _seated() -> list[int]:
+    out = []
+    for i in range(5):
+        raw = request.form.get(f"seat{i}", "")
+        if not raw.isdigit():
+            raise RecordError([Problem(f"/players/{i}", "invalid_type", f"choose the player at seat {i}")])
+        out.append(int(raw))
+    return out
+
+
+def _submit(tournament_id: int, doc: dict[str, Any], raw: str) -> Any:
+    digest = session.get("key", "")
+    try:
+        with _found(), UnitOfWork(current_app.extensions["baohuang_db"], single_statement=True) as uow:
+            games.submit_game(uow, digest, tournament_id, doc, raw, None, None, "POST", request.path, hashed=True)
+    except games.Rejected as exc:
+        return _manage_page(tournament_id, 422, refused=exc.doc, game_text=request.form.get("game", ""))
+    except Conflict as exc:
+        return _manage_page(tournament_id, 409, error=str(exc), game_text=request.form.get("game", ""))
+    except games.Unauthenticated:
+        session.clear()
+        return redirect(url_for("web.signin"))
+    return redirect(url_for("web.manage", tournament_id=tournament_id, stored=1))
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/sheets")
+@organizer_only
+def enter_sheet(tournament_id: int) -> Any:
+    form = request.form
+    try:
+        players = _seated()
+    except RecordError as exc:
+        return _manage_page(tournament_id, 422, error=exc.problems[0].detail)
+
+    def seat(name: str) -> int | None:
+        raw = form.get(name, "")
+        return int(raw) if raw.isdigit() else None
+
+    sheet: dict[str, Any] = {
+        "mode": form.get("mode", "normal"),
+        "emperor": seat("emperor"),
+        "guard": seat("guard"),
+        "rebels": [i for i in range(5) if form.get(f"rebel{i}") == "on"],
+        "guard_revealed": form.get("guard_revealed") == "on",
+        "kicked_by": seat("kicked_by"),
+        "finishing_order": [seat(f"place{i}") for i in range(5)],
+    }
+    if sheet["mode"] in ("void", "surrender"):
+        sheet["finishing_order"] = []
+    doc = {"players": players, "sheet": sheet}
+    return _submit(tournament_id, doc, json.dumps(doc, ensure_ascii=False))
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/games")
+@organizer_only
+def enter_game(tournament_id: int) -> Any:
+    text = request.form.get("game", "")
+    try:
+        players = _seated()
+        if looks_like_notation(text):
+            raw = f'[Players "{" ".join(map(str, players))}"]\n' + text
+            doc, _ = parse_submission(raw)
+        else:
+            record = loads(text)
+            doc = {"players": players, "record": record}
+            raw = json.dumps(doc, ensure_ascii=False)
+    except RecordError as exc:
+        refused = {"detail": "the game cannot be read", "errors": [p.to_json() for p in exc.problems]}
+        return _manage_page(tournament_id, 422, refused=refused, game_text=text)
+    if form_played_at := request.form.get("played_at", "").strip():
+        doc["played_at"] = form_played_at
+    return _submit(tournament_id, doc, raw)
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/games/<int:game_id>/void")
+@organizer_only
+def void_game(tournament_id: int, game_id: int) -> Any:
+    reason = request.form.get("reason", "").strip()
+    doc = {"action": "void", "reason": reason}
+    try:
+        with _found(), unit_of_work() as uow:
+            games.correct_game(uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False))
+    except games.Rejected as exc:
+        return _manage_page(tournament_id, 422, refused=exc.doc)
+    except Conflict as exc:
+        return _manage_page(tournament_id, 409, error=str(exc))
+    return redirect(url_for("web.manage", tournament_id=tournament_id))
+
+
+@blp.post("/organizer/record")
+@organizer_only
+def record_to_tournament() -> Any:
+    """The recorder's game, to be entered into one of the organizer's tournaments."""
+    tournament_id = request.form.get("tournament", "")
+    if not tournament_id.isdigit():
+        abort(400)
+    return redirect(url_for("web.manage", tournament_id=int(tournament_id), game=request.form.get("game", "")))
+
+
+# --- API documentation ---------------------------------------------------------------------------
+
+
+@blp.get("/docs")
+def docs() -> str:
+    return render_template("docs.html")
+
+
+@blp.get("/docs/openapi.json")
+def openapi_document() -> Response:
+    spec = current_app.extensions["baohuang_api"].spec
+    return Response(json.dumps(spec.to_dict(), ensure_ascii=False), mimetype="application/json")
+
+
+@blp.errorhandler(404)
+@blp.errorhandler(403)
+@blp.errorhandler(400)
+def _error(exc: Any) -> tuple[str, int]:
+    code = getattr(exc, "code", 500)
+    return render_template("error.html", message=getattr(exc, "description", ""), status=code), code

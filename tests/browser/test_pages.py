@@ -1,0 +1,282 @@
+"""Each page end to end in Chromium: check a game with a mistake in it, record one at the table
+with and without the deal and submit it, replay it, enter a sheet as an organizer and see the
+standings change; CSRF, both languages, a phone-sized screen, escaping, accessibility and the
+content security policy. Screenshots of each page go to docs/screenshots/."""
+
+from __future__ import annotations
+
+import re
+
+from service.core import adjudicate, random_record
+from service.core.notation import format_record
+from tests.browser.conftest import accessible, api, shot
+
+NAMES = ["张伟", "Li Na", "王芳", "<script>alert(1)</script>", "Ólafur"]
+
+
+def typed(seed: int) -> tuple[dict, str]:
+    record = random_record(seed)
+    for p in record["plays"]:
+        p.pop("seat")
+    return record, format_record(record)
+
+
+def club(server: str) -> tuple[str, int, list[int]]:
+    """An organizer (its key), a tournament and five players, through the API."""
+    reg = api(server, "POST", "/v1/organizers", {"name": "Weihai club"})
+    key = reg["key"]["secret"]
+    t = api(server, "POST", "/v1/tournaments", {"name": "Monday league", "ruleset": "weihai"}, key)
+    ids = [api(server, "POST", f"/v1/tournaments/{t['id']}/players", {"name": n}, key)["id"] for n in NAMES]
+    return key, t["id"], ids
+
+
+def sign_in(page, server: str, key: str) -> None:
+    page.goto(server + "/signin")
+    page.fill("#key", key)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r".*/organizer.*"))
+
+
+def test_home_in_both_languages(page, server):
+    page.goto(server + "/")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("h1").inner_text() == "Baohuang referee"
+    accessible(page)
+    shot(page, "home-en")
+    page.click("text=中文")
+    page.wait_for_url(re.compile(r".*lang=zh"))
+    assert page.locator("html").get_attribute("lang") == "zh-CN"
+    assert page.locator("h1").inner_text() == "保皇裁判"
+    page.goto(server + "/check")  # the choice is remembered
+    assert page.locator("h1").inner_text() == "检查一局"
+    accessible(page)
+    shot(page, "home-zh")
+    assert not page.csp_errors
+
+
+def test_a_typed_game_with_a_mistake_is_caught_at_the_right_play(page, server):
+    _, text = typed(21)
+    lines = text.splitlines()
+    k = lines.index("plays") + 6
+    lines[k] = "2 2 2 2 2 2 2 2 2, " + lines[k].split(", ", 1)[1]  # nine 2s: nobody holds them
+    page.goto(server + "/check")
+    page.fill("#game", "\n".join(lines))
+    page.click("form button[type=submit]")
+    verdict = page.locator("#verdict")
+    assert "illegal" in verdict.inner_text()
+    assert "not_in_hand" in verdict.inner_text()
+    assert f"line {k + 1}, column 1" in verdict.inner_text()
+    faulty = page.locator("#faulty")
+    assert faulty.is_visible() and "2 2 2 2 2 2 2 2 2" in faulty.inner_text()
+    assert page.locator(".tricks > li").nth(5).locator("#faulty").count() == 1  # the sixth trick
+    accessible(page)
+    shot(page, "check-illegal")
+    # the same game without the mistake: legal, with the scores and the multipliers' reasons
+    record, text = typed(21)
+    page.fill("#game", text)
+    page.click("form button[type=submit]")
+    assert "legal" in page.locator("#verdict h2").inner_text()
+    scores = [int(x) for x in page.locator("table.scores tbody td:last-child").all_inner_texts()]
+    assert scores == list(adjudicate(record).outcome.scores)
+    shot(page, "check-legal")
+    assert not page.csp_errors
+
+
+def test_a_phone_sized_screen(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(server + "/check?example=1&lang=zh")
+        page.click("form button[type=submit]")
+        assert page.locator("#verdict").is_visible()
+        wide = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+        assert wide <= 1, wide  # nothing wider than the screen
+        shot(page, "phone-check-zh")
+        page.goto(server + "/record")
+        assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 1
+        shot(page, "phone-record")
+    finally:
+        context.close()
+
+
+def _click_play(page, cards: str | None) -> None:
+    if cards is None:
+        page.click("#p-pass")
+        return
+    for token in cards.split():
+        page.click(f'.rank[data-rank="{token}"]')
+    page.click("#p-play")
+
+
+def _settled(page) -> str:
+    page.wait_for_selector("#status:not([data-pending])")
+    return page.locator("#status").inner_text()
+
+
+def test_record_at_the_table_without_the_deal_catches_a_wrong_entry(page, server):
+    record = random_record(5)
+    page.goto(server + "/record")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    call = record["calls"][0]
+    page.select_option("#c-seat", str(call["seat"]))
+    page.select_option("#c-kind", call["call"])
+    page.click("#c-add")
+    for c in record["calls"][1:]:
+        page.select_option("#c-seat", str(c["seat"]))
+        page.select_option("#c-kind", c["call"])
+        page.click("#c-add")
+    for p in record["plays"][:6]:
+        _click_play(page, p.get("cards"))
+        status = _settled(page)
+        assert "to play" in status or "checked" in status.lower(), status
+    # a pass when the table is empty (the trick just ended, or nobody led): caught at once
+    lead = next(i for i in range(6, len(record["plays"])) if i in adjudicate(record).trick_starts)
+    for p in record["plays"][6:lead]:
+        _click_play(page, p.get("cards"))
+        _settled(page)
+    page.click("#p-pass")
+    status = _settled(page)
+    assert "must_lead" in status, status
+    assert page.locator("#plays-log li.bad").count() == 1
+    shot(page, "record-caught")
+    page.click("#p-undo")
+    assert "must_lead" not in _settled(page)
+    accessible(page)
+    assert not page.csp_errors
+
+
+def test_record_with_the_deal_submit_it_and_replay_it(page, server):
+    key, tid, ids = club(server)
+    record = random_record(12)
+    page.goto(server + "/record")
+    # most of the game is already entered (the page keeps it in the browser); the last plays are typed
+    page.evaluate(
+        "([calls, plays]) => localStorage.setItem('baohuang-recorder', JSON.stringify({calls, plays}))",
+        [record["calls"], [{k: v for k, v in p.items() if k != "seat"} for p in record["plays"][:-4]]],
+    )
+    sign_in(page, server, key)
+    page.goto(server + "/record")
+    page.click("summary")
+    page.fill("#r-deal", "\n".join(f"{i}: {hand}" for i, hand in enumerate(record["deal"])))
+    # a play the seat does not hold (with the deal the hands are known)
+    page.click('.rank[data-rank="BJ*"]')
+    page.click('.rank[data-rank="BJ*"]')
+    page.click("#p-play")
+    assert "not_in_hand" in _settled(page) or "does not hold" in _settled(page)
+    page.click("#p-undo")
+    _settled(page)
+    for p in record["plays"][-4:]:
+        _click_play(page, p.get("cards"))
+        _settled(page)
+    status = _settled(page)
+    assert "Game over" in status, status
+    scores = ", ".join(map(str, adjudicate(record).outcome.scores))
+    assert scores in status
+    with page.expect_download() as download:
+        page.click("#download")
+    with open(download.value.path(), encoding="utf-8") as f:
+        text = f.read()
+    assert text.startswith('[Ruleset "weihai"]') and "\ndeal\n" in text
+    shot(page, "record-finished")
+    page.select_option("#to-tournament-id", str(tid))
+    page.click("#to-tournament button[type=submit]")
+    page.wait_for_url(re.compile(rf".*/organizer/tournaments/{tid}.*"))
+    assert "\nplays\n" in page.locator("#g-text").input_value()
+    for seat, pid in enumerate(ids):
+        page.select_option(f"#g-seat{seat}", str(pid))
+    page.click("#game ~ form button[type=submit]")
+    page.wait_for_url(re.compile(r".*stored=1"))
+    games = api(server, "GET", f"/v1/tournaments/{tid}/games")["items"]
+    assert len(games) == 1 and [s["score"] for s in games[0]["seats"]] == list(adjudicate(record).outcome.scores)
+    # replay the stored game: step back and forth
+    page.goto(server + f"/tournaments/{tid}/games/{games[0]['id']}")
+    assert NAMES[3] in page.locator("main").inner_text()  # a name like <script> shows as text
+    page.click("text=Replay this game")
+    total = len(record["plays"])
+    assert page.locator("#step-no").inner_text() == str(total)
+    page.click("[data-go=first]")
+    assert page.locator("#step-no").inner_text() == "0"
+    start = page.locator("#hand-0").inner_text()
+    for _ in range(6):
+        page.click("[data-go=forward]")
+    assert page.locator("#step-no").inner_text() == "6"
+    assert page.locator(".play.current").count() == 1
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#step-no").inner_text() == "5"
+    played_by_0 = sum(len(p["cards"].split()) for p in record["plays"][:5] if p.get("seat") == 0 and "cards" in p)
+    assert len(page.locator("#hand-0").inner_text().split()) == len(start.split()) - played_by_0
+    accessible(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shot(page, "replay")
+    assert not page.csp_errors
+
+
+def test_an_organizer_enters_a_sheet_and_the_standings_change(page, server):
+    key, tid, _ = club(server)
+    sign_in(page, server, key)
+    shot(page, "organizer")
+    page.goto(server + f"/organizer/tournaments/{tid}")
+    assert page.locator("text=<script>alert(1)</script>").count() >= 1  # escaped, shown as text
+    page.select_option("#s-mode", "normal")
+    page.select_option("#s-emperor", "0")
+    page.select_option("#s-guard", "3")
+    page.check("input[name=guard_revealed]")
+    for place, seat in enumerate([0, 1, 2, 3, 4]):
+        page.select_option(f"#s-place{place}", str(seat))
+    page.click("#sheet ~ form button[type=submit]")
+    page.wait_for_url(re.compile(r".*stored=1"))
+    accessible(page)
+    shot(page, "manage")
+    page.goto(server + f"/tournaments/{tid}")
+    rows = page.locator("table.standings tbody tr")
+    assert rows.count() == 5
+    first = rows.nth(0).locator("td").all_inner_texts()
+    assert first[1] == NAMES[0] and int(first[2]) > 0  # the emperor leads
+    assert sum(int(r.locator("td").nth(2).inner_text()) for r in rows.all()) == 0
+    page.click("table.standings th:nth-child(3) button")  # sort by total, ascending
+    assert int(rows.nth(0).locator("td").nth(2).inner_text()) < 0
+    accessible(page)
+    shot(page, "standings")
+    # void the game with a reason: the standings go back to zero
+    page.goto(server + f"/organizer/tournaments/{tid}")
+    page.fill("input[name=reason]", "wrong table")
+    page.click("text=Void this game")
+    page.goto(server + f"/tournaments/{tid}")
+    assert all(int(r.locator("td").nth(2).inner_text()) == 0 for r in page.locator("table.standings tbody tr").all())
+    assert not page.csp_errors
+
+
+def test_a_form_without_its_csrf_token_is_refused(page, server):
+    key, _, _ = club(server)
+    sign_in(page, server, key)
+    r = page.request.post(server + "/organizer/tournaments", form={"name": "sneaky"})
+    assert r.status == 400
+    assert not [t for t in api(server, "GET", "/v1/tournaments")["items"] if t["name"] == "sneaky"]
+    token = page.locator('meta[name="csrf-token"]').get_attribute("content")
+    r = page.request.post(server + "/organizer/tournaments", form={"name": "proper", "csrf_token": token})
+    assert r.status == 200 and r.url.endswith("/organizer/tournaments/" + r.url.rsplit("/", 1)[1])
+
+
+def test_security_headers_and_no_secret_shown(page, server):
+    key, tid, _ = club(server)
+    r = page.goto(server + "/tournaments")
+    h = r.headers
+    assert (
+        "script-src 'self'" in h["content-security-policy"] and "frame-ancestors 'none'" in h["content-security-policy"]
+    )
+    assert h["x-content-type-options"] == "nosniff"
+    sign_in(page, server, key)
+    for path in ("/organizer", f"/organizer/tournaments/{tid}", "/record"):
+        page.goto(server + path)
+        assert key not in page.content()
+    cookie = next(c for c in page.context.cookies() if c["name"] == "baohuang_session")
+    assert cookie["httpOnly"] and cookie["secure"] and key not in cookie["value"]
+
+
+def test_api_documentation(page, server):
+    page.goto(server + "/docs")
+    page.wait_for_selector(".swagger-ui .opblock", timeout=20000)
+    assert page.locator(".swagger-ui .opblock").count() > 10
+    shot(page, "docs")
+    assert not page.csp_errors, page.csp_errors
