@@ -251,7 +251,13 @@ def game_page(tournament_id: int, game_id: int) -> str:
         game = games.get_game(uow, viewer, tournament_id, game_id)
         history = games.game_history(uow, viewer, tournament_id, game_id)
         names = _names(uow, viewer, tournament_id)
-    return render_template("game.html", t=t, game=game, history=history["versions"], names=names)
+    owner = viewer is not None and viewer == t["organizer_id"] and t["status"] == "open" and not game["voided"]
+    body = next((v["body"] for v in reversed(history["versions"]) if v["body"]), None)
+    record = None if body is None else _stored_record(body)
+    text = "" if record is None else format_record(record)
+    return render_template(
+        "game.html", t=t, game=game, history=history["versions"], names=names, owner=owner, current_text=text
+    )
 
 
 @blp.get("/tournaments/<int:tournament_id>/games/<int:game_id>/replay")
@@ -494,6 +500,31 @@ def void_game(tournament_id: int, game_id: int) -> Any:
     except Conflict as exc:
         return _manage_page(tournament_id, 409, error=str(exc))
     return redirect(url_for("web.manage", tournament_id=tournament_id))
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/games/<int:game_id>/correct")
+@organizer_only
+def correct_game(tournament_id: int, game_id: int) -> Any:
+    """Replace a game's record with a corrected one, with a reason (the old version stays)."""
+    text = request.form.get("game", "")
+    reason = request.form.get("reason", "").strip()
+    back = url_for("web.game_page", tournament_id=tournament_id, game_id=game_id)
+    try:
+        record, _ = _read(text)
+        doc = {"action": "replace", "reason": reason, "record": record}
+        with _found(), unit_of_work() as uow:
+            games.correct_game(uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False))
+    except RecordError as exc:
+        return _manage_page(
+            tournament_id,
+            422,
+            refused={"detail": "the game cannot be read", "errors": [p.to_json() for p in exc.problems]},
+        )
+    except games.Rejected as exc:
+        return _manage_page(tournament_id, 422, refused=exc.doc)
+    except Conflict as exc:
+        return _manage_page(tournament_id, 409, error=str(exc))
+    return redirect(back)
 
 
 @blp.post("/organizer/record")

@@ -143,6 +143,30 @@ def test_record_at_the_table_without_the_deal_catches_a_wrong_entry(page, server
     page.click("#p-undo")
     assert "must_lead" not in _settled(page)
     accessible(page)
+    # the rest of the game (kept in the browser), the last plays typed, and the game handed to a
+    # tournament: no deal anywhere
+    key, tid, ids = club(server)
+    sign_in(page, server, key)
+    page.goto(server + "/record")
+    page.evaluate(
+        "([calls, plays]) => localStorage.setItem('baohuang-recorder', JSON.stringify({calls, plays}))",
+        [record["calls"], [{k: v for k, v in p.items() if k != "seat"} for p in record["plays"][:-3]]],
+    )
+    page.reload()
+    for p in record["plays"][-3:]:
+        _click_play(page, p.get("cards"))
+        _settled(page)
+    assert "Game over" in _settled(page)
+    page.select_option("#to-tournament-id", str(tid))
+    page.click("#to-tournament button[type=submit]")
+    page.wait_for_url(re.compile(rf".*/organizer/tournaments/{tid}.*"))
+    assert "\ndeal\n" not in page.locator("#g-text").input_value()
+    for seat, pid in enumerate(ids):
+        page.select_option(f"#g-seat{seat}", str(pid))
+    page.click("#game ~ form button[type=submit]")
+    page.wait_for_url(re.compile(r".*stored=1"))
+    stored = api(server, "GET", f"/v1/tournaments/{tid}/games")["items"]
+    assert [s["score"] for s in stored[0]["seats"]] == list(adjudicate(record).outcome.scores)
     assert not page.csp_errors
 
 
@@ -209,6 +233,13 @@ def test_record_with_the_deal_submit_it_and_replay_it(page, server):
     accessible(page)
     page.evaluate("() => window.scrollTo(0, 0)")
     shot(page, "replay")
+    # the organizer corrects the game with a reason: a new version, the old one kept
+    page.goto(server + f"/tournaments/{tid}/games/{games[0]['id']}")
+    assert "\nplays\n" in page.locator("#c-text").input_value()
+    page.fill("#c-reason", "seat 2 wrote a play twice")
+    page.click("#c-text ~ .row button[type=submit]")
+    history = page.locator("main table").nth(1).inner_text()
+    assert "replace" in history and "seat 2 wrote a play twice" in history
     assert not page.csp_errors
 
 
