@@ -91,9 +91,15 @@ def cmd_adjudicate(args: argparse.Namespace, out: IO[str]) -> int:
 
 def cmd_random_game(args: argparse.Namespace, out: IO[str]) -> int:
     try:
-        rs = Ruleset.from_options(args.ruleset)
+        options = loads(args.options) if args.options else None
+        if options is not None and not isinstance(options, dict):
+            raise RulesetError('--options is a JSON object, e.g. \'{"pass": "hard"}\'')
+        rs = Ruleset.from_options(args.ruleset, options)
     except RulesetError as exc:
         print(f"baohuang: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except RecordError as exc:
+        print(f"baohuang: --options is not JSON: {exc.problems[0].detail}", file=sys.stderr)
         return EXIT_BAD_INPUT
     for k in range(args.count):
         try:
@@ -211,6 +217,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("random-game", help="print a legal random record")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ruleset", default="weihai", choices=sorted(PRESETS))
+    p.add_argument(
+        "--options",
+        help='the ruleset\'s options as JSON, e.g. \'{"pass": "hard", "rebellion_threshold": 3}\' (GET /v1/rulesets lists them)',
+    )
     p.add_argument("--scenario", choices=ALL_SCENARIOS, help="force the calls: hidden_solo, transfer_ascend, …")
     p.add_argument("--no-deal", action="store_true", help="leave the deal out, as a log typed at a table")
     p.add_argument("--count", type=int, default=1, help="that many records (seeds N, N+1, …), one per line")

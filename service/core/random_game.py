@@ -85,12 +85,6 @@ def _move_card(hands: list[list[Card]], src: int, dst: int, card: Card) -> None:
     hands[dst].append(hands[src].pop(hands[src].index(card)))
 
 
-def _ruleset_json(rs: Ruleset) -> Any:
-    base = Ruleset.from_options(rs.name)
-    options = {k: v for k, v in rs.options().items() if base.options()[k] != v}
-    return {"name": rs.name, "options": options} if options else rs.name
-
-
 def random_record(
     seed: int,
     ruleset: Ruleset = WEIHAI,
@@ -126,7 +120,7 @@ def random_record(
     calls = crown.calls
     mode, emperor, guard = crown.mode, crown.emperor, crown.guard
 
-    record: dict[str, Any] = {"ruleset": _ruleset_json(rs)}
+    record: dict[str, Any] = {"ruleset": rs.to_json()}
     if with_deal:
         record["deal"] = deal
     if crown.first_candidate is not None:

@@ -70,3 +70,34 @@ def test_random_game_for_each_ruleset(monkeypatch):
 
 def test_random_game_scenario_must_fit_the_ruleset():
     assert run(["random-game", "--ruleset", "standard", "--scenario", "transfer_ascend"])[0] == 2
+
+
+def test_random_game_with_options_fills_a_tournament_with_those_options(db_client, monkeypatch):
+    """A tournament whose ruleset has options takes the random games made with them."""
+    from tests.tournament_helpers import Club
+
+    club = Club(db_client)
+    spec = {"name": "shandong", "options": {"pass": "hard", "rebellion_threshold": 3}}
+    tid, ids = club.tournament(ruleset=spec, players=5)
+    status, out = run(
+        [
+            "random-game",
+            "--seed",
+            "5",
+            "--count",
+            "3",
+            "--ruleset",
+            "shandong",
+            "--options",
+            json.dumps(spec["options"]),
+        ],
+        monkeypatch=monkeypatch,
+    )
+    assert status == 0
+    for line in out.splitlines():
+        record = json.loads(line)
+        assert record["ruleset"] == spec
+        r = club.submit(tid, {"players": ids, "record": record})
+        assert r.status_code == 201, r.get_json()
+    status, _ = run(["random-game", "--options", '{"pass": "sideways"}'], monkeypatch=monkeypatch)
+    assert status == 2
