@@ -10,15 +10,30 @@ never reach this far (they are refused).
 True
 >>> name_key("老王") == name_key("老 王")
 False
+
+Names are listed in the order their readers expect: Chinese characters by their pinyin (pypinyin),
+everything else case-folded, so '李娜' (li na) sits beside 'Li Na', before '王芳' (wang fang):
+
+>>> sorted(["张伟", "王芳", "Li Na", "李娜", "anna"], key=sort_key)
+['anna', 'Li Na', '李娜', '王芳', '张伟']
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["name_key"]
+from pypinyin import lazy_pinyin
+
+__all__ = ["name_key", "sort_key"]
 
 
 def name_key(name: str) -> str:
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
     return " ".join(folded.split())
+
+
+def sort_key(name: str) -> tuple[str, str]:
+    """Where a name goes in a list: by its reading (pinyin for Chinese characters, the case-folded
+    text otherwise), then by the name itself so that the order is total."""
+    reading = " ".join(lazy_pinyin(unicodedata.normalize("NFKC", name)))
+    return (" ".join(reading.casefold().split()), name)

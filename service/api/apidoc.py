@@ -179,7 +179,8 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
             "responses": {
                 "200": {
                     "tournament_id": 3,
-                    "order": "total score, then wins, then fewer games, then name, then player id",
+                    "order": "total score, then wins, then fewer games; players equal on all of these share a rank "
+                    "(1, 2, 2, 4) and are listed by name",
                     "standings": [STANDING],
                 }
             }

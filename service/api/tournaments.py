@@ -161,7 +161,8 @@ class Standings(MethodView):
         """Standings: totals, games, average, wins/draws/losses, as emperor and as guard
 
         Computed in the database over the current version of every game that is not void.
-        Ordered by total score, then wins, then fewer games, then name.
+        Ranked by total score, then wins, then fewer games; players equal on all three share a
+        rank (1, 2, 2, 4) and are listed by name (Chinese names by their pinyin).
         """
         reader = viewer()
         with unit_of_work() as uow:

@@ -9,6 +9,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session
 
+from ..names import sort_key
 from .models import (
     GameSeat,
     Player,
@@ -34,27 +35,37 @@ STAT_COLUMNS = (
 
 # --- standings -----------------------------------------------------------------------------------
 
-# The standings order, written once: (field, highest first?). The SQL of `standings`, the sort of
-# `standings_from_games` and the sentence the answer shows are all made from it.
-STANDINGS_ORDER_BY: tuple[tuple[str, bool], ...] = (
-    ("total", True),
-    ("wins", True),
-    ("games", False),
-    ("name", False),
-    ("player_id", False),
+# The standings order, written once: (field, highest first?). The first three decide a rank:
+# players equal on all three share it (competition ranking: 1, 2, 2, 4); name and id only list
+# tied players in a stable order (names by their pinyin, service/names.py).
+RANKED_BY: tuple[tuple[str, bool], ...] = (("total", True), ("wins", True), ("games", False))
+STANDINGS_ORDER_BY: tuple[tuple[str, bool], ...] = (*RANKED_BY, ("name", False), ("player_id", False))
+_ORDER_WORDS = {"total": "total score", "wins": "wins", "games": "fewer games"}
+STANDINGS_ORDER = (
+    ", then ".join(_ORDER_WORDS[f] for f, _ in RANKED_BY)
+    + "; players equal on all of these share a rank (1, 2, 2, 4) and are listed by name"
 )
-_ORDER_WORDS = {
-    "total": "total score",
-    "wins": "wins",
-    "games": "fewer games",
-    "name": "name",
-    "player_id": "player id",
-}
-STANDINGS_ORDER = ", then ".join(_ORDER_WORDS[f] for f, _ in STANDINGS_ORDER_BY)
 
 
 def _standing_sort_key(row: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple(-row[f] if desc else row[f] for f, desc in STANDINGS_ORDER_BY)
+    key: list[Any] = []
+    for f, desc in STANDINGS_ORDER_BY:
+        value = row[f]
+        key.append(sort_key(value) if f == "name" else (-value if desc else value))
+    return tuple(key)
+
+
+def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows in standings order, each with its competition rank."""
+    rows.sort(key=_standing_sort_key)
+    previous: tuple[Any, ...] | None = None
+    rank = 0
+    for position, row in enumerate(rows, start=1):
+        decisive = tuple(row[f] for f, _ in RANKED_BY)
+        if decisive != previous:
+            rank, previous = position, decisive
+        row["rank"] = rank
+    return rows
 
 
 def _contribution(role: str, score: int) -> dict[str, int]:
@@ -116,24 +127,14 @@ def apply_stats(s: Session, tournament_id: int, seats: Sequence[GameSeat], sign:
 
 
 def standings(s: Session, tournament_id: int) -> list[dict[str, Any]]:
-    """Per player, ordered in the database; one row a player from the maintained totals."""
+    """Per player, from the maintained totals (one row a player), ranked (``ranked``)."""
     st = PlayerStats
     rows = s.execute(
         select(Player.id, Player.name, *(getattr(st, c) for c in STAT_COLUMNS))
         .join(st, st.player_id == Player.id)
         .where(Player.tournament_id == tournament_id)
-        .order_by(*_standings_sql_order())
     ).all()
-    return [_standing(rank, r) for rank, r in enumerate(rows, start=1)]
-
-
-def _standings_sql_order() -> list[Any]:
-    columns = {"name": Player.name, "player_id": Player.id}
-    out = []
-    for f, desc in STANDINGS_ORDER_BY:
-        column = columns.get(f) or getattr(PlayerStats, f)
-        out.append(column.desc() if desc else column.asc())
-    return out
+    return ranked([_standing(0, r) for r in rows])
 
 
 def _standing(rank: int, r: Any) -> dict[str, Any]:

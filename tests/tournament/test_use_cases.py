@@ -113,3 +113,29 @@ def test_a_name_already_taken_is_a_conflict_and_the_ruleset_freezes_with_the_fir
     submit(db, secret, tid, {"players": ids, "record": random_record(8)})
     with UnitOfWork(db) as uow, pytest.raises(Conflict):
         clubs.change_tournament(uow, org, tid, {}, read_ruleset("shandong"))
+
+
+def test_equal_standings_share_a_rank_and_ties_are_listed_by_pinyin(db):
+    """Competition ranking (1, 2, 3, 3, 3): the three seats that lost alike share third place, and
+    are listed by the reading of their names (Li Na, 王芳 wang, 张伟 zhang), not by code point."""
+    with UnitOfWork(db) as uow:
+        reg = clubs.register_organizer(uow, "club")
+    org, secret = reg["organizer"]["id"], reg["key"]["secret"]
+    with UnitOfWork(db) as uow:
+        tid = clubs.create_tournament(uow, org, "ties", read_ruleset("weihai"), False)["id"]
+    ids = []
+    for name in ("皇帝", "保子", "张伟", "王芳", "Li Na"):
+        with UnitOfWork(db) as uow:
+            ids.append(clubs.add_player(uow, org, tid, name)["id"])
+    with UnitOfWork(db) as uow:
+        before = clubs.standings(uow, None, tid)["standings"]
+    assert [r["rank"] for r in before] == [1, 1, 1, 1, 1]  # nobody has played: all equal
+    sheet = {"mode": "normal", "emperor": 0, "guard": 1, "finishing_order": [0, 1, 2, 3, 4]}
+    assert submit(db, secret, tid, {"players": ids, "sheet": sheet}).status == 201
+    with UnitOfWork(db) as uow:
+        answer = clubs.standings(uow, None, tid)
+    rows = answer["standings"]
+    assert [r["rank"] for r in rows] == [1, 2, 3, 3, 3]
+    assert [r["name"] for r in rows] == ["皇帝", "保子", "Li Na", "王芳", "张伟"]
+    assert rows[2]["total"] == rows[3]["total"] == rows[4]["total"] < 0
+    assert "share a rank" in answer["order"]
