@@ -17,7 +17,14 @@ from . import notation
 from .apidoc import LOCATION, REPLAYED
 from .auth import accept, require_bearer, viewer
 from .common import SECURITY, Blueprint, acting_key, documented, fail, page, page_schema, unit_of_work
-from .schemas import CorrectionSchema, GameQuerySchema, GameSchema, GameSubmissionSchema, HistorySchema
+from .schemas import (
+    CorrectionSchema,
+    GameDetailSchema,
+    GameQuerySchema,
+    GameSchema,
+    GameSubmissionSchema,
+    HistorySchema,
+)
 
 blp = Blueprint(
     "games",
@@ -156,10 +163,14 @@ class Games(MethodView):
 
 @blp.route("/<id:game_id>")
 class GameById(MethodView):
-    @blp.response(200, GameSchema)
+    @blp.response(200, GameDetailSchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: int, game_id: int) -> dict[str, Any]:
-        """One game, as it stands now"""
+        """One game, as it stands now
+
+        With the players' names, the record (or sheet) as submitted or last corrected, the
+        referee's notes on it, and the outcome with each multiplier's reason.
+        """
         reader = viewer()
         with unit_of_work() as uow:
             return games.get_game(uow, reader, tournament_id, game_id)

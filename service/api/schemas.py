@@ -384,6 +384,7 @@ class GameSubmissionSchema(StrictSchema):
 class GameSeatSchema(StrictSchema):
     seat = Integer(required=True)
     player_id = Integer(required=True)
+    name = fields.String(allow_none=True, required=True, metadata={"description": "the player's name"})
     role = fields.String(required=True, validate=validate.OneOf(["emperor", "guard", "other"]))
     place = Integer(allow_none=True, required=True)
     score = Integer(required=True)
@@ -399,6 +400,20 @@ class GameSchema(StrictSchema):
     created_at = fields.DateTime(required=True)
     seats = fields.List(fields.Nested(GameSeatSchema), required=True)
     outcome = fields.Nested(OutcomeSchema, allow_none=True, required=True)
+
+
+class GameDetailSchema(GameSchema):
+    record = fields.Dict(
+        allow_none=True,
+        required=True,
+        metadata={"description": "the record as submitted (or corrected); null for a sheet"},
+    )
+    sheet = fields.Dict(allow_none=True, required=True, metadata={"description": "the result sheet; null for a record"})
+    notes = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "the referee's notes on the record: what a deal rebuilt from the plays assumed"},
+    )
 
 
 class CorrectionSchema(StrictSchema):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any, cast
 
@@ -48,6 +48,7 @@ class GameTarget:
     key: KeyRef | None  # None: no such key, or revoked
     tournament: TournamentRef | None  # None: no such tournament
     players_known: int  # how many of the given player ids are players of that tournament, not withdrawn
+    names: dict[int, str] = field(default_factory=dict)  # the given players' names, by id
 
     def owned(self, tournament_id: int, organizer_id: int) -> TournamentRef:
         """The tournament, if this organizer may write to it (else NotFound or Forbidden)."""
@@ -62,7 +63,9 @@ _PG_GAME_TARGET = Prepared(
     f"""
 SELECT {", ".join(f"k.{c}" for c in _KEY_COLUMNS)}, {", ".join(f"t.{c}" for c in _TOURNAMENT_COLUMNS)},
     (SELECT count(*) FROM players AS p
-     WHERE p.tournament_id = :tournament_id AND p.id = ANY(:player_ids) AND p.withdrawn_at IS NULL)
+     WHERE p.tournament_id = :tournament_id AND p.id = ANY(:player_ids) AND p.withdrawn_at IS NULL),
+    (SELECT json_agg(json_build_array(p.id, p.name)) FROM players AS p
+     WHERE p.tournament_id = :tournament_id AND p.id = ANY(:player_ids))
 FROM api_keys AS k LEFT JOIN tournaments AS t ON t.id = :tournament_id
 WHERE k.secret_hash = :secret_hash
 """,
@@ -77,6 +80,12 @@ _GAME_TARGET = (
             Player.tournament_id == bindparam("tournament_id"),
             Player.id.in_(bindparam("player_ids", expanding=True)),
             Player.withdrawn_at.is_(None),
+        )
+        .scalar_subquery(),
+        select(func.json_group_array(func.json_array(Player.id, Player.name)))
+        .where(
+            Player.tournament_id == bindparam("tournament_id"),
+            Player.id.in_(bindparam("player_ids", expanding=True)),
         )
         .scalar_subquery(),
     )
@@ -101,7 +110,15 @@ def game_target(
     nk = len(_KEY_COLUMNS)
     key = KeyRef(*row[:nk])
     t = None if row[nk] is None else TournamentRef(*row[nk : nk + len(_TOURNAMENT_COLUMNS)])
-    return GameTarget(None if key.revoked_at is not None else key, t, row[-1])
+    pairs = row[-1] if pg else json.loads(row[-1] or "[]")
+    names = {pid: name for pid, name in pairs or ()}
+    return GameTarget(None if key.revoked_at is not None else key, t, row[-2], names)
+
+
+def player_names(s: Session, tournament_id: int) -> dict[int, str]:
+    """Every player's name in the tournament, by id (one query)."""
+    rows = s.execute(select(Player.id, Player.name).where(Player.tournament_id == tournament_id)).all()
+    return {pid: name for pid, name in rows}
 
 
 def players_by_id(s: Session, tournament_id: int, ids: Sequence[int]) -> dict[int, Player]:

@@ -5,6 +5,7 @@ the HTTP layer sends (a stored game as JSON, or a problem document for a refusal
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -17,6 +18,8 @@ from ..core import adjudicate
 from ..core.claims import Difference, compare_claim, read_claim
 from ..core.errors import Problem, RecordError
 from ..core.identity import record_fingerprint
+from ..core.jsonio import loads
+from ..core.notation import looks_like_notation, parse_submission
 from ..core.reading import read_ruleset
 from ..core.ruleset import Ruleset
 from ..core.scoring import Outcome, score
@@ -209,9 +212,15 @@ def _same_ruleset(body: dict[str, Any], rs: Ruleset, pointer: str) -> list[Probl
 
 
 def game_json(
-    s: Session, game: Game, version: GameVersion | None = None, seats: Sequence[GameSeat] | None = None
+    s: Session,
+    game: Game,
+    version: GameVersion | None = None,
+    seats: Sequence[GameSeat] | None = None,
+    names: dict[int, str] | None = None,
 ) -> dict[str, Any]:
     version = version or games_repo.current_version(s, game)
+    if names is None:
+        names = games_repo.player_names(s, game.tournament_id)
     if seats is None:
         seats = games_repo.game_seats(s, version.id)
     if not seats:  # a void version: show who sat where in the last version that had seats
@@ -226,14 +235,21 @@ def game_json(
         "played_at": game.played_at,
         "created_at": game.created_at,
         "seats": [
-            {"seat": x.seat, "player_id": x.player_id, "role": x.role, "place": x.place, "score": x.score}
+            {
+                "seat": x.seat,
+                "player_id": x.player_id,
+                "name": names.get(x.player_id),
+                "role": x.role,
+                "place": x.place,
+                "score": x.score,
+            }
             for x in seats
         ],
         "outcome": version.outcome,
     }
 
 
-def stored_json(g: games_repo.StoredGame) -> str:
+def stored_json(g: games_repo.StoredGame, names: dict[int, str]) -> str:
     """The answer to a stored submission: what game_json and GameSchema give for the game,
     written directly (a test checks that the two agree)."""
     return json.dumps(
@@ -245,7 +261,7 @@ def stored_json(g: games_repo.StoredGame) -> str:
             "kind": g.kind,
             "played_at": g.played_at.isoformat(),
             "created_at": g.created_at.isoformat(),
-            "seats": [{k: x[k] for k in _SEAT_KEYS} for x in g.seats],
+            "seats": [{**{k: x[k] for k in _SEAT_KEYS}, "name": names.get(x["player_id"])} for x in g.seats],
             "outcome": g.outcome,
         },
         ensure_ascii=False,
@@ -314,7 +330,7 @@ def submit_game(
     sub = read_submission(s, t, doc, raw, players_known=len(set(seats)) == 5 == target.players_known)
     try:
         stored = games_repo.store_game(s, t, key, sub)
-        body = stored_json(stored)
+        body = stored_json(stored, target.names)
         headers = {"Location": f"{path}/{stored.id}"}
         if idempotency_key is not None:
             assert fingerprint is not None
@@ -383,12 +399,44 @@ def list_games(
     )
     versions = games_repo.current_versions(s, rows)
     seats = games_repo.seats_of_versions(s, [v.id for v in versions.values()])
-    return [game_json(s, g, versions[g.id], seats[versions[g.id].id]) for g in rows], total
+    names = games_repo.player_names(s, t.id)
+    return [game_json(s, g, versions[g.id], seats[versions[g.id].id], names) for g in rows], total
 
 
 def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:
-    t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
-    return game_json(uow.session, games_repo.get_game(uow.session, t, game_id))
+    """A game with its players' names, what was submitted (the record or the sheet) and, for a
+    record, the referee's notes (what a deal rebuilt from the plays assumed)."""
+    s = uow.session
+    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
+    game = games_repo.get_game(s, t, game_id)
+    out = game_json(s, game)
+    version = games_repo.current_version(s, game)
+    submitted = next((v for v in reversed(games_repo.history(s, game)) if v.body is not None), None)
+    out["record"] = out["sheet"] = None
+    out["notes"] = []
+    if submitted is not None:
+        doc = _submitted(submitted.body)
+        part = None if doc is None else doc.get(submitted.kind or "")
+        if isinstance(part, dict):
+            out[submitted.kind or ""] = part
+            if submitted.kind == "record" and version.action != "void":
+                with contextlib.suppress(RecordError):
+                    out["notes"] = list(adjudicate(part, tournaments_repo.tournament_ruleset(t)).notes)
+    return out
+
+
+def _submitted(body: str | None) -> dict[str, Any] | None:
+    """A stored submission (JSON, or the notation) as its JSON envelope."""
+    if body is None:
+        return None
+    try:
+        if looks_like_notation(body):
+            doc, _ = parse_submission(body)
+            return doc
+        doc = loads(body)
+    except RecordError:
+        return None
+    return doc if isinstance(doc, dict) else None
 
 
 def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:

@@ -99,7 +99,11 @@ def test_the_answer_to_a_submission_is_the_game_as_read_back(db_client, played_a
         assert answer.status_code == 201, answer.get_json()
         game = answer.get_json()
         again = db_client.get(f"/v1/tournaments/{tid}/games/{game['id']}").get_json()
-        assert game == again
+        # a GET of one game adds what was submitted and the referee's notes
+        assert game == {k: v for k, v in again.items() if k not in ("record", "sheet", "notes")}
+        part = "record" if record else "sheet"
+        assert again[part] == body[part] and again["sheet" if record else "record"] is None
+        assert [s["name"] for s in game["seats"]] == [f"player {i}" for i in range(5)]
         if played_at:  # kept as the moment it was, shown in UTC
             assert datetime.fromisoformat(game["played_at"]) == datetime.fromisoformat(played_at)
             assert game["played_at"].endswith("+00:00")
@@ -324,3 +328,18 @@ def test_a_lost_race_on_a_unique_name_is_a_conflict_not_an_error(db_app):
     with mock.patch.object(tournaments_repo, "_name_free", lambda *a, **k: None):  # the check saw no such name yet
         r = client.post(f"/v1/tournaments/{tid}/players", json={"name": "player 0"}, headers=club.auth)
     assert r.status_code == 409 and r.content_type == PROBLEM
+
+
+def test_a_stored_game_without_its_deal_shows_what_the_referee_assumed(db_client):
+    club = Club(db_client)
+    tid, ids = club.tournament(players=5)
+    record = random_record(5)
+    record.pop("deal")
+    r = club.submit(tid, {"players": ids, "record": record})
+    assert r.status_code == 201, r.get_json()
+    game = db_client.get(f"/v1/tournaments/{tid}/games/{r.get_json()['id']}").get_json()
+    assert game["record"] == record
+    assert any("no deal given" in n for n in game["notes"])
+    assert game["outcome"]["multipliers"] is not None
+    listed = db_client.get(f"/v1/tournaments/{tid}/games").get_json()["items"][0]
+    assert [s["name"] for s in listed["seats"]] == [f"player {i}" for i in range(5)]
