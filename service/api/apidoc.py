@@ -215,6 +215,21 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
             "request": {"action": "void", "reason": "entered at the wrong table"},
             "responses": {"201": _game(version=2, voided=True)},
         },
+        ("post", f"{t}/games/import"): {
+            "request_media": {
+                "application/x-ndjson": json.dumps({"players": [11, 12, 13, 14, 15], "record": {"…": "…"}})
+                + "\n"
+                + json.dumps({"players": [12, 13, 14, 15, 16], "sheet": {"mode": "normal", "…": "…"}})
+                + "\n"
+            },
+            "responses": {
+                "200": json.dumps({"line": 1, "status": "stored", "game_id": 41, "replayed": False})
+                + "\n"
+                + json.dumps({"line": 2, "status": "duplicate", "game_id": 17})
+                + "\n"
+            },
+            "media": "application/x-ndjson",
+        },
         ("get", f"{t}/games/export"): {
             "responses": {
                 "200": json.dumps(
@@ -262,9 +277,14 @@ class ServiceDocPlugin(BasePlugin):
                 responses.setdefault("429", "TOO_MANY_REQUESTS")
             example = known.get((method, path), {})
             body = example.get("request")
-            if body is not None and "requestBody" in op:
-                for media in op["requestBody"].get("content", {}).values():
-                    media["example"] = body
+            if "requestBody" in op:
+                for name, media in op["requestBody"].get("content", {}).items():
+                    if name == "application/json" and body is not None:
+                        media["example"] = body
+                    elif name in example.get("request_media", {}):
+                        media["example"] = example["request_media"][name]
+                    elif name == "text/x-baohuang":
+                        media["example"] = NOTATION_EXAMPLE
             for status, response in responses.items():
                 if not isinstance(response, dict) or "$ref" in response:
                     continue  # a shared answer (components), which has its headers there
@@ -282,6 +302,17 @@ class ServiceDocPlugin(BasePlugin):
                         }
                     else:
                         media["example"] = answer
+
+
+NOTATION_EXAMPLE = """[Ruleset "weihai"]
+[Players "11 12 13 14 15"]
+
+calls
+0 ascend, 2 rebel
+
+plays
+9 9, 10 10, -, -, J J, -, -, -, -
+"""
 
 
 def component_headers(status: int) -> dict[str, Any]:

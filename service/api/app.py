@@ -121,6 +121,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # operator creates organizers with `baohuang organizers create NAME`.
         OPEN_SIGNUP=os.environ.get("BAOHUANG_OPEN_SIGNUP", "0") == "1",
         MAX_CONTENT_LENGTH=int(os.environ.get("BAOHUANG_MAX_BODY_BYTES", 1024 * 1024)),
+        MAX_BATCH_BYTES=int(os.environ.get("BAOHUANG_MAX_BATCH_BYTES", 32 * 1024 * 1024)),
         RATE_LIMIT_PER_MINUTE=int(os.environ.get("BAOHUANG_RATE_LIMIT_PER_MINUTE", 1200)),
         API_SPEC_OPTIONS={
             "info": {
@@ -165,10 +166,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def _content_type() -> Response | None:
         if request.method not in _BODY_METHODS or request.blueprint == "web":  # pages read forms
             return None
-        declared = request.environ.get("CONTENT_TYPE", "")
-        if declared == "application/json" or declared.startswith("application/json;") or is_json(request.mimetype):
-            return None
-        reads = JSON_TYPES + ((NOTATION_TYPE,) if request.endpoint in NOTATION_ENDPOINTS else ())
+        if request.endpoint == "games.Import":  # a season of games, one a line
+            reads: tuple[str, ...] = ("application/x-ndjson",)
+            request.max_content_length = app.config["MAX_BATCH_BYTES"]
+        else:
+            declared = request.environ.get("CONTENT_TYPE", "")
+            if declared == "application/json" or declared.startswith("application/json;") or is_json(request.mimetype):
+                return None
+            reads = JSON_TYPES + ((NOTATION_TYPE,) if request.endpoint in NOTATION_ENDPOINTS else ())
         if request.mimetype in reads or not has_body(request):
             return None
         doc = unsupported_media_type(request.headers.get("Content-Type", ""), reads)

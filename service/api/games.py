@@ -3,10 +3,11 @@ service.tournament.games, and presents its answer."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Response, request, stream_with_context
+from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 
 from ..core.errors import Problem, RecordError
@@ -209,6 +210,60 @@ class Corrections(MethodView):
         with unit_of_work() as uow:
             game = games.correct_game(uow, acting_key(), tournament_id, game_id, doc, raw)
         return Response(_GAME_SCHEMA.dumps(game), status=201, mimetype="application/json")
+
+
+@blp.route("/import")
+class Import(MethodView):
+    @documented(
+        security=SECURITY,
+        summary="Import a season's games (NDJSON)",
+        description="One submission a line, as `POST …/games` takes it (players, record or sheet, played_at, "
+        "claimed, accept_computed). Each line is stored or refused on its own, and answered by one line: "
+        "`stored` with the game's id, `duplicate` naming the game already stored, or `refused` with the "
+        "problem document. With an Idempotency-Key the import can be sent again after an interruption: lines "
+        f"already stored are answered as before (`replayed`), the rest stored. At most {games.BATCH_MAX_LINES} "
+        "lines and BAOHUANG_MAX_BATCH_BYTES bytes.",
+        requestBody={
+            "required": True,
+            "content": {"application/x-ndjson": {"schema": {"type": "string", "description": "one submission a line"}}},
+        },
+        parameters=[
+            {
+                "name": "Idempotency-Key",
+                "in": "header",
+                "required": False,
+                "schema": {"type": "string", "maxLength": 200},
+                "description": "makes the import resumable: the same key and body again answers the stored lines as before",
+            }
+        ],
+        responses={
+            "200": {
+                "description": "one status a line",
+                "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+            },
+            "401": {"$ref": "#/components/responses/UNAUTHORIZED"},
+            "default": {"$ref": "#/components/responses/DEFAULT_ERROR"},
+        },
+    )
+    def post(self, tournament_id: int) -> Response:
+        secret = require_bearer()
+        idem = request.headers.get("Idempotency-Key")
+        if idem is not None and not 0 < len(idem) <= 200:
+            fail(400, message="Idempotency-Key is 1 to 200 characters")
+        raw = request.get_data(cache=False)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError([Problem("", "invalid_json", "not NDJSON: the body is not UTF-8 text")]) from None
+        with unit_of_work() as uow:
+            try:
+                games.import_target(uow, secret, tournament_id)
+            except games.Unauthenticated:
+                accept(None)
+        db = current_app.extensions["baohuang_db"]
+        answers = games.import_games(db, secret, tournament_id, text.splitlines(), idem, request.path)
+        body = "".join(json.dumps(a, ensure_ascii=False, default=str) + "\n" for a in answers)
+        return Response(body, mimetype="application/x-ndjson")
 
 
 @blp.route("/export")

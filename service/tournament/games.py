@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -377,6 +377,78 @@ def _replay(
             )
         )
     return Answer(row.status, row.response, {**row.headers, "Idempotent-Replayed": "true"})
+
+
+# --- a season at once ---------------------------------------------------------------------------
+
+BATCH_MAX_LINES = 2000
+
+
+def import_target(uow: UnitOfWork, secret: str, tournament_id: int) -> None:
+    """Before an import: the key may write to this tournament, and it is open (else
+    Unauthenticated, NotFound, Forbidden or Conflict, for the whole request)."""
+    key = keys_repo.authenticate_ref(uow.session, secret)
+    if key is None:
+        raise Unauthenticated()
+    _closed(tournaments_repo.owned_tournament(uow.session, tournament_id, key.organizer_id))
+
+
+def import_games(
+    db: Any,
+    secret: str,
+    tournament_id: int,
+    lines: Iterable[str],
+    idempotency_key: str | None,
+    path: str,
+) -> Iterator[dict[str, Any]]:
+    """A season's games, one submission a line (NDJSON): each line stored, or not, on its own (a
+    unit of work a line), and answered with one status: ``stored`` with the game's id,
+    ``duplicate`` naming the game already stored, or ``refused`` with the problem document (an
+    illegal game's adjudication included). With an Idempotency-Key the import resumes: each line
+    is its own request (the key and the line's number), so sending the same batch again answers
+    the lines already stored as before and stores the rest."""
+    for number, line in enumerate(lines, start=1):
+        if number > BATCH_MAX_LINES:
+            yield {"line": number, "status": "refused", "problem": _too_many()}
+            return
+        text = line.strip()
+        if not text:
+            continue
+        idem = None if idempotency_key is None else f"{idempotency_key}#{number}"
+        unreadable = None
+        doc: Any = None
+        try:
+            doc = loads(text)
+        except RecordError as exc:
+            unreadable = exc
+        try:
+            with UnitOfWork(db, single_statement=idem is None) as uow:
+                answer = submit_game(uow, secret, tournament_id, doc, text, unreadable, idem, "POST", path)
+        except DuplicateGame as exc:
+            yield {"line": number, "status": "duplicate", "game_id": exc.extra.get("game_id")}
+            continue
+        except Rejected as exc:
+            yield {"line": number, "status": "refused", "problem": exc.doc}
+            continue
+        except Conflict as exc:
+            problem = problem_document(409, "conflict", "Conflict", str(exc))
+            yield {"line": number, "status": "refused", "problem": problem}
+            continue
+        except RecordError as exc:  # the line is not JSON
+            yield {"line": number, "status": "refused", "problem": invalid_record(exc.problems, "game")}
+            continue
+        stored = json.loads(answer.body)
+        replayed = "Idempotent-Replayed" in answer.headers
+        yield {"line": number, "status": "stored", "game_id": stored.get("id"), "replayed": replayed}
+
+
+def _too_many() -> dict[str, Any]:
+    return problem_document(
+        413,
+        "batch-too-large",
+        "Batch too large",
+        f"a batch holds at most {BATCH_MAX_LINES} games; send the rest in another",
+    )
 
 
 # --- reading ------------------------------------------------------------------------------------
