@@ -22,6 +22,7 @@ def _text(ctx, value):
     """The import's NDJSON and the game notation are text: a generated string is sent as it is."""
     return value.encode("utf-8", "surrogatepass") if isinstance(value, str) else str(value).encode()
 
+
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
 _DB = Path(tempfile.mkdtemp()) / "schemathesis.sqlite3"
 schema.app = create_app(
