@@ -237,6 +237,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", metavar="NAME|ORGANIZER_ID", help="create: the name; issue-key: the organizer's id")
     p.set_defaults(func=cmd_organizers)
 
+    from .remote import add_parser as add_remote
+
+    add_remote(sub)
+
     p = sub.add_parser("openapi", help="print the OpenAPI document")
     p.set_defaults(func=cmd_openapi)
     return parser

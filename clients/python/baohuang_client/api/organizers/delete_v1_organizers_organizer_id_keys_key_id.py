@@ -1,0 +1,201 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.key import Key
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    organizer_id: int,
+    key_id: int,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v1/organizers/{organizer_id}/keys/{key_id}".format(
+            organizer_id=quote(str(organizer_id), safe=""),
+            key_id=quote(str(key_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Key | Problem:
+    if response.status_code == 200:
+        response_200 = Key.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Key | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    organizer_id: int,
+    key_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Key | Problem]:
+    """Revoke a key (it stays listed, with revoked_at)
+
+     An organizer's last usable key is not revoked (409): issue another first.
+
+    Args:
+        organizer_id (int):
+        key_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Key | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        organizer_id=organizer_id,
+        key_id=key_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    organizer_id: int,
+    key_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Key | Problem | None:
+    """Revoke a key (it stays listed, with revoked_at)
+
+     An organizer's last usable key is not revoked (409): issue another first.
+
+    Args:
+        organizer_id (int):
+        key_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Key | Problem
+    """
+
+    return sync_detailed(
+        organizer_id=organizer_id,
+        key_id=key_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    organizer_id: int,
+    key_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Key | Problem]:
+    """Revoke a key (it stays listed, with revoked_at)
+
+     An organizer's last usable key is not revoked (409): issue another first.
+
+    Args:
+        organizer_id (int):
+        key_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Key | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        organizer_id=organizer_id,
+        key_id=key_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    organizer_id: int,
+    key_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Key | Problem | None:
+    """Revoke a key (it stays listed, with revoked_at)
+
+     An organizer's last usable key is not revoked (409): issue another first.
+
+    Args:
+        organizer_id (int):
+        key_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Key | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            organizer_id=organizer_id,
+            key_id=key_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,236 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.player import Player
+from ...models.player_patch import PlayerPatch
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    tournament_id: int,
+    player_id: int,
+    *,
+    body: PlayerPatch,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/tournaments/{tournament_id}/players/{player_id}".format(
+            tournament_id=quote(str(tournament_id), safe=""),
+            player_id=quote(str(player_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Player | Problem:
+    if response.status_code == 200:
+        response_200 = Player.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Player | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    tournament_id: int,
+    player_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: PlayerPatch,
+) -> Response[Player | Problem]:
+    """Rename a player, withdraw them, or take them back
+
+     A player is never deleted: their games and standing stay. A withdrawn player cannot be
+    seated in a new game.
+
+    Args:
+        tournament_id (int):
+        player_id (int):
+        body (PlayerPatch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Player | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+        player_id=player_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    tournament_id: int,
+    player_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: PlayerPatch,
+) -> Player | Problem | None:
+    """Rename a player, withdraw them, or take them back
+
+     A player is never deleted: their games and standing stay. A withdrawn player cannot be
+    seated in a new game.
+
+    Args:
+        tournament_id (int):
+        player_id (int):
+        body (PlayerPatch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Player | Problem
+    """
+
+    return sync_detailed(
+        tournament_id=tournament_id,
+        player_id=player_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    tournament_id: int,
+    player_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: PlayerPatch,
+) -> Response[Player | Problem]:
+    """Rename a player, withdraw them, or take them back
+
+     A player is never deleted: their games and standing stay. A withdrawn player cannot be
+    seated in a new game.
+
+    Args:
+        tournament_id (int):
+        player_id (int):
+        body (PlayerPatch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Player | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+        player_id=player_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    tournament_id: int,
+    player_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: PlayerPatch,
+) -> Player | Problem | None:
+    """Rename a player, withdraw them, or take them back
+
+     A player is never deleted: their games and standing stay. A withdrawn player cannot be
+    seated in a new game.
+
+    Args:
+        tournament_id (int):
+        player_id (int):
+        body (PlayerPatch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Player | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            tournament_id=tournament_id,
+            player_id=player_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,157 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .adjudication import Adjudication
+from .adjudication_verdict import AdjudicationVerdict
+from .call import Call
+from .call_call import CallCall
+from .claim_check import ClaimCheck
+from .correction import Correction
+from .correction_action import CorrectionAction
+from .difference import Difference
+from .game import Game
+from .game_detail import GameDetail
+from .game_detail_record_type_0 import GameDetailRecordType0
+from .game_detail_sheet_type_0 import GameDetailSheetType0
+from .game_page import GamePage
+from .game_seat import GameSeat
+from .game_seat_role import GameSeatRole
+from .game_submission import GameSubmission
+from .game_submission_claimed import GameSubmissionClaimed
+from .get_v1_tournaments_tournament_id_standings_format import (
+    GetV1TournamentsTournamentIdStandingsFormat,
+)
+from .health import Health
+from .history import History
+from .key import Key
+from .key_create import KeyCreate
+from .key_list import KeyList
+from .multiplier import Multiplier
+from .new_key import NewKey
+from .option import Option
+from .organizer import Organizer
+from .organizer_create import OrganizerCreate
+from .organizer_created import OrganizerCreated
+from .outcome import Outcome
+from .outcome_claim import OutcomeClaim
+from .outcome_mode import OutcomeMode
+from .pagination_metadata import PaginationMetadata
+from .play import Play
+from .player import Player
+from .player_create import PlayerCreate
+from .player_page import PlayerPage
+from .player_patch import PlayerPatch
+from .problem import Problem
+from .problem_item import ProblemItem
+from .problem_item_code import ProblemItemCode
+from .record import Record
+from .record_claimed import RecordClaimed
+from .record_meta import RecordMeta
+from .record_ruleset_type_1 import RecordRulesetType1
+from .record_ruleset_type_1_options import RecordRulesetType1Options
+from .ruleset import Ruleset
+from .ruleset_list import RulesetList
+from .ruleset_ref import RulesetRef
+from .ruleset_ref_options import RulesetRefOptions
+from .score_answer import ScoreAnswer
+from .score_answer_claim import ScoreAnswerClaim
+from .score_answer_mode import ScoreAnswerMode
+from .score_sheet import ScoreSheet
+from .score_sheet_mode import ScoreSheetMode
+from .score_sheet_ruleset_type_1 import ScoreSheetRulesetType1
+from .score_sheet_ruleset_type_1_options import ScoreSheetRulesetType1Options
+from .standing import Standing
+from .standings import Standings
+from .tournament import Tournament
+from .tournament_create import TournamentCreate
+from .tournament_create_ruleset_type_1 import TournamentCreateRulesetType1
+from .tournament_create_ruleset_type_1_options import (
+    TournamentCreateRulesetType1Options,
+)
+from .tournament_page import TournamentPage
+from .tournament_patch import TournamentPatch
+from .tournament_patch_ruleset_type_1 import TournamentPatchRulesetType1
+from .tournament_patch_ruleset_type_1_options import TournamentPatchRulesetType1Options
+from .tournament_patch_status import TournamentPatchStatus
+from .tournament_status import TournamentStatus
+from .version import Version
+from .version_action import VersionAction
+from .violation import Violation
+from .violation_code import ViolationCode
+from .violation_state import ViolationState
+
+__all__ = (
+    "Adjudication",
+    "AdjudicationVerdict",
+    "Call",
+    "CallCall",
+    "ClaimCheck",
+    "Correction",
+    "CorrectionAction",
+    "Difference",
+    "Game",
+    "GameDetail",
+    "GameDetailRecordType0",
+    "GameDetailSheetType0",
+    "GamePage",
+    "GameSeat",
+    "GameSeatRole",
+    "GameSubmission",
+    "GameSubmissionClaimed",
+    "GetV1TournamentsTournamentIdStandingsFormat",
+    "Health",
+    "History",
+    "Key",
+    "KeyCreate",
+    "KeyList",
+    "Multiplier",
+    "NewKey",
+    "Option",
+    "Organizer",
+    "OrganizerCreate",
+    "OrganizerCreated",
+    "Outcome",
+    "OutcomeClaim",
+    "OutcomeMode",
+    "PaginationMetadata",
+    "Play",
+    "Player",
+    "PlayerCreate",
+    "PlayerPage",
+    "PlayerPatch",
+    "Problem",
+    "ProblemItem",
+    "ProblemItemCode",
+    "Record",
+    "RecordClaimed",
+    "RecordMeta",
+    "RecordRulesetType1",
+    "RecordRulesetType1Options",
+    "Ruleset",
+    "RulesetList",
+    "RulesetRef",
+    "RulesetRefOptions",
+    "ScoreAnswer",
+    "ScoreAnswerClaim",
+    "ScoreAnswerMode",
+    "ScoreSheet",
+    "ScoreSheetMode",
+    "ScoreSheetRulesetType1",
+    "ScoreSheetRulesetType1Options",
+    "Standing",
+    "Standings",
+    "Tournament",
+    "TournamentCreate",
+    "TournamentCreateRulesetType1",
+    "TournamentCreateRulesetType1Options",
+    "TournamentPage",
+    "TournamentPatch",
+    "TournamentPatchRulesetType1",
+    "TournamentPatchRulesetType1Options",
+    "TournamentPatchStatus",
+    "TournamentStatus",
+    "Version",
+    "VersionAction",
+    "Violation",
+    "ViolationCode",
+    "ViolationState",
+)

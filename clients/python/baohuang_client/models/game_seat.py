@@ -1,0 +1,96 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.game_seat_role import GameSeatRole
+
+T = TypeVar("T", bound="GameSeat")
+
+
+@_attrs_define
+class GameSeat:
+    """
+    Attributes:
+        seat (int):
+        player_id (int):
+        name (None | str): the player's name
+        role (GameSeatRole):
+        place (int | None):
+        score (int):
+    """
+
+    seat: int
+    player_id: int
+    name: None | str
+    role: GameSeatRole
+    place: int | None
+    score: int
+
+    def to_dict(self) -> dict[str, Any]:
+        seat = self.seat
+
+        player_id = self.player_id
+
+        name: None | str
+        name = self.name
+
+        role = self.role.value
+
+        place: int | None
+        place = self.place
+
+        score = self.score
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "seat": seat,
+                "player_id": player_id,
+                "name": name,
+                "role": role,
+                "place": place,
+                "score": score,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        seat = d.pop("seat")
+
+        player_id = d.pop("player_id")
+
+        def _parse_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        name = _parse_name(d.pop("name"))
+
+        role = GameSeatRole(d.pop("role"))
+
+        def _parse_place(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        place = _parse_place(d.pop("place"))
+
+        score = d.pop("score")
+
+        game_seat = cls(
+            seat=seat,
+            player_id=player_id,
+            name=name,
+            role=role,
+            place=place,
+            score=score,
+        )
+
+        return game_seat

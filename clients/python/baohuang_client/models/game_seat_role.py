@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class GameSeatRole(StrEnum):
+    EMPEROR = "emperor"
+    GUARD = "guard"
+    OTHER = "other"
+
+    def __str__(self) -> str:
+        return str(self.value)

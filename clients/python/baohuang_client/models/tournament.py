@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.tournament_status import TournamentStatus
+
+if TYPE_CHECKING:
+    from ..models.ruleset_ref import RulesetRef
+
+
+T = TypeVar("T", bound="Tournament")
+
+
+@_attrs_define
+class Tournament:
+    """
+    Attributes:
+        id (int):
+        organizer_id (int):
+        name (str):
+        ruleset (RulesetRef):
+        status (TournamentStatus):
+        private (bool):
+        frozen (bool): the ruleset is frozen once a game is stored
+        created_at (datetime.datetime):
+    """
+
+    id: int
+    organizer_id: int
+    name: str
+    ruleset: RulesetRef
+    status: TournamentStatus
+    private: bool
+    frozen: bool
+    created_at: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        organizer_id = self.organizer_id
+
+        name = self.name
+
+        ruleset = self.ruleset.to_dict()
+
+        status = self.status.value
+
+        private = self.private
+
+        frozen = self.frozen
+
+        created_at = self.created_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "organizer_id": organizer_id,
+                "name": name,
+                "ruleset": ruleset,
+                "status": status,
+                "private": private,
+                "frozen": frozen,
+                "created_at": created_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.ruleset_ref import RulesetRef
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        organizer_id = d.pop("organizer_id")
+
+        name = d.pop("name")
+
+        ruleset = RulesetRef.from_dict(d.pop("ruleset"))
+
+        status = TournamentStatus(d.pop("status"))
+
+        private = d.pop("private")
+
+        frozen = d.pop("frozen")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        tournament = cls(
+            id=id,
+            organizer_id=organizer_id,
+            name=name,
+            ruleset=ruleset,
+            status=status,
+            private=private,
+            frozen=frozen,
+            created_at=created_at,
+        )
+
+        return tournament

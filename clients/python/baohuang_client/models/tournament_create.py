@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.tournament_create_ruleset_type_1 import TournamentCreateRulesetType1
+
+
+T = TypeVar("T", bound="TournamentCreate")
+
+
+@_attrs_define
+class TournamentCreate:
+    """
+    Attributes:
+        name (str): Trimmed and NFC-normalised; no control or format characters.
+        ruleset (str | TournamentCreateRulesetType1 | Unset): A ruleset name, or {name, options} with options from GET
+            /v1/rulesets/{name}. Default 'weihai'.
+        private (bool | Unset):  Default: False.
+    """
+
+    name: str
+    ruleset: str | TournamentCreateRulesetType1 | Unset = UNSET
+    private: bool | Unset = False
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.tournament_create_ruleset_type_1 import (
+            TournamentCreateRulesetType1,
+        )
+
+        name = self.name
+
+        ruleset: dict[str, Any] | str | Unset
+        if isinstance(self.ruleset, Unset):
+            ruleset = UNSET
+        elif isinstance(self.ruleset, TournamentCreateRulesetType1):
+            ruleset = self.ruleset.to_dict()
+        else:
+            ruleset = self.ruleset
+
+        private = self.private
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "name": name,
+            }
+        )
+        if ruleset is not UNSET:
+            field_dict["ruleset"] = ruleset
+        if private is not UNSET:
+            field_dict["private"] = private
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.tournament_create_ruleset_type_1 import (
+            TournamentCreateRulesetType1,
+        )
+
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        def _parse_ruleset(data: object) -> str | TournamentCreateRulesetType1 | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                ruleset_type_1 = TournamentCreateRulesetType1.from_dict(data)
+
+                return ruleset_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(str | TournamentCreateRulesetType1 | Unset, data)
+
+        ruleset = _parse_ruleset(d.pop("ruleset", UNSET))
+
+        private = d.pop("private", UNSET)
+
+        tournament_create = cls(
+            name=name,
+            ruleset=ruleset,
+            private=private,
+        )
+
+        return tournament_create

@@ -1,0 +1,68 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.tournament_create_ruleset_type_1_options import (
+        TournamentCreateRulesetType1Options,
+    )
+
+
+T = TypeVar("T", bound="TournamentCreateRulesetType1")
+
+
+@_attrs_define
+class TournamentCreateRulesetType1:
+    """
+    Attributes:
+        name (str | Unset):
+        options (TournamentCreateRulesetType1Options | Unset):
+    """
+
+    name: str | Unset = UNSET
+    options: TournamentCreateRulesetType1Options | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
+        if options is not UNSET:
+            field_dict["options"] = options
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.tournament_create_ruleset_type_1_options import (
+            TournamentCreateRulesetType1Options,
+        )
+
+        d = dict(src_dict)
+        name = d.pop("name", UNSET)
+
+        _options = d.pop("options", UNSET)
+        options: TournamentCreateRulesetType1Options | Unset
+        if isinstance(_options, Unset):
+            options = UNSET
+        else:
+            options = TournamentCreateRulesetType1Options.from_dict(_options)
+
+        tournament_create_ruleset_type_1 = cls(
+            name=name,
+            options=options,
+        )
+
+        return tournament_create_ruleset_type_1

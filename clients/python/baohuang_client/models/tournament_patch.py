@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.tournament_patch_status import TournamentPatchStatus
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.tournament_patch_ruleset_type_1 import TournamentPatchRulesetType1
+
+
+T = TypeVar("T", bound="TournamentPatch")
+
+
+@_attrs_define
+class TournamentPatch:
+    """
+    Attributes:
+        name (str | Unset): Trimmed and NFC-normalised; no control or format characters.
+        ruleset (str | TournamentPatchRulesetType1 | Unset): A ruleset name, or {name, options} with options from GET
+            /v1/rulesets/{name}. Default 'weihai'.
+        private (bool | Unset):
+        status (TournamentPatchStatus | Unset):
+    """
+
+    name: str | Unset = UNSET
+    ruleset: str | TournamentPatchRulesetType1 | Unset = UNSET
+    private: bool | Unset = UNSET
+    status: TournamentPatchStatus | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.tournament_patch_ruleset_type_1 import TournamentPatchRulesetType1
+
+        name = self.name
+
+        ruleset: dict[str, Any] | str | Unset
+        if isinstance(self.ruleset, Unset):
+            ruleset = UNSET
+        elif isinstance(self.ruleset, TournamentPatchRulesetType1):
+            ruleset = self.ruleset.to_dict()
+        else:
+            ruleset = self.ruleset
+
+        private = self.private
+
+        status: str | Unset = UNSET
+        if not isinstance(self.status, Unset):
+            status = self.status.value
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
+        if ruleset is not UNSET:
+            field_dict["ruleset"] = ruleset
+        if private is not UNSET:
+            field_dict["private"] = private
+        if status is not UNSET:
+            field_dict["status"] = status
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.tournament_patch_ruleset_type_1 import TournamentPatchRulesetType1
+
+        d = dict(src_dict)
+        name = d.pop("name", UNSET)
+
+        def _parse_ruleset(data: object) -> str | TournamentPatchRulesetType1 | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                ruleset_type_1 = TournamentPatchRulesetType1.from_dict(data)
+
+                return ruleset_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(str | TournamentPatchRulesetType1 | Unset, data)
+
+        ruleset = _parse_ruleset(d.pop("ruleset", UNSET))
+
+        private = d.pop("private", UNSET)
+
+        _status = d.pop("status", UNSET)
+        status: TournamentPatchStatus | Unset
+        if isinstance(_status, Unset):
+            status = UNSET
+        else:
+            status = TournamentPatchStatus(_status)
+
+        tournament_patch = cls(
+            name=name,
+            ruleset=ruleset,
+            private=private,
+            status=status,
+        )
+
+        return tournament_patch
