@@ -15,6 +15,10 @@ PROBLEM_BASE = "/problems/"
 # code the service can answer is here, in docs/api.md and in openapi.yaml.
 PROBLEM_CODES: dict[str, str] = {
     # the body as JSON
+    "invalid_round": "round and table are given together, as numbers from 1",
+    "unknown_round": "the tournament has no round of that number",
+    "unknown_table": "the round has no table of that number",
+    "players_not_at_table": "the players given are not the ones the round seated at that table",
     "notation_error": "a body in the game notation (text/x-baohuang) is not the notation here: the problem names its line and column",
     "invalid_notation": "a body sent as the game notation is not UTF-8 text",
     "invalid_json": "not JSON, or JSON this service does not accept (NaN, Infinity, a number too large, nested too deeply, not UTF-8)",

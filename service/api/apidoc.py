@@ -215,6 +215,9 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
             "request": {"action": "void", "reason": "entered at the wrong table"},
             "responses": {"201": _game(version=2, voided=True)},
         },
+        ("post", f"{t}/rounds"): {"responses": {"201": ROUND_EXAMPLE}},
+        ("get", f"{t}/rounds"): {"responses": {"200": {"rounds": [ROUND_EXAMPLE]}}},
+        ("get", f"{t}/rounds/{{number}}"): {"responses": {"200": ROUND_EXAMPLE}},
         ("post", f"{t}/games/import"): {
             "request_media": {
                 "application/x-ndjson": json.dumps({"players": [11, 12, 13, 14, 15], "record": {"…": "…"}})
@@ -303,6 +306,25 @@ class ServiceDocPlugin(BasePlugin):
                     else:
                         media["example"] = answer
 
+
+ROUND_EXAMPLE = {
+    "number": 2,
+    "method": "balanced",
+    "created_at": "2026-11-30T19:30:00+00:00",
+    "tables": [
+        {
+            "table": 1,
+            "seats": [
+                {"seat": 0, "player_id": 11, "name": "张伟"},
+                {"seat": 1, "player_id": 14, "name": "Li Na"},
+                {"seat": 2, "player_id": 12, "name": "王芳"},
+                {"seat": 3, "player_id": 16, "name": "赵雷"},
+                {"seat": 4, "player_id": 13, "name": "Anna"},
+            ],
+        }
+    ],
+    "sitting_out": [{"player_id": 15, "name": "刘洋"}],
+}
 
 NOTATION_EXAMPLE = """[Ruleset "weihai"]
 [Players "11 12 13 14 15"]

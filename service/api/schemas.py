@@ -321,6 +321,18 @@ class TournamentCreateSchema(StrictSchema):
     name = Name(required=True, max_length=200)
     ruleset = fields.Raw(metadata=RULESET_DOC)
     private = Boolean(load_default=False)
+    seating = fields.String(
+        load_default="balanced",
+        validate=validate.OneOf(["balanced", "swiss"]),
+        metadata={
+            "description": "how rounds are seated: balanced (meetings, neighbours and sitting out spread evenly) or swiss (by the standings)"
+        },
+    )
+    bye_points = Integer(
+        load_default=0,
+        validate=validate.Range(min=-100, max=100),
+        metadata={"description": "what a player sitting out a round scores (added to their total)"},
+    )
 
 
 class TournamentPatchSchema(StrictSchema):
@@ -328,6 +340,16 @@ class TournamentPatchSchema(StrictSchema):
     ruleset = fields.Raw(metadata=RULESET_DOC)
     private = Boolean()
     status = fields.String(validate=validate.OneOf(["open", "closed"]))
+    seating = fields.String(
+        validate=validate.OneOf(["balanced", "swiss"]),
+        metadata={
+            "description": "how rounds are seated: balanced (meetings, neighbours and sitting out spread evenly) or swiss (by the standings)"
+        },
+    )
+    bye_points = Integer(
+        validate=validate.Range(min=-100, max=100),
+        metadata={"description": "what a player sitting out a round scores (added to their total)"},
+    )
 
 
 class TournamentSchema(StrictSchema):
@@ -338,6 +360,8 @@ class TournamentSchema(StrictSchema):
     status = fields.String(required=True, validate=validate.OneOf(["open", "closed"]))
     private = Boolean(required=True)
     frozen = Boolean(required=True, metadata={"description": "the ruleset is frozen once a game is stored"})
+    seating = fields.String(required=True, validate=validate.OneOf(["balanced", "swiss"]))
+    bye_points = Integer(required=True)
     created_at = fields.DateTime(required=True)
 
 
@@ -366,7 +390,17 @@ class PlayerSchema(StrictSchema):
 class GameSubmissionSchema(StrictSchema):
     """A game for a tournament: five players by seat, and a record or a result sheet."""
 
-    players = fields.List(Integer(), required=True, validate=validate.Length(equal=5))
+    players = fields.List(
+        Integer(),
+        validate=validate.Length(equal=5),
+        metadata={
+            "description": "the five player ids by seat; may be left out for a game entered against its round and table"
+        },
+    )
+    round = Integer(
+        metadata={"description": "the round the game was played in (with table): players come from its seating"}
+    )
+    table = Integer(metadata={"description": "the table of that round"})
     record = fields.Nested(RecordSchema, metadata={"description": "a full record (as POST /v1/adjudications)"})
     sheet = fields.Nested(ScoreSheetSchema, metadata={"description": "or a result sheet (as POST /v1/scores)"})
     played_at = Moment(metadata={"description": "when the game was played (without a zone: UTC); default: now"})
@@ -398,6 +432,8 @@ class GameSchema(StrictSchema):
     kind = fields.String(allow_none=True, required=True, metadata={"description": "record or sheet"})
     played_at = fields.DateTime(required=True)
     created_at = fields.DateTime(required=True)
+    round = Integer(allow_none=True, required=True, metadata={"description": "the round it was entered against"})
+    table = Integer(allow_none=True, required=True, metadata={"description": "and its table"})
     seats = fields.List(fields.Nested(GameSeatSchema), required=True)
     outcome = fields.Nested(OutcomeSchema, allow_none=True, required=True)
 
@@ -451,7 +487,7 @@ class HistorySchema(StrictSchema):
 
 
 class StandingSchema(StrictSchema):
-    rank = Integer(required=True)
+    rank = Integer(required=True, metadata={"description": "equal standings share a rank (1, 2, 2, 4)"})
     player_id = Integer(required=True)
     name = fields.String(required=True)
     total = Integer(required=True)
@@ -466,10 +502,14 @@ class StandingSchema(StrictSchema):
     guard_games = Integer(required=True)
     guard_total = Integer(required=True)
     guard_wins = Integer(required=True)
+    byes = Integer(required=True, metadata={"description": "rounds sat out (their points are in total)"})
 
 
 class StandingsSchema(StrictSchema):
     tournament_id = Integer(required=True)
+    round = Integer(
+        allow_none=True, required=True, metadata={"description": "the standings after this round (null: now)"}
+    )
     order = fields.String(required=True, metadata={"description": "how ties are broken"})
     standings = fields.List(fields.Nested(StandingSchema), required=True)
 
@@ -487,7 +527,41 @@ class GameQuerySchema(StrictSchema):
 
 class StandingsQuerySchema(StrictSchema):
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+    round = QueryInteger(
+        validate=validate.Range(min=1, max=10_000),
+        metadata={
+            "description": "the standings after this round: its games and the rounds' before, and the rounds sat out until then"
+        },
+    )
     excel = QueryBoolean(
         load_default=False,
         metadata={"description": "with format=csv: start with a UTF-8 byte order mark, so Excel reads Chinese names"},
     )
+
+
+class RoundSeatSchema(StrictSchema):
+    seat = Integer(required=True)
+    player_id = Integer(required=True)
+    name = fields.String(allow_none=True, required=True)
+
+
+class RoundTableSchema(StrictSchema):
+    table = Integer(required=True)
+    seats = fields.List(fields.Nested(RoundSeatSchema), required=True)
+
+
+class SittingOutSchema(StrictSchema):
+    player_id = Integer(required=True)
+    name = fields.String(allow_none=True, required=True)
+
+
+class RoundSchema(StrictSchema):
+    number = Integer(required=True)
+    method = fields.String(required=True, validate=validate.OneOf(["balanced", "swiss"]))
+    created_at = fields.DateTime(required=True)
+    tables = fields.List(fields.Nested(RoundTableSchema), required=True)
+    sitting_out = fields.List(fields.Nested(SittingOutSchema), required=True)
+
+
+class RoundListSchema(StrictSchema):
+    rounds = fields.List(fields.Nested(RoundSchema), required=True)

@@ -10,13 +10,15 @@ from flask import Response, request
 from flask.views import MethodView
 
 from ..core.reading import read_ruleset
-from ..tournament import clubs
+from ..tournament import clubs, rounds
 from .auth import viewer
 from .common import SECURITY, Blueprint, PageQuery, acting_organizer, page, page_schema, unit_of_work
 from .schemas import (
     PlayerCreateSchema,
     PlayerPatchSchema,
     PlayerSchema,
+    RoundListSchema,
+    RoundSchema,
     StandingSchema,
     StandingsQuerySchema,
     StandingsSchema,
@@ -49,7 +51,9 @@ class Tournaments(MethodView):
         """
         rs = read_ruleset(body.get("ruleset"))
         with unit_of_work() as uow:
-            return clubs.create_tournament(uow, acting_organizer(), body["name"], rs, body["private"])
+            return clubs.create_tournament(
+                uow, acting_organizer(), body["name"], rs, body["private"], body["seating"], body["bye_points"]
+            )
 
     @blp.arguments(PageQuery, location="query")
     @blp.response(200, TournamentPage)
@@ -166,7 +170,7 @@ class Standings(MethodView):
         """
         reader = viewer()
         with unit_of_work() as uow:
-            answer = clubs.standings(uow, reader, tournament_id)
+            answer = clubs.standings(uow, reader, tournament_id, query.get("round"))
         rows = answer["standings"]
         wants_csv = query["format"] == "csv" or request.accept_mimetypes.best == "text/csv"
         if wants_csv:
@@ -182,3 +186,43 @@ class Standings(MethodView):
                 headers={"Content-Disposition": f'attachment; filename="tournament-{tournament_id}-standings.csv"'},
             )
         return answer
+
+
+@blp.route("/<id:tournament_id>/rounds")
+class Rounds(MethodView):
+    @blp.response(201, RoundSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    def post(self, tournament_id: int) -> dict[str, Any]:
+        """Seat the next round
+
+        Tables of five from the players who have not withdrawn, as the tournament's `seating`
+        says: balanced (each pair meeting as evenly as possible, neighbours varying, sitting out
+        rotating) or swiss (by the standings, table 1 the top five). The players left over sit
+        out (and score the tournament's `bye_points`). Games are then entered with `round` and
+        `table` instead of their players.
+        """
+        with unit_of_work() as uow:
+            return rounds.create_round(uow, acting_organizer(), tournament_id)
+
+    @blp.response(200, RoundListSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: int) -> dict[str, Any]:
+        """Every round seated so far"""
+        reader = viewer()
+        with unit_of_work() as uow:
+            return {"rounds": rounds.list_rounds(uow, reader, tournament_id)}
+
+
+@blp.route("/<id:tournament_id>/rounds/<id:number>")
+class RoundByNumber(MethodView):
+    @blp.response(200, RoundSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: int, number: int) -> dict[str, Any]:
+        """One round: its tables, their seats, who sits out"""
+        reader = viewer()
+        with unit_of_work() as uow:
+            return rounds.get_round(uow, reader, tournament_id, number)

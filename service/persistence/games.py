@@ -140,6 +140,8 @@ class Submission:
     results: tuple[SeatResult, ...]  # the rows: each seat's role, place and score
     record_hash: str | None
     played_at: datetime | None = None
+    round_number: int | None = None  # entered against a round's seating: its round and table
+    table_no: int | None = None
 
 
 def _seat_values(sub: Submission) -> list[dict[str, Any]]:
@@ -176,11 +178,13 @@ _PG_STORE_GAME = Prepared(
         ("seats", "json"),
         ("player_ids", "integer[]"),
         ("deltas", "json"),
+        ("round_number", "integer"),
+        ("table_no", "integer"),
     ],
     f"""
 WITH g AS (
-    INSERT INTO games (tournament_id, record_hash, current_version, voided, played_at, created_at)
-    VALUES (:tournament_id, :record_hash, 1, false, :played_at, :now)
+    INSERT INTO games (tournament_id, record_hash, current_version, voided, played_at, created_at, round_number, table_no)
+    VALUES (:tournament_id, :record_hash, 1, false, :played_at, :now, :round_number, :table_no)
     RETURNING id
 ), v AS (
     INSERT INTO game_versions (game_id, version, action, kind, body, outcome, key_id, created_at)
@@ -219,6 +223,8 @@ class StoredGame:
     kind: str
     outcome: dict[str, Any]
     seats: list[dict[str, Any]]  # seat, player_id, role, place, score
+    round_number: int | None = None
+    table_no: int | None = None
 
 
 def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, sub: Submission) -> StoredGame:
@@ -247,12 +253,21 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
                 "seats": json.dumps(seat_values),
                 "player_ids": players,
                 "deltas": json.dumps([{"player_id": pid, **deltas[pid]} for pid in players]),
+                "round_number": sub.round_number,
+                "table_no": sub.table_no,
             },
         )[0]
     else:
         game_id = s.execute(
             insert(_GAMES)
-            .values(tournament_id=t.id, record_hash=sub.record_hash, played_at=played_at, created_at=now)
+            .values(
+                tournament_id=t.id,
+                record_hash=sub.record_hash,
+                played_at=played_at,
+                created_at=now,
+                round_number=sub.round_number,
+                table_no=sub.table_no,
+            )
             .returning(_GAMES.c.id)
         ).scalar_one()
         version_id = s.execute(
@@ -274,7 +289,7 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
             [{"version_id": version_id, "game_id": game_id, "tournament_id": t.id, **x} for x in seat_values],
         )
         update_totals(s, t.id, scored, +1)
-    return StoredGame(game_id, t.id, played_at, now, sub.kind, sub.outcome, seat_values)
+    return StoredGame(game_id, t.id, played_at, now, sub.kind, sub.outcome, seat_values, sub.round_number, sub.table_no)
 
 
 def game_with_record(s: Session, tournament_id: int, record_hash: str) -> int | None:

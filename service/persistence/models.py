@@ -100,6 +100,9 @@ class Tournament(Base):
     status: Mapped[str] = mapped_column(String(10), default="open")
     private: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # How rounds are seated (balanced or swiss), and what a player sitting out a round scores.
+    seating: Mapped[str] = mapped_column(String(10), server_default="balanced", default="balanced")
+    bye_points: Mapped[int] = mapped_column(Integer, server_default="0", default=0)
 
 
 class Player(Base):
@@ -136,6 +139,34 @@ class Game(Base):
     voided: Mapped[bool] = mapped_column(Boolean, default=False)
     played_at: Mapped[datetime] = mapped_column(default=utcnow)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The round and table the game was played at, where it was entered against the seating.
+    round_number: Mapped[int | None] = mapped_column(Integer)
+    table_no: Mapped[int | None] = mapped_column(Integer)
+
+
+class Round(Base):
+    """A round of a tournament: its tables of five and who sat out (RoundSeat)."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    method: Mapped[str] = mapped_column(String(10))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RoundSeat(Base):
+    """A player's place in a round: a table and a seat, or (both NULL) sitting out."""
+
+    __tablename__ = "round_seats"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    table_no: Mapped[int | None] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer)
 
 
 class GameVersion(Base):

@@ -3,6 +3,7 @@ transaction as every game written, and the order they are ranked in, written onc
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -10,11 +11,8 @@ from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from ..names import sort_key
-from .models import (
-    GameSeat,
-    Player,
-    PlayerStats,
-)
+from .models import Game, GameSeat, Player, PlayerStats
+from .rounds import byes
 
 _STATS = cast(Table, PlayerStats.__table__)
 
@@ -126,15 +124,16 @@ def apply_stats(s: Session, tournament_id: int, seats: Sequence[GameSeat], sign:
     update_totals(s, tournament_id, [(x.player_id, x.role, x.score) for x in seats], sign)
 
 
-def standings(s: Session, tournament_id: int) -> list[dict[str, Any]]:
-    """Per player, from the maintained totals (one row a player), ranked (``ranked``)."""
+def standings(s: Session, tournament_id: int, bye_points: int = 0) -> list[dict[str, Any]]:
+    """Per player, from the maintained totals (one row a player), with the points of the rounds
+    they sat out, ranked (``ranked``)."""
     st = PlayerStats
     rows = s.execute(
         select(Player.id, Player.name, *(getattr(st, c) for c in STAT_COLUMNS))
         .join(st, st.player_id == Player.id)
         .where(Player.tournament_id == tournament_id)
     ).all()
-    return ranked([_standing(0, r) for r in rows])
+    return ranked(_with_byes([_standing(0, r) for r in rows], byes(s, tournament_id), bye_points))
 
 
 def _standing(rank: int, r: Any) -> dict[str, Any]:
@@ -149,24 +148,33 @@ def _standing(rank: int, r: Any) -> dict[str, Any]:
     }
 
 
-def standings_from_games(s: Session, tournament_id: int) -> list[dict[str, Any]]:
+def _with_byes(rows: list[dict[str, Any]], sat_out: Counter[int], bye_points: int) -> list[dict[str, Any]]:
+    """Each row's rounds sat out, and their points in the total (the average stays per game)."""
+    for row in rows:
+        row["byes"] = sat_out.get(row["player_id"], 0)
+        row["total"] += bye_points * row["byes"]
+    return rows
+
+
+def standings_from_games(
+    s: Session, tournament_id: int, bye_points: int = 0, up_to_round: int | None = None
+) -> list[dict[str, Any]]:
     """The same standings added up afresh from every counted seat, by the same contribution rule
-    as the maintained totals (slower; for checks and repairs)."""
+    as the maintained totals (slower; for checks and repairs, and for the standings after a
+    round: ``up_to_round`` counts only the games entered against that round or an earlier one)."""
     players = s.execute(
         select(Player.id, Player.name).where(Player.tournament_id == tournament_id).order_by(Player.id)
     ).all()
-    seats = s.execute(
-        select(GameSeat.player_id, GameSeat.role, GameSeat.score).where(
-            GameSeat.tournament_id == tournament_id, GameSeat.counted.is_(True)
-        )
-    ).all()
+    q = select(GameSeat.player_id, GameSeat.role, GameSeat.score).where(
+        GameSeat.tournament_id == tournament_id, GameSeat.counted.is_(True)
+    )
+    if up_to_round is not None:
+        q = q.join(Game, Game.id == GameSeat.game_id).where(Game.round_number <= up_to_round)
+    seats = s.execute(q).all()
     totals = stat_deltas([(p, r, sc) for p, r, sc in seats], +1)
     empty = dict.fromkeys(STAT_COLUMNS, 0)
     out = [_standing(0, (pid, name, *(totals.get(pid, empty)[c] for c in STAT_COLUMNS))) for pid, name in players]
-    out.sort(key=_standing_sort_key)
-    for rank, row in enumerate(out, start=1):
-        row["rank"] = rank
-    return out
+    return ranked(_with_byes(out, byes(s, tournament_id, up_to_round), bye_points))
 
 
 def rebuild_stats(s: Session, tournament_id: int) -> None:

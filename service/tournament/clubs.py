@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core.ruleset import Ruleset
 from ..persistence import keys as keys_repo
+from ..persistence import rounds as rounds_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.errors import Conflict, Forbidden
@@ -38,6 +39,8 @@ def tournament_json(t: Tournament, frozen: bool) -> dict[str, Any]:
         "status": t.status,
         "private": t.private,
         "frozen": frozen,
+        "seating": t.seating,
+        "bye_points": t.bye_points,
         "created_at": t.created_at,
     }
 
@@ -103,8 +106,17 @@ def revoke_key(uow: UnitOfWork, acting: int, organizer_id: int, key_id: int) -> 
 # --- tournaments ------------------------------------------------------------------------------
 
 
-def create_tournament(uow: UnitOfWork, acting: int, name: str, rs: Ruleset, private: bool) -> dict[str, Any]:
+def create_tournament(
+    uow: UnitOfWork,
+    acting: int,
+    name: str,
+    rs: Ruleset,
+    private: bool,
+    seating: str = "balanced",
+    bye_points: int = 0,
+) -> dict[str, Any]:
     t = tournaments_repo.create_tournament(uow.session, acting, name, rs, private)
+    t.seating, t.bye_points = seating, bye_points
     uow.commit()
     return tournament_json(t, False)
 
@@ -132,7 +144,7 @@ def change_tournament(
         if frozen:
             raise Conflict("the ruleset is frozen: games are stored under it")
         tournaments_repo.set_ruleset(t, rs)
-    for field in ("name", "private", "status"):
+    for field in ("name", "private", "status", "seating", "bye_points"):
         if field in changes:
             setattr(t, field, changes[field])
     uow.commit()
@@ -176,10 +188,15 @@ def change_player(
 # --- standings --------------------------------------------------------------------------------------
 
 
-def standings(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> dict[str, Any]:
+def standings(
+    uow: UnitOfWork, viewer: int | None, tournament_id: int, round_number: int | None = None
+) -> dict[str, Any]:
+    """The standings now, or after a round (the games entered against it and the rounds before,
+    and the rounds sat out until then)."""
     t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
-    return {
-        "tournament_id": t.id,
-        "order": standings_repo.STANDINGS_ORDER,
-        "standings": standings_repo.standings(uow.session, t.id),
-    }
+    if round_number is None:
+        rows = standings_repo.standings(uow.session, t.id, t.bye_points)
+    else:
+        rounds_repo.get_round(uow.session, t.id, round_number)  # NotFound
+        rows = standings_repo.standings_from_games(uow.session, t.id, t.bye_points, up_to_round=round_number)
+    return {"tournament_id": t.id, "round": round_number, "order": standings_repo.STANDINGS_ORDER, "standings": rows}

@@ -28,14 +28,15 @@ from ..metrics import ADJUDICATIONS, GAMES_STORED
 from ..persistence import games as games_repo
 from ..persistence import idempotency as idempotency_repo
 from ..persistence import keys as keys_repo
+from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence.errors import Conflict, DuplicateGame
+from ..persistence.errors import Conflict, DuplicateGame, NotFound
 from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
 from ..problems import invalid_record, problem_document
 from ..values import clean_text, moment
 from .unit_of_work import UnitOfWork
 
-SUBMISSION_KEYS = ("players", "record", "sheet", "played_at", "claimed", "accept_computed")
+SUBMISSION_KEYS = ("players", "record", "sheet", "played_at", "claimed", "accept_computed", "round", "table")
 
 
 class Unauthenticated(Exception):
@@ -79,6 +80,7 @@ def read_submission(
     if not isinstance(doc, dict):
         raise Rejected(invalid_record([Problem("", "invalid_type", "a game is a JSON object")], "game"))
     problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in allowed]
+    at = None if correction else _round_and_table(s, t.id, doc, problems)
     seats = doc.get("players", players)
     if not isinstance(seats, list) or len(seats) != 5 or not all(map(_is_id, seats)):
         problems.append(Problem("/players", "invalid_players", "players is an array of five player ids, seat 0 first"))
@@ -187,8 +189,57 @@ def read_submission(
         }
     assert scored is not None
     return games_repo.Submission(
-        tuple(seats), "record" if has_record else "sheet", raw, outcome, scored.seat_results(), record_hash, played_at
+        tuple(seats),
+        "record" if has_record else "sheet",
+        raw,
+        outcome,
+        scored.seat_results(),
+        record_hash,
+        played_at,
+        *(at or (None, None)),
     )
+
+
+def _round_and_table(
+    s: Session, tournament_id: int, doc: dict[str, Any], problems: list[Problem]
+) -> tuple[int, int] | None:
+    """The round and table a game is entered against, checked against the seating: the players
+    are the table's (in any seat order). None where the submission names none."""
+    number, table = doc.get("round"), doc.get("table")
+    if number is None and table is None:
+        return None
+    if not _is_id(number) or not _is_id(table):
+        problems.append(Problem("/round", "invalid_round", "round and table are given together, as numbers from 1"))
+        return None
+    assert isinstance(number, int) and isinstance(table, int)
+    try:
+        _, seats = rounds_repo.get_round(s, tournament_id, number)
+    except NotFound:
+        problems.append(Problem("/round", "unknown_round", f"tournament {tournament_id} has no round {number}"))
+        return None
+    at_table = [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == table]
+    if not at_table:
+        problems.append(Problem("/table", "unknown_table", f"round {number} has no table {table}"))
+        return None
+    given = doc.get("players")
+    if isinstance(given, list) and sorted(map(str, given)) != sorted(map(str, at_table)):
+        problems.append(
+            Problem("/players", "players_not_at_table", f"round {number}, table {table} seats players {at_table}")
+        )
+    return number, table
+
+
+def seated_players(s: Session, tournament_id: int, doc: Any) -> Any:
+    """A submission entered against a round and table without its players: the table's players,
+    in their seats (anything else is left for read_submission to judge)."""
+    if not isinstance(doc, dict) or "players" in doc or not _is_id(doc.get("round")) or not _is_id(doc.get("table")):
+        return doc
+    try:
+        _, seats = rounds_repo.get_round(s, tournament_id, doc["round"])
+    except NotFound:
+        return doc
+    at_table = [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == doc["table"]]
+    return {**doc, "players": at_table} if len(at_table) == 5 else doc
 
 
 def _prefixed_difference(d: Difference, prefix: str) -> Difference:
@@ -234,6 +285,8 @@ def game_json(
         "kind": version.kind,
         "played_at": game.played_at,
         "created_at": game.created_at,
+        "round": game.round_number,
+        "table": game.table_no,
         "seats": [
             {
                 "seat": x.seat,
@@ -261,6 +314,8 @@ def stored_json(g: games_repo.StoredGame, names: dict[int, str]) -> str:
             "kind": g.kind,
             "played_at": g.played_at.isoformat(),
             "created_at": g.created_at.isoformat(),
+            "round": g.round_number,
+            "table": g.table_no,
             "seats": [{**{k: x[k] for k in _SEAT_KEYS}, "name": names.get(x["player_id"])} for x in g.seats],
             "outcome": g.outcome,
         },
@@ -311,8 +366,9 @@ def submit_game(
     (``unreadable``: it was not JSON); ``on_key`` is told the key once it is known. With an Idempotency-Key, a retry of the same method, path
     and body gets the first answer again; without, a game already stored is a Conflict naming it.
     Rejected: a 422 with the problem document."""
-    seats = _player_ids(doc)
     s = uow.session
+    doc = seated_players(s, tournament_id, doc)
+    seats = _player_ids(doc)
     target = games_repo.game_target(s, secret, tournament_id, seats, hashed=hashed)
     if target.key is None:
         raise Unauthenticated()

@@ -39,6 +39,8 @@ def test_openapi_is_3_1_and_lists_every_route(app):
         "/v1/tournaments/{tournament_id}/games/{game_id}/corrections",
         "/v1/tournaments/{tournament_id}/games/export",
         "/v1/tournaments/{tournament_id}/games/import",
+        "/v1/tournaments/{tournament_id}/rounds",
+        "/v1/tournaments/{tournament_id}/rounds/{number}",
         "/livez",
         "/readyz",
         "/metrics",

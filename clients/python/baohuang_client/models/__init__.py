@@ -48,6 +48,11 @@ from .record_claimed import RecordClaimed
 from .record_meta import RecordMeta
 from .record_ruleset_type_1 import RecordRulesetType1
 from .record_ruleset_type_1_options import RecordRulesetType1Options
+from .round_ import Round
+from .round_list import RoundList
+from .round_method import RoundMethod
+from .round_seat import RoundSeat
+from .round_table import RoundTable
 from .ruleset import Ruleset
 from .ruleset_list import RulesetList
 from .ruleset_ref import RulesetRef
@@ -59,6 +64,7 @@ from .score_sheet import ScoreSheet
 from .score_sheet_mode import ScoreSheetMode
 from .score_sheet_ruleset_type_1 import ScoreSheetRulesetType1
 from .score_sheet_ruleset_type_1_options import ScoreSheetRulesetType1Options
+from .sitting_out import SittingOut
 from .standing import Standing
 from .standings import Standings
 from .tournament import Tournament
@@ -67,11 +73,14 @@ from .tournament_create_ruleset_type_1 import TournamentCreateRulesetType1
 from .tournament_create_ruleset_type_1_options import (
     TournamentCreateRulesetType1Options,
 )
+from .tournament_create_seating import TournamentCreateSeating
 from .tournament_page import TournamentPage
 from .tournament_patch import TournamentPatch
 from .tournament_patch_ruleset_type_1 import TournamentPatchRulesetType1
 from .tournament_patch_ruleset_type_1_options import TournamentPatchRulesetType1Options
+from .tournament_patch_seating import TournamentPatchSeating
 from .tournament_patch_status import TournamentPatchStatus
+from .tournament_seating import TournamentSeating
 from .tournament_status import TournamentStatus
 from .version import Version
 from .version_action import VersionAction
@@ -126,6 +135,11 @@ __all__ = (
     "RecordMeta",
     "RecordRulesetType1",
     "RecordRulesetType1Options",
+    "Round",
+    "RoundList",
+    "RoundMethod",
+    "RoundSeat",
+    "RoundTable",
     "Ruleset",
     "RulesetList",
     "RulesetRef",
@@ -137,17 +151,21 @@ __all__ = (
     "ScoreSheetMode",
     "ScoreSheetRulesetType1",
     "ScoreSheetRulesetType1Options",
+    "SittingOut",
     "Standing",
     "Standings",
     "Tournament",
     "TournamentCreate",
     "TournamentCreateRulesetType1",
     "TournamentCreateRulesetType1Options",
+    "TournamentCreateSeating",
     "TournamentPage",
     "TournamentPatch",
     "TournamentPatchRulesetType1",
     "TournamentPatchRulesetType1Options",
+    "TournamentPatchSeating",
     "TournamentPatchStatus",
+    "TournamentSeating",
     "TournamentStatus",
     "Version",
     "VersionAction",

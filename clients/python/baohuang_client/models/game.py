@@ -25,6 +25,8 @@ class Game:
         kind (None | str): record or sheet
         played_at (datetime.datetime):
         created_at (datetime.datetime):
+        round_ (int | None): the round it was entered against
+        table (int | None): and its table
         seats (list[GameSeat]):
         outcome (None | Outcome):
     """
@@ -36,6 +38,8 @@ class Game:
     kind: None | str
     played_at: datetime.datetime
     created_at: datetime.datetime
+    round_: int | None
+    table: int | None
     seats: list[GameSeat]
     outcome: None | Outcome
 
@@ -56,6 +60,12 @@ class Game:
         played_at = self.played_at.isoformat()
 
         created_at = self.created_at.isoformat()
+
+        round_: int | None
+        round_ = self.round_
+
+        table: int | None
+        table = self.table
 
         seats = []
         for seats_item_data in self.seats:
@@ -79,6 +89,8 @@ class Game:
                 "kind": kind,
                 "played_at": played_at,
                 "created_at": created_at,
+                "round": round_,
+                "table": table,
                 "seats": seats,
                 "outcome": outcome,
             }
@@ -111,6 +123,20 @@ class Game:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        def _parse_round_(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        round_ = _parse_round_(d.pop("round"))
+
+        def _parse_table(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        table = _parse_table(d.pop("table"))
+
         seats = []
         _seats = d.pop("seats")
         for seats_item_data in _seats:
@@ -141,6 +167,8 @@ class Game:
             kind=kind,
             played_at=played_at,
             created_at=created_at,
+            round_=round_,
+            table=table,
             seats=seats,
             outcome=outcome,
         )

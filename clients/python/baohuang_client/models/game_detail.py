@@ -27,6 +27,8 @@ class GameDetail:
         kind (None | str): record or sheet
         played_at (datetime.datetime):
         created_at (datetime.datetime):
+        round_ (int | None): the round it was entered against
+        table (int | None): and its table
         seats (list[GameSeat]):
         outcome (None | Outcome):
         record (GameDetailRecordType0 | None): the record as submitted (or corrected); null for a sheet
@@ -41,6 +43,8 @@ class GameDetail:
     kind: None | str
     played_at: datetime.datetime
     created_at: datetime.datetime
+    round_: int | None
+    table: int | None
     seats: list[GameSeat]
     outcome: None | Outcome
     record: GameDetailRecordType0 | None
@@ -66,6 +70,12 @@ class GameDetail:
         played_at = self.played_at.isoformat()
 
         created_at = self.created_at.isoformat()
+
+        round_: int | None
+        round_ = self.round_
+
+        table: int | None
+        table = self.table
 
         seats = []
         for seats_item_data in self.seats:
@@ -103,6 +113,8 @@ class GameDetail:
                 "kind": kind,
                 "played_at": played_at,
                 "created_at": created_at,
+                "round": round_,
+                "table": table,
                 "seats": seats,
                 "outcome": outcome,
                 "record": record,
@@ -139,6 +151,20 @@ class GameDetail:
         played_at = datetime.datetime.fromisoformat(d.pop("played_at"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        def _parse_round_(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        round_ = _parse_round_(d.pop("round"))
+
+        def _parse_table(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        table = _parse_table(d.pop("table"))
 
         seats = []
         _seats = d.pop("seats")
@@ -202,6 +228,8 @@ class GameDetail:
             kind=kind,
             played_at=played_at,
             created_at=created_at,
+            round_=round_,
+            table=table,
             seats=seats,
             outcome=outcome,
             record=record,

@@ -21,7 +21,10 @@ T = TypeVar("T", bound="GameSubmission")
 class GameSubmission:
     """
     Attributes:
-        players (list[int]):
+        players (list[int] | Unset): the five player ids by seat; may be left out for a game entered against its round
+            and table
+        round_ (int | Unset): the round the game was played in (with table): players come from its seating
+        table (int | Unset): the table of that round
         record (Record | Unset):
         sheet (ScoreSheet | Unset):
         played_at (datetime.datetime | Unset): when the game was played (without a zone: UTC); default: now
@@ -31,7 +34,9 @@ class GameSubmission:
             it)
     """
 
-    players: list[int]
+    players: list[int] | Unset = UNSET
+    round_: int | Unset = UNSET
+    table: int | Unset = UNSET
     record: Record | Unset = UNSET
     sheet: ScoreSheet | Unset = UNSET
     played_at: datetime.datetime | Unset = UNSET
@@ -39,7 +44,13 @@ class GameSubmission:
     accept_computed: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        players = self.players
+        players: list[int] | Unset = UNSET
+        if not isinstance(self.players, Unset):
+            players = self.players
+
+        round_ = self.round_
+
+        table = self.table
 
         record: dict[str, Any] | Unset = UNSET
         if not isinstance(self.record, Unset):
@@ -61,11 +72,13 @@ class GameSubmission:
 
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "players": players,
-            }
-        )
+        field_dict.update({})
+        if players is not UNSET:
+            field_dict["players"] = players
+        if round_ is not UNSET:
+            field_dict["round"] = round_
+        if table is not UNSET:
+            field_dict["table"] = table
         if record is not UNSET:
             field_dict["record"] = record
         if sheet is not UNSET:
@@ -86,7 +99,11 @@ class GameSubmission:
         from ..models.score_sheet import ScoreSheet
 
         d = dict(src_dict)
-        players = cast(list[int], d.pop("players"))
+        players = cast(list[int], d.pop("players", UNSET))
+
+        round_ = d.pop("round", UNSET)
+
+        table = d.pop("table", UNSET)
 
         _record = d.pop("record", UNSET)
         record: Record | Unset
@@ -120,6 +137,8 @@ class GameSubmission:
 
         game_submission = cls(
             players=players,
+            round_=round_,
+            table=table,
             record=record,
             sheet=sheet,
             played_at=played_at,

@@ -19,6 +19,10 @@ class ProblemItem:
             query parameter
         code (ProblemItemCode): A stable code (never changes meaning):
 
+            - `invalid_round`: round and table are given together, as numbers from 1
+            - `unknown_round`: the tournament has no round of that number
+            - `unknown_table`: the round has no table of that number
+            - `players_not_at_table`: the players given are not the ones the round seated at that table
             - `notation_error`: a body in the game notation (text/x-baohuang) is not the notation here: the problem names
             its line and column
             - `invalid_notation`: a body sent as the game notation is not UTF-8 text

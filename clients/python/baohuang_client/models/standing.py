@@ -12,7 +12,7 @@ T = TypeVar("T", bound="Standing")
 class Standing:
     """
     Attributes:
-        rank (int):
+        rank (int): equal standings share a rank (1, 2, 2, 4)
         player_id (int):
         name (str):
         total (int):
@@ -27,6 +27,7 @@ class Standing:
         guard_games (int):
         guard_total (int):
         guard_wins (int):
+        byes (int): rounds sat out (their points are in total)
     """
 
     rank: int
@@ -44,6 +45,7 @@ class Standing:
     guard_games: int
     guard_total: int
     guard_wins: int
+    byes: int
 
     def to_dict(self) -> dict[str, Any]:
         rank = self.rank
@@ -76,6 +78,8 @@ class Standing:
 
         guard_wins = self.guard_wins
 
+        byes = self.byes
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -95,6 +99,7 @@ class Standing:
                 "guard_games": guard_games,
                 "guard_total": guard_total,
                 "guard_wins": guard_wins,
+                "byes": byes,
             }
         )
 
@@ -133,6 +138,8 @@ class Standing:
 
         guard_wins = d.pop("guard_wins")
 
+        byes = d.pop("byes")
+
         standing = cls(
             rank=rank,
             player_id=player_id,
@@ -149,6 +156,7 @@ class Standing:
             guard_games=guard_games,
             guard_total=guard_total,
             guard_wins=guard_wins,
+            byes=byes,
         )
 
         return standing

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -17,16 +17,21 @@ class Standings:
     """
     Attributes:
         tournament_id (int):
+        round_ (int | None): the standings after this round (null: now)
         order (str): how ties are broken
         standings (list[Standing]):
     """
 
     tournament_id: int
+    round_: int | None
     order: str
     standings: list[Standing]
 
     def to_dict(self) -> dict[str, Any]:
         tournament_id = self.tournament_id
+
+        round_: int | None
+        round_ = self.round_
 
         order = self.order
 
@@ -40,6 +45,7 @@ class Standings:
         field_dict.update(
             {
                 "tournament_id": tournament_id,
+                "round": round_,
                 "order": order,
                 "standings": standings,
             }
@@ -54,6 +60,13 @@ class Standings:
         d = dict(src_dict)
         tournament_id = d.pop("tournament_id")
 
+        def _parse_round_(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        round_ = _parse_round_(d.pop("round"))
+
         order = d.pop("order")
 
         standings = []
@@ -65,6 +78,7 @@ class Standings:
 
         standings = cls(
             tournament_id=tournament_id,
+            round_=round_,
             order=order,
             standings=standings,
         )

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.tournament_seating import TournamentSeating
 from ..models.tournament_status import TournamentStatus
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ class Tournament:
         status (TournamentStatus):
         private (bool):
         frozen (bool): the ruleset is frozen once a game is stored
+        seating (TournamentSeating):
+        bye_points (int):
         created_at (datetime.datetime):
     """
 
@@ -36,6 +39,8 @@ class Tournament:
     status: TournamentStatus
     private: bool
     frozen: bool
+    seating: TournamentSeating
+    bye_points: int
     created_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,6 +58,10 @@ class Tournament:
 
         frozen = self.frozen
 
+        seating = self.seating.value
+
+        bye_points = self.bye_points
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -66,6 +75,8 @@ class Tournament:
                 "status": status,
                 "private": private,
                 "frozen": frozen,
+                "seating": seating,
+                "bye_points": bye_points,
                 "created_at": created_at,
             }
         )
@@ -91,6 +102,10 @@ class Tournament:
 
         frozen = d.pop("frozen")
 
+        seating = TournamentSeating(d.pop("seating"))
+
+        bye_points = d.pop("bye_points")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         tournament = cls(
@@ -101,6 +116,8 @@ class Tournament:
             status=status,
             private=private,
             frozen=frozen,
+            seating=seating,
+            bye_points=bye_points,
             created_at=created_at,
         )
 

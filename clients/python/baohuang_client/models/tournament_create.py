@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.tournament_create_seating import TournamentCreateSeating
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -22,11 +23,16 @@ class TournamentCreate:
         ruleset (str | TournamentCreateRulesetType1 | Unset): A ruleset name, or {name, options} with options from GET
             /v1/rulesets/{name}. Default 'weihai'.
         private (bool | Unset):  Default: False.
+        seating (TournamentCreateSeating | Unset): how rounds are seated: balanced (meetings, neighbours and sitting out
+            spread evenly) or swiss (by the standings) Default: TournamentCreateSeating.BALANCED.
+        bye_points (int | Unset): what a player sitting out a round scores (added to their total) Default: 0.
     """
 
     name: str
     ruleset: str | TournamentCreateRulesetType1 | Unset = UNSET
     private: bool | Unset = False
+    seating: TournamentCreateSeating | Unset = TournamentCreateSeating.BALANCED
+    bye_points: int | Unset = 0
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.tournament_create_ruleset_type_1 import (
@@ -45,6 +51,12 @@ class TournamentCreate:
 
         private = self.private
 
+        seating: str | Unset = UNSET
+        if not isinstance(self.seating, Unset):
+            seating = self.seating.value
+
+        bye_points = self.bye_points
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -56,6 +68,10 @@ class TournamentCreate:
             field_dict["ruleset"] = ruleset
         if private is not UNSET:
             field_dict["private"] = private
+        if seating is not UNSET:
+            field_dict["seating"] = seating
+        if bye_points is not UNSET:
+            field_dict["bye_points"] = bye_points
 
         return field_dict
 
@@ -85,10 +101,21 @@ class TournamentCreate:
 
         private = d.pop("private", UNSET)
 
+        _seating = d.pop("seating", UNSET)
+        seating: TournamentCreateSeating | Unset
+        if isinstance(_seating, Unset):
+            seating = UNSET
+        else:
+            seating = TournamentCreateSeating(_seating)
+
+        bye_points = d.pop("bye_points", UNSET)
+
         tournament_create = cls(
             name=name,
             ruleset=ruleset,
             private=private,
+            seating=seating,
+            bye_points=bye_points,
         )
 
         return tournament_create

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.tournament_patch_seating import TournamentPatchSeating
 from ..models.tournament_patch_status import TournamentPatchStatus
 from ..types import UNSET, Unset
 
@@ -24,12 +25,17 @@ class TournamentPatch:
             /v1/rulesets/{name}. Default 'weihai'.
         private (bool | Unset):
         status (TournamentPatchStatus | Unset):
+        seating (TournamentPatchSeating | Unset): how rounds are seated: balanced (meetings, neighbours and sitting out
+            spread evenly) or swiss (by the standings)
+        bye_points (int | Unset): what a player sitting out a round scores (added to their total)
     """
 
     name: str | Unset = UNSET
     ruleset: str | TournamentPatchRulesetType1 | Unset = UNSET
     private: bool | Unset = UNSET
     status: TournamentPatchStatus | Unset = UNSET
+    seating: TournamentPatchSeating | Unset = UNSET
+    bye_points: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.tournament_patch_ruleset_type_1 import TournamentPatchRulesetType1
@@ -50,6 +56,12 @@ class TournamentPatch:
         if not isinstance(self.status, Unset):
             status = self.status.value
 
+        seating: str | Unset = UNSET
+        if not isinstance(self.seating, Unset):
+            seating = self.seating.value
+
+        bye_points = self.bye_points
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -61,6 +73,10 @@ class TournamentPatch:
             field_dict["private"] = private
         if status is not UNSET:
             field_dict["status"] = status
+        if seating is not UNSET:
+            field_dict["seating"] = seating
+        if bye_points is not UNSET:
+            field_dict["bye_points"] = bye_points
 
         return field_dict
 
@@ -95,11 +111,22 @@ class TournamentPatch:
         else:
             status = TournamentPatchStatus(_status)
 
+        _seating = d.pop("seating", UNSET)
+        seating: TournamentPatchSeating | Unset
+        if isinstance(_seating, Unset):
+            seating = UNSET
+        else:
+            seating = TournamentPatchSeating(_seating)
+
+        bye_points = d.pop("bye_points", UNSET)
+
         tournament_patch = cls(
             name=name,
             ruleset=ruleset,
             private=private,
             status=status,
+            seating=seating,
+            bye_points=bye_points,
         )
 
         return tournament_patch

@@ -18,6 +18,7 @@ def _get_kwargs(
     *,
     format_: GetV1TournamentsTournamentIdStandingsFormat
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
+    round_: int | Unset = UNSET,
     excel: bool | Unset = False,
 ) -> dict[str, Any]:
 
@@ -28,6 +29,8 @@ def _get_kwargs(
         json_format_ = format_.value
 
     params["format"] = json_format_
+
+    params["round"] = round_
 
     params["excel"] = excel
 
@@ -89,6 +92,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     format_: GetV1TournamentsTournamentIdStandingsFormat
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
+    round_: int | Unset = UNSET,
     excel: bool | Unset = False,
 ) -> Response[Problem | Standings]:
     """Standings: totals, games, average, wins/draws/losses, as emperor and as guard
@@ -101,6 +105,7 @@ def sync_detailed(
         tournament_id (int):
         format_ (GetV1TournamentsTournamentIdStandingsFormat | Unset):  Default:
             GetV1TournamentsTournamentIdStandingsFormat.JSON.
+        round_ (int | Unset):
         excel (bool | Unset):  Default: False.
 
     Raises:
@@ -114,6 +119,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         tournament_id=tournament_id,
         format_=format_,
+        round_=round_,
         excel=excel,
     )
 
@@ -130,6 +136,7 @@ def sync(
     client: AuthenticatedClient | Client,
     format_: GetV1TournamentsTournamentIdStandingsFormat
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
+    round_: int | Unset = UNSET,
     excel: bool | Unset = False,
 ) -> Problem | Standings | None:
     """Standings: totals, games, average, wins/draws/losses, as emperor and as guard
@@ -142,6 +149,7 @@ def sync(
         tournament_id (int):
         format_ (GetV1TournamentsTournamentIdStandingsFormat | Unset):  Default:
             GetV1TournamentsTournamentIdStandingsFormat.JSON.
+        round_ (int | Unset):
         excel (bool | Unset):  Default: False.
 
     Raises:
@@ -156,6 +164,7 @@ def sync(
         tournament_id=tournament_id,
         client=client,
         format_=format_,
+        round_=round_,
         excel=excel,
     ).parsed
 
@@ -166,6 +175,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     format_: GetV1TournamentsTournamentIdStandingsFormat
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
+    round_: int | Unset = UNSET,
     excel: bool | Unset = False,
 ) -> Response[Problem | Standings]:
     """Standings: totals, games, average, wins/draws/losses, as emperor and as guard
@@ -178,6 +188,7 @@ async def asyncio_detailed(
         tournament_id (int):
         format_ (GetV1TournamentsTournamentIdStandingsFormat | Unset):  Default:
             GetV1TournamentsTournamentIdStandingsFormat.JSON.
+        round_ (int | Unset):
         excel (bool | Unset):  Default: False.
 
     Raises:
@@ -191,6 +202,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         tournament_id=tournament_id,
         format_=format_,
+        round_=round_,
         excel=excel,
     )
 
@@ -205,6 +217,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     format_: GetV1TournamentsTournamentIdStandingsFormat
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
+    round_: int | Unset = UNSET,
     excel: bool | Unset = False,
 ) -> Problem | Standings | None:
     """Standings: totals, games, average, wins/draws/losses, as emperor and as guard
@@ -217,6 +230,7 @@ async def asyncio(
         tournament_id (int):
         format_ (GetV1TournamentsTournamentIdStandingsFormat | Unset):  Default:
             GetV1TournamentsTournamentIdStandingsFormat.JSON.
+        round_ (int | Unset):
         excel (bool | Unset):  Default: False.
 
     Raises:
@@ -232,6 +246,7 @@ async def asyncio(
             tournament_id=tournament_id,
             client=client,
             format_=format_,
+            round_=round_,
             excel=excel,
         )
     ).parsed

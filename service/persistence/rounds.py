@@ -1,0 +1,80 @@
+"""Rounds: their tables and seats, and who sat out."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from .errors import NotFound
+from .models import Round, RoundSeat
+
+
+def rounds_of(s: Session, tournament_id: int) -> list[tuple[Round, list[RoundSeat]]]:
+    """Every round of the tournament with its seats, first round first (two queries)."""
+    rounds = s.scalars(select(Round).where(Round.tournament_id == tournament_id).order_by(Round.number)).all()
+    seats: dict[int, list[RoundSeat]] = {r.id: [] for r in rounds}
+    if rounds:
+        rows = s.scalars(
+            select(RoundSeat)
+            .where(RoundSeat.round_id.in_(list(seats)))
+            .order_by(RoundSeat.table_no, RoundSeat.seat, RoundSeat.id)
+        )
+        for seat in rows:
+            seats[seat.round_id].append(seat)
+    return [(r, seats[r.id]) for r in rounds]
+
+
+def get_round(s: Session, tournament_id: int, number: int) -> tuple[Round, list[RoundSeat]]:
+    r = s.scalar(select(Round).where(Round.tournament_id == tournament_id, Round.number == number))
+    if r is None:
+        raise NotFound(f"tournament {tournament_id} has no round {number}")
+    seats = s.scalars(
+        select(RoundSeat).where(RoundSeat.round_id == r.id).order_by(RoundSeat.table_no, RoundSeat.seat, RoundSeat.id)
+    ).all()
+    return r, list(seats)
+
+
+def next_number(s: Session, tournament_id: int) -> int:
+    return (
+        int(s.scalar(select(func.coalesce(func.max(Round.number), 0)).where(Round.tournament_id == tournament_id)) or 0)
+        + 1
+    )
+
+
+def store_round(
+    s: Session,
+    tournament_id: int,
+    number: int,
+    method: str,
+    tables: Sequence[Sequence[int]],
+    sitting_out: Sequence[int],
+) -> tuple[Round, list[RoundSeat]]:
+    """A new round (a second one with the same number fails on the unique constraint)."""
+    r = Round(tournament_id=tournament_id, number=number, method=method)
+    s.add(r)
+    s.flush()
+    seats = [
+        RoundSeat(round_id=r.id, player_id=p, table_no=t, seat=k)
+        for t, table in enumerate(tables, start=1)
+        for k, p in enumerate(table)
+    ]
+    seats += [RoundSeat(round_id=r.id, player_id=p, table_no=None, seat=None) for p in sitting_out]
+    s.add_all(seats)
+    s.flush()
+    return r, seats
+
+
+def byes(s: Session, tournament_id: int, up_to: int | None = None) -> Counter[int]:
+    """How many rounds each player sat out (up to round ``up_to``)."""
+    q = (
+        select(RoundSeat.player_id, func.count())
+        .join(Round, Round.id == RoundSeat.round_id)
+        .where(Round.tournament_id == tournament_id, RoundSeat.table_no.is_(None))
+        .group_by(RoundSeat.player_id)
+    )
+    if up_to is not None:
+        q = q.where(Round.number <= up_to)
+    return Counter({pid: int(n) for pid, n in s.execute(q).all()})

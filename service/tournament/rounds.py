@@ -1,0 +1,94 @@
+"""Rounds: seating the next round, and reading the rounds seated (seating.py says how)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..persistence import games as games_repo
+from ..persistence import rounds as rounds_repo
+from ..persistence import standings as standings_repo
+from ..persistence import tournaments as tournaments_repo
+from ..persistence.errors import Conflict
+from ..persistence.models import Round, RoundSeat
+from . import seating
+from .unit_of_work import UnitOfWork
+
+
+def round_json(r: Round, seats: list[RoundSeat], names: dict[int, str]) -> dict[str, Any]:
+    tables: dict[int, list[RoundSeat]] = {}
+    for x in seats:
+        if x.table_no is not None:
+            tables.setdefault(x.table_no, []).append(x)
+    return {
+        "number": r.number,
+        "method": r.method,
+        "created_at": r.created_at,
+        "tables": [
+            {
+                "table": n,
+                "seats": [
+                    {"seat": x.seat, "player_id": x.player_id, "name": names.get(x.player_id)}
+                    for x in sorted(tables[n], key=lambda x: x.seat or 0)
+                ],
+            }
+            for n in sorted(tables)
+        ],
+        "sitting_out": [
+            {"player_id": x.player_id, "name": names.get(x.player_id)} for x in seats if x.table_no is None
+        ],
+    }
+
+
+def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> dict[str, Any]:
+    """Seat the next round from the players who have not withdrawn: balanced (meetings, neighbours
+    and sitting out spread evenly over the rounds so far) or swiss (by the standings), as the
+    tournament is set. Conflict: a closed tournament, fewer than five players, or a round seated
+    at the same moment by another request."""
+    s = uow.session
+    t = tournaments_repo.owned_tournament(s, tournament_id, acting, lock=True)
+    if t.status != "open":
+        raise Conflict(f"tournament {t.id} is closed: reopen it to seat a round")
+    players, _ = tournaments_repo.list_players(s, t.id, 100_000, 0)
+    active = [p.id for p in players if p.withdrawn_at is None]
+    if len(active) < seating.TABLE:
+        raise Conflict(
+            f"a round needs at least five players who have not withdrawn; tournament {t.id} has {len(active)}"
+        )
+    earlier = rounds_repo.rounds_of(s, t.id)
+    history = seating.History.of([_as_round(seats) for _, seats in earlier])
+    number = rounds_repo.next_number(s, t.id)
+    seed = t.id * 10_000 + number
+    if t.seating == "swiss":
+        order = [row["player_id"] for row in standings_repo.standings(s, t.id, t.bye_points)]
+        ranked = [p for p in order if p in set(active)]
+        planned = seating.swiss(ranked, history, seed)
+    else:
+        planned = seating.balanced(active, history, seed)
+    r, seats = rounds_repo.store_round(s, t.id, number, t.seating, planned.tables, planned.sitting_out)
+    uow.commit()
+    return round_json(r, seats, games_repo.player_names(s, t.id))
+
+
+def _as_round(seats: list[RoundSeat]) -> seating.Round:
+    tables: dict[int, list[RoundSeat]] = {}
+    for x in seats:
+        if x.table_no is not None:
+            tables.setdefault(x.table_no, []).append(x)
+    return seating.Round(
+        tuple(tuple(x.player_id for x in sorted(tables[n], key=lambda x: x.seat or 0)) for n in sorted(tables)),
+        tuple(x.player_id for x in seats if x.table_no is None),
+    )
+
+
+def list_rounds(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> list[dict[str, Any]]:
+    s = uow.session
+    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
+    names = games_repo.player_names(s, t.id)
+    return [round_json(r, seats, names) for r, seats in rounds_repo.rounds_of(s, t.id)]
+
+
+def get_round(uow: UnitOfWork, viewer: int | None, tournament_id: int, number: int) -> dict[str, Any]:
+    s = uow.session
+    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
+    r, seats = rounds_repo.get_round(s, t.id, number)
+    return round_json(r, seats, games_repo.player_names(s, t.id))
