@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from service.tournament.seating import History, balanced  # noqa: E402
+from service.tournament.seating import History, balanced
 
 
 def run(n: int, rounds: int) -> dict[str, float]:
@@ -41,7 +41,9 @@ def run(n: int, rounds: int) -> dict[str, float]:
 
 
 def main() -> int:
-    print(f"{'players':>7} {'rounds':>6} {'worst':>5} {'bound':>5} {'mean':>6} {'never met':>9} {'sit-out spread':>14} {'seconds':>7}")
+    print(
+        f"{'players':>7} {'rounds':>6} {'worst':>5} {'bound':>5} {'mean':>6} {'never met':>9} {'sit-out spread':>14} {'seconds':>7}"
+    )
     for n in (10, 23, 37, 60):
         for rounds in (4, 8, 12):
             t = time.perf_counter()

@@ -8,7 +8,7 @@ from tests.tournament_helpers import Club
 
 def test_an_evening_of_rounds(db_client):
     club = Club(db_client)
-    tid, ids = club.tournament(players=11, bye_points=1)
+    tid, _ids = club.tournament(players=11, bye_points=1)
     r = db_client.post(f"/v1/tournaments/{tid}/rounds", headers=club.auth)
     assert r.status_code == 201, r.get_json()
     first = r.get_json()

@@ -57,7 +57,7 @@ SHEET = {"mode": "normal", "emperor": 0, "guard": 1, "finishing_order": [0, 1, 2
 
 
 def test_a_round_seats_tables_of_five_and_the_rest_sit_out_in_turn(db):
-    secret, org, tid, ids = _club(db, 12)
+    _secret, org, tid, ids = _club(db, 12)
     seen_out: Counter[int] = Counter()
     for number in range(1, 6):
         r = _seat(db, org, tid)
@@ -74,7 +74,7 @@ def test_a_round_seats_tables_of_five_and_the_rest_sit_out_in_turn(db):
 
 
 def test_games_entered_against_their_table_and_the_standings_after_each_round(db):
-    secret, org, tid, ids = _club(db, 10, bye_points=0)
+    secret, org, tid, _ids = _club(db, 10, bye_points=0)
     first = _seat(db, org, tid)
     table1 = [s["player_id"] for s in first["tables"][0]["seats"]]
     answer = _enter(db, secret, tid, 1, 1, SHEET)  # the players come from the seating
@@ -94,7 +94,7 @@ def test_games_entered_against_their_table_and_the_standings_after_each_round(db
 
 
 def test_byes_score_as_the_tournament_says(db):
-    secret, org, tid, ids = _club(db, 7, bye_points=3)
+    _secret, org, tid, _ids = _club(db, 7, bye_points=3)
     r = _seat(db, org, tid)
     out = {x["player_id"] for x in r["sitting_out"]}
     assert len(out) == 2
@@ -104,7 +104,7 @@ def test_byes_score_as_the_tournament_says(db):
 
 
 def test_withdrawals_and_late_arrivals_between_rounds(db):
-    secret, org, tid, ids = _club(db, 10)
+    _secret, org, tid, ids = _club(db, 10)
     _seat(db, org, tid)
     with UnitOfWork(db) as uow:
         clubs.change_player(uow, org, tid, ids[0], None, True)
@@ -125,7 +125,7 @@ def test_withdrawals_and_late_arrivals_between_rounds(db):
 
 
 def test_swiss_seats_table_one_with_the_top_five(db):
-    secret, org, tid, ids = _club(db, 10, seating="swiss")
+    secret, org, tid, _ids = _club(db, 10, seating="swiss")
     first = _seat(db, org, tid)
     assert first["method"] == "swiss"
     _enter(db, secret, tid, 1, 1, SHEET)
