@@ -180,6 +180,37 @@ def cmd_organizers(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
+def cmd_webhooks(args: argparse.Namespace, out: IO[str]) -> int:
+    """Deliver webhook events until stopped (SIGTERM or SIGINT end it between passes)."""
+    import signal
+    import time
+
+    from .persistence.db import Database
+    from .tournament.webhooks import deliver_once
+
+    db = Database()
+    db.upgrade()
+    stopping = False
+
+    def stop(*_: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        while not stopping:
+            posted = deliver_once(db)
+            if args.once:
+                print(f"{posted} deliveries attempted", file=out)
+                return 0
+            if not posted:
+                time.sleep(args.interval)
+    finally:
+        db.dispose()
+    return 0
+
+
 def cmd_openapi(args: argparse.Namespace, out: IO[str]) -> int:
     from .api import create_app, openapi_yaml
 
@@ -236,6 +267,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("action", choices=["create", "issue-key"])
     p.add_argument("name", metavar="NAME|ORGANIZER_ID", help="create: the name; issue-key: the organizer's id")
     p.set_defaults(func=cmd_organizers)
+
+    p = sub.add_parser("webhooks", help="deliver the tournaments' webhook events (a process of its own)")
+    p.add_argument("action", choices=["deliver"])
+    p.add_argument("--once", action="store_true", help="one pass, then exit")
+    p.add_argument("--interval", type=float, default=1.0, help="seconds to wait when nothing is due")
+    p.set_defaults(func=cmd_webhooks)
 
     from .remote import add_parser as add_remote
 

@@ -218,6 +218,35 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
         ("post", f"{t}/rounds"): {"responses": {"201": ROUND_EXAMPLE}},
         ("get", f"{t}/rounds"): {"responses": {"200": {"rounds": [ROUND_EXAMPLE]}}},
         ("get", f"{t}/rounds/{{number}}"): {"responses": {"200": ROUND_EXAMPLE}},
+        ("post", f"{t}/webhooks"): {
+            "request": {"url": "https://club.example/hooks/baohuang", "events": ["game.stored", "round.created"]},
+            "responses": {"201": {**WEBHOOK_EXAMPLE, "secret": "whsec_Zm9yIGV4YW1wbGUgb25seQ"}},
+        },
+        ("get", f"{t}/webhooks"): {"responses": {"200": {"webhooks": [WEBHOOK_EXAMPLE]}}},
+        ("delete", f"{t}/webhooks/{{webhook_id}}"): {"responses": {"200": WEBHOOK_EXAMPLE}},
+        ("get", f"{t}/webhooks/{{webhook_id}}/deliveries"): {
+            "responses": {
+                "200": {
+                    "deliveries": [
+                        {
+                            "id": 301,
+                            "event_id": 977,
+                            "event": "game.stored",
+                            "state": "delivered",
+                            "attempts": [
+                                {"at": "2026-11-30T20:01:02+00:00", "status": 500, "error": None},
+                                {"at": "2026-11-30T20:01:12+00:00", "status": 204, "error": None},
+                            ],
+                            "next_at": None,
+                            "delivered_at": "2026-11-30T20:01:12+00:00",
+                        }
+                    ]
+                }
+            }
+        },
+        ("post", f"{t}/webhooks/{{webhook_id}}/deliveries/{{delivery_id}}/redeliver"): {
+            "responses": {"202": {"id": 301, "state": "pending", "next_at": "2026-11-30T21:00:00+00:00"}}
+        },
         ("post", f"{t}/games/import"): {
             "request_media": {
                 "application/x-ndjson": json.dumps({"players": [11, 12, 13, 14, 15], "record": {"…": "…"}})
@@ -306,6 +335,13 @@ class ServiceDocPlugin(BasePlugin):
                     else:
                         media["example"] = answer
 
+
+WEBHOOK_EXAMPLE = {
+    "id": 5,
+    "url": "https://club.example/hooks/baohuang",
+    "events": ["game.stored", "round.created"],
+    "created_at": "2026-11-30T18:00:00+00:00",
+}
 
 ROUND_EXAMPLE = {
     "number": 2,

@@ -154,9 +154,30 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.url_map.converters["id"] = IdConverter
     api = ProblemApi(app, spec_kwargs={"extra_plugins": [ServiceDocPlugin()]})
     api.register_converter(IdConverter, id_schema)
-    from . import adjudications, auth, games, limits, observability, ops, organizers, rulesets, scores, tournaments
+    from . import (
+        adjudications,
+        auth,
+        games,
+        limits,
+        observability,
+        ops,
+        organizers,
+        rulesets,
+        scores,
+        tournaments,
+        webhooks,
+    )
 
-    for bp in (adjudications.blp, scores.blp, rulesets.blp, organizers.blp, tournaments.blp, games.blp, ops.blp):
+    for bp in (
+        adjudications.blp,
+        scores.blp,
+        rulesets.blp,
+        organizers.blp,
+        tournaments.blp,
+        games.blp,
+        webhooks.blp,
+        ops.blp,
+    ):
         api.register_blueprint(bp)
     observability.install(app)  # first: the request's id and clock
     limits.install(app)  # then rate limits, before anything of the request is read
@@ -217,7 +238,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
-_DB_BLUEPRINTS = {"organizers", "tournaments", "games"}
+_DB_BLUEPRINTS = {"organizers", "tournaments", "games", "webhooks"}
 _BODY_METHODS = {"POST", "PUT", "PATCH"}
 # The operations that also read a game in the notation (docs/notation.md).
 NOTATION_ENDPOINTS = frozenset({"adjudications.Adjudications", "games.Games"})

@@ -28,6 +28,7 @@ from .models import (
 )
 from .standings import STAT_COLUMNS, apply_stats, stat_deltas, update_totals
 from .tournaments import TournamentRef, check_owner
+from .webhooks import add_event
 
 _GAMES = cast(Table, Game.__table__)
 _VERSIONS = cast(Table, GameVersion.__table__)
@@ -206,6 +207,11 @@ WITH g AS (
     FROM json_to_recordset(:deltas) AS d({_STAT_DELTAS})
     JOIN locked ON locked.player_id = d.player_id
     WHERE p.tournament_id = :tournament_id AND p.player_id = d.player_id
+), event AS (
+    INSERT INTO webhook_events (tournament_id, event, payload, created_at, fanned_out)
+    SELECT :tournament_id, 'game.stored',
+        json_build_object('tournament_id', :tournament_id, 'game_id', v.game_id, 'version', 1), :now, false
+    FROM v
 )
 SELECT v.game_id FROM v
 """,
@@ -289,6 +295,7 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
             [{"version_id": version_id, "game_id": game_id, "tournament_id": t.id, **x} for x in seat_values],
         )
         update_totals(s, t.id, scored, +1)
+        add_event(s, t.id, "game.stored", {"tournament_id": t.id, "game_id": game_id, "version": 1})
     return StoredGame(game_id, t.id, played_at, now, sub.kind, sub.outcome, seat_values, sub.round_number, sub.table_no)
 
 
@@ -367,6 +374,12 @@ def correct_game(
     s.add(version)
     s.flush()
     game.current_version = number
+    add_event(
+        s,
+        t.id,
+        "game.corrected",
+        {"tournament_id": t.id, "game_id": game.id, "version": number, "action": version.action, "reason": reason},
+    )
     if replacement is None:
         game.voided = True
         game.record_hash = None  # a void game no longer holds its record: it may be submitted anew

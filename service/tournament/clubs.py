@@ -10,6 +10,7 @@ from ..persistence import keys as keys_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tournaments as tournaments_repo
+from ..persistence import webhooks as webhooks_repo
 from ..persistence.errors import Conflict, Forbidden
 from ..persistence.models import ApiKey, Player, Tournament
 from .unit_of_work import UnitOfWork
@@ -144,9 +145,12 @@ def change_tournament(
         if frozen:
             raise Conflict("the ruleset is frozen: games are stored under it")
         tournaments_repo.set_ruleset(t, rs)
+    closing = changes.get("status") == "closed" and t.status != "closed"
     for field in ("name", "private", "status", "seating", "bye_points"):
         if field in changes:
             setattr(t, field, changes[field])
+    if closing:
+        webhooks_repo.add_event(s, t.id, "tournament.closed", {"tournament_id": t.id})
     uow.commit()
     return tournament_json(t, frozen)
 

@@ -8,6 +8,7 @@ from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tournaments as tournaments_repo
+from ..persistence import webhooks as webhooks_repo
 from ..persistence.errors import Conflict
 from ..persistence.models import Round, RoundSeat
 from . import seating
@@ -65,6 +66,7 @@ def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> dict[str, 
     else:
         planned = seating.balanced(active, history, seed)
     r, seats = rounds_repo.store_round(s, t.id, number, t.seating, planned.tables, planned.sitting_out)
+    webhooks_repo.add_event(s, t.id, "round.created", {"tournament_id": t.id, "round": number})
     uow.commit()
     return round_json(r, seats, games_repo.player_names(s, t.id))
 

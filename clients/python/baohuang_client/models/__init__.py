@@ -48,6 +48,7 @@ from .record_claimed import RecordClaimed
 from .record_meta import RecordMeta
 from .record_ruleset_type_1 import RecordRulesetType1
 from .record_ruleset_type_1_options import RecordRulesetType1Options
+from .redelivery import Redelivery
 from .round_ import Round
 from .round_list import RoundList
 from .round_method import RoundMethod
@@ -87,6 +88,14 @@ from .version_action import VersionAction
 from .violation import Violation
 from .violation_code import ViolationCode
 from .violation_state import ViolationState
+from .webhook import Webhook
+from .webhook_attempt import WebhookAttempt
+from .webhook_create import WebhookCreate
+from .webhook_create_events_item import WebhookCreateEventsItem
+from .webhook_delivery import WebhookDelivery
+from .webhook_delivery_list import WebhookDeliveryList
+from .webhook_delivery_state import WebhookDeliveryState
+from .webhook_list import WebhookList
 
 __all__ = (
     "Adjudication",
@@ -135,6 +144,7 @@ __all__ = (
     "RecordMeta",
     "RecordRulesetType1",
     "RecordRulesetType1Options",
+    "Redelivery",
     "Round",
     "RoundList",
     "RoundMethod",
@@ -172,4 +182,12 @@ __all__ = (
     "Violation",
     "ViolationCode",
     "ViolationState",
+    "Webhook",
+    "WebhookAttempt",
+    "WebhookCreate",
+    "WebhookCreateEventsItem",
+    "WebhookDelivery",
+    "WebhookDeliveryList",
+    "WebhookDeliveryState",
+    "WebhookList",
 )

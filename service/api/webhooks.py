@@ -1,0 +1,91 @@
+"""Webhooks: an organizer registers URLs for a tournament's events and reads their deliveries.
+The events are delivered by `baohuang webhooks deliver` (service/tournament/webhooks.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+
+from ..tournament import webhooks
+from .common import SECURITY, Blueprint, acting_organizer, unit_of_work
+from .schemas import (
+    RedeliverySchema,
+    WebhookCreateSchema,
+    WebhookDeliveryListSchema,
+    WebhookListSchema,
+    WebhookSchema,
+)
+
+blp = Blueprint(
+    "webhooks",
+    __name__,
+    url_prefix="/v1/tournaments",
+    description="Webhooks: game.stored, game.corrected, round.created and tournament.closed, posted to the "
+    "organizer's URLs, signed (X-Baohuang-Signature: sha256=HMAC of '<X-Baohuang-Timestamp>.<body>'), "
+    "retried for a day.",
+)
+
+
+@blp.route("/<id:tournament_id>/webhooks")
+class Webhooks(MethodView):
+    @blp.arguments(WebhookCreateSchema)
+    @blp.response(201, WebhookSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    def post(self, body: dict[str, Any], tournament_id: int) -> dict[str, Any]:
+        """Register a webhook (its secret is shown once, in this answer)"""
+        with unit_of_work() as uow:
+            return webhooks.register(uow, acting_organizer(), tournament_id, body["url"], body["events"])
+
+    @blp.response(200, WebhookListSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: int) -> dict[str, Any]:
+        """The tournament's webhooks"""
+        with unit_of_work() as uow:
+            return {"webhooks": webhooks.list_webhooks(uow, acting_organizer(), tournament_id)}
+
+
+@blp.route("/<id:tournament_id>/webhooks/<id:webhook_id>")
+class WebhookById(MethodView):
+    @blp.response(200, WebhookSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    def delete(self, tournament_id: int, webhook_id: int) -> dict[str, Any]:
+        """Remove a webhook (nothing more is sent to it); the answer is the webhook removed"""
+        with unit_of_work() as uow:
+            return webhooks.remove(uow, acting_organizer(), tournament_id, webhook_id)
+
+
+@blp.route("/<id:tournament_id>/webhooks/<id:webhook_id>/deliveries")
+class Deliveries(MethodView):
+    @blp.response(200, WebhookDeliveryListSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: int, webhook_id: int) -> dict[str, Any]:
+        """The webhook's deliveries, newest first, each with every attempt"""
+        with unit_of_work() as uow:
+            return {"deliveries": webhooks.deliveries(uow, acting_organizer(), tournament_id, webhook_id)}
+
+
+@blp.route("/<id:tournament_id>/webhooks/<id:webhook_id>/deliveries/<id:delivery_id>/redeliver")
+class Redeliver(MethodView):
+    @blp.response(202, RedeliverySchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    def post(self, tournament_id: int, webhook_id: int, delivery_id: int) -> dict[str, Any]:
+        """Send a delivery again (the deliverer posts it on its next pass)"""
+        with unit_of_work() as uow:
+            return webhooks.redeliver(uow, acting_organizer(), tournament_id, webhook_id, delivery_id)
