@@ -173,6 +173,21 @@ ZH: dict[str, str] = {
     "Tournament": "比赛",
     "Cards left": "剩余牌数",
     "Status": "状态",
+    "Byes": "轮空",
+    "Round": "轮次",
+    "Rounds": "轮次",
+    "Table": "桌",
+    "Running total": "累计",
+    "after round": "第几轮后",
+    "now": "当前",
+    "Show": "显示",
+    "Sitting out": "轮空",
+    "balanced": "均衡编排",
+    "swiss": "瑞士制",
+    "Seat the next round": "编排下一轮",
+    "Seating": "座位编排",
+    "points for sitting a round out": "轮空得分",
+    "Round and table (optional: the seating names the players)": "轮次和桌号（可选：按编排填入选手）",
 }
 
 

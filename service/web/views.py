@@ -32,7 +32,7 @@ from ..core.reading import read_ruleset
 from ..core.replay import replay
 from ..core.ruleset import PRESETS
 from ..persistence.errors import Conflict, Forbidden, NotFound
-from ..tournament import clubs, games
+from ..tournament import clubs, games, rounds
 from ..tournament.unit_of_work import UnitOfWork
 
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/assets")
@@ -235,12 +235,37 @@ def _names(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> dict[int,
 @blp.get("/tournaments/<int:tournament_id>")
 def tournament(tournament_id: int) -> str:
     viewer = _viewer()
+    after = request.args.get("round", type=int)
     with _found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, viewer, tournament_id)
-        table = clubs.standings(uow, viewer, tournament_id)
+        seated = rounds.list_rounds(uow, viewer, tournament_id)
+        if after is not None and after not in [r["number"] for r in seated]:
+            after = None
+        table = clubs.standings(uow, viewer, tournament_id, after)
         names = _names(uow, viewer, tournament_id)
         rows, _ = games.list_games(uow, viewer, tournament_id, {"include_void": True, "limit": 500, "offset": 0})
-    return render_template("tournament.html", t=t, standings=table, games=rows, names=names)
+    return render_template("tournament.html", t=t, standings=table, games=rows, names=names, rounds=seated, after=after)
+
+
+@blp.get("/tournaments/<int:tournament_id>/players/<int:player_id>")
+def player_page(tournament_id: int, player_id: int) -> str:
+    """A player's games: seat, role, place and score in each, and the running total."""
+    viewer = _viewer()
+    with _found(), unit_of_work() as uow:
+        t = clubs.get_tournament(uow, viewer, tournament_id)
+        player = clubs.get_player(uow, viewer, tournament_id, player_id)
+        table = clubs.standings(uow, viewer, tournament_id)
+        rows, _ = games.list_games(
+            uow, viewer, tournament_id, {"include_void": False, "limit": 500, "offset": 0, "player": player_id}
+        )
+    standing = next((r for r in table["standings"] if r["player_id"] == player_id), None)
+    running = 0
+    history = []
+    for game in rows:
+        seat = next(x for x in game["seats"] if x["player_id"] == player_id)
+        running += seat["score"]
+        history.append({"game": game, "seat": seat, "running": running})
+    return render_template("player.html", t=t, player=player, standing=standing, history=history)
 
 
 @blp.get("/tournaments/<int:tournament_id>/games/<int:game_id>")
@@ -345,8 +370,16 @@ def create_tournament() -> Any:
         abort(400)
     if not name or len(name) > 200:
         return _back_to_organizer("a tournament needs a name (up to 200 characters)")
+    seating_method = request.form.get("seating", "balanced")
+    if seating_method not in ("balanced", "swiss"):
+        abort(400)
+    bye = request.form.get("bye_points", "0").strip() or "0"
+    if not bye.lstrip("-").isdigit() or not -100 <= int(bye) <= 100:
+        return _back_to_organizer("bye points are a whole number from -100 to 100")
     with unit_of_work() as uow:
-        t = clubs.create_tournament(uow, _acting(), name, rs, request.form.get("private") == "on")
+        t = clubs.create_tournament(
+            uow, _acting(), name, rs, request.form.get("private") == "on", seating_method, int(bye)
+        )
     return redirect(url_for("web.manage", tournament_id=t["id"]))
 
 
@@ -413,7 +446,11 @@ def change_player(tournament_id: int, player_id: int) -> Any:
     return redirect(url_for("web.manage", tournament_id=tournament_id))
 
 
-def _seated() -> list[int]:
+def _seated() -> list[int] | None:
+    """The five players chosen by seat; None where the game names its round and table (the
+    seating names the players then)."""
+    if _round_and_table():
+        return None
     out = []
     for i in range(5):
         raw = request.form.get(f"seat{i}", "")
@@ -421,6 +458,15 @@ def _seated() -> list[int]:
             raise RecordError([Problem(f"/players/{i}", "invalid_type", f"choose the player at seat {i}")])
         out.append(int(raw))
     return out
+
+
+def _round_and_table() -> dict[str, int]:
+    number, table = request.form.get("round", ""), request.form.get("table", "")
+    return {"round": int(number), "table": int(table)} if number.isdigit() and table.isdigit() else {}
+
+
+def _envelope(players: list[int] | None) -> dict[str, Any]:
+    return {**({"players": players} if players is not None else {}), **_round_and_table()}
 
 
 def _submit(tournament_id: int, doc: dict[str, Any], raw: str) -> Any:
@@ -436,6 +482,17 @@ def _submit(tournament_id: int, doc: dict[str, Any], raw: str) -> Any:
         session.clear()
         return redirect(url_for("web.signin"))
     return redirect(url_for("web.manage", tournament_id=tournament_id, stored=1))
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/rounds")
+@organizer_only
+def seat_round(tournament_id: int) -> Any:
+    try:
+        with _found(), unit_of_work() as uow:
+            rounds.create_round(uow, _acting(), tournament_id)
+    except Conflict as exc:
+        return _manage_page(tournament_id, 409, error=str(exc))
+    return redirect(url_for("web.tournament", tournament_id=tournament_id) + "#rounds")
 
 
 @blp.post("/organizer/tournaments/<int:tournament_id>/sheets")
@@ -462,7 +519,7 @@ def enter_sheet(tournament_id: int) -> Any:
     }
     if sheet["mode"] in ("void", "surrender"):
         sheet["finishing_order"] = []
-    doc = {"players": players, "sheet": sheet}
+    doc = {**_envelope(players), "sheet": sheet}
     return _submit(tournament_id, doc, json.dumps(doc, ensure_ascii=False))
 
 
@@ -473,11 +530,13 @@ def enter_game(tournament_id: int) -> Any:
     try:
         players = _seated()
         if looks_like_notation(text):
-            raw = f'[Players "{" ".join(map(str, players))}"]\n' + text
+            head = "" if players is None else f'[Players "{" ".join(map(str, players))}"]\n'
+            raw = head + text
             doc, _ = parse_submission(raw)
+            doc.update(_round_and_table())
         else:
             record = loads(text)
-            doc = {"players": players, "record": record}
+            doc = {**_envelope(players), "record": record}
             raw = json.dumps(doc, ensure_ascii=False)
     except RecordError as exc:
         refused = {"detail": "the game cannot be read", "errors": [p.to_json() for p in exc.problems]}

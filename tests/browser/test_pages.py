@@ -311,3 +311,40 @@ def test_api_documentation(page, server):
     assert page.locator(".swagger-ui .opblock").count() > 10
     shot(page, "docs")
     assert not page.csp_errors, page.csp_errors
+
+
+def test_a_director_seats_rounds_enters_a_table_and_opens_a_players_page(page, server):
+    key, tid, _ = club(server)
+    for name in ("周敏", "吴刚", "Anna", "刘洋", "陈静", "杨帆"):  # eleven players: two tables, one sits out
+        api(server, "POST", f"/v1/tournaments/{tid}/players", {"name": name}, key)
+    sign_in(page, server, key)
+    page.goto(server + f"/organizer/tournaments/{tid}")
+    page.click("text=Seat the next round")
+    page.wait_for_url(re.compile(rf".*/tournaments/{tid}#rounds"))
+    rounds = page.locator("#rounds ~ div table").first
+    assert rounds.locator("tbody tr").count() == 2
+    table1 = rounds.locator("tbody tr").first.locator("td").all_inner_texts()[1:]
+    # the sheet of table 1, entered by round and table: the seating names the players
+    page.goto(server + f"/organizer/tournaments/{tid}")
+    page.fill("#s-round", "1")
+    page.fill("#s-table", "1")
+    page.select_option("#s-emperor", "0")
+    page.select_option("#s-guard", "1")
+    for place in range(5):
+        page.select_option(f"#s-place{place}", str(place))
+    page.click("#sheet ~ form button[type=submit]")
+    page.wait_for_url(re.compile(r".*stored=1"))
+    page.goto(server + f"/tournaments/{tid}")
+    emperor = table1[0]
+    page.locator("table.standings").get_by_role("link", name=emperor, exact=True).click()
+    page.wait_for_url(re.compile(rf".*/tournaments/{tid}/players/\d+"))
+    assert page.locator("h1").inner_text() == emperor
+    row = page.locator("main table tbody tr").first.locator("td").all_inner_texts()
+    assert row[2] == "1 / 1" and row[4] == "emperor" and int(row[6]) == int(row[7]) > 0
+    accessible(page)
+    shot(page, "player")
+    page.goto(server + f"/tournaments/{tid}?round=1")
+    assert "after round 1" in page.locator("#standings").inner_text()
+    accessible(page)
+    shot(page, "rounds")
+    assert not page.csp_errors
