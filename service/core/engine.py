@@ -493,47 +493,10 @@ def adjudicate(doc: Mapping[str, Any], ruleset: Ruleset | None = None) -> Adjudi
     frozen ruleset: the caller checks that the record does not claim another)."""
     if not isinstance(doc, dict):
         raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
-    problems: list[Problem] = [
-        Problem(
-            f"/{escape(str(k))}",
-            "unknown_field",
-            f"unknown field {k!r}; a record has {', '.join(sorted(_RECORD_KEYS))}",
-        )
-        for k in doc
-        if k not in _RECORD_KEYS
-    ]
-    if ruleset is not None:
-        rs = ruleset
-    else:
-        try:
-            rs = read_ruleset(doc.get("ruleset"))
-        except RecordError as exc:
-            problems.extend(exc.problems)
-            rs = WEIHAI
+    rs, problems = read_head(doc, ruleset)
     hands = _read_deal(doc.get("deal"), rs, problems)
     calls = read_calls(doc.get("calls"), problems, rs)
-    guard = doc.get("guard")
-    if guard is not None and not is_seat(guard):
-        problems.append(Problem("/guard", "invalid_seat", "guard is a seat from 0 to 4"))
-    first = doc.get("first_candidate")
-    if rs.crown is CrownProcedure.CALLED:
-        if first is None:
-            problems.append(
-                Problem(
-                    "/first_candidate", "missing_field", f"ruleset {rs.name!r} records the seat first offered the crown"
-                )
-            )
-        elif not is_seat(first):
-            problems.append(Problem("/first_candidate", "invalid_seat", "first_candidate is a seat from 0 to 4"))
-    elif first is not None:
-        problems.append(
-            Problem(
-                "/first_candidate", "unexpected_field", f"ruleset {rs.name!r} offers the crown to the holder of BJ*"
-            )
-        )
-    meta = doc.get("meta")
-    if meta is not None and not isinstance(meta, dict):
-        problems.append(Problem("/meta", "invalid_type", "meta is an object (kept, not checked)"))
+    guard, first = read_seats_and_meta(doc, rs, problems)
     plays = doc.get("plays")
     if plays is None:
         plays = []
@@ -557,6 +520,54 @@ def adjudicate(doc: Mapping[str, Any], ruleset: Ruleset | None = None) -> Adjudi
         return result
     differences = compare_claim(claim, result.outcome) if result.outcome is not None else ()
     return dataclasses.replace(result, claim=claim, differences=differences)
+
+
+def read_head(doc: Mapping[str, Any], ruleset: Ruleset | None) -> tuple[Ruleset, list[Problem]]:
+    """A record's fields that are not a record's, and its ruleset (``ruleset``, when given, is the
+    one to judge by whatever the record names); problems so far."""
+    problems = [
+        Problem(
+            f"/{escape(str(k))}",
+            "unknown_field",
+            f"unknown field {k!r}; a record has {', '.join(sorted(_RECORD_KEYS))}",
+        )
+        for k in doc
+        if k not in _RECORD_KEYS
+    ]
+    if ruleset is not None:
+        return ruleset, problems
+    try:
+        return read_ruleset(doc.get("ruleset")), problems
+    except RecordError as exc:
+        return WEIHAI, [*problems, *exc.problems]
+
+
+def read_seats_and_meta(doc: Mapping[str, Any], rs: Ruleset, problems: list[Problem]) -> tuple[Any, Any]:
+    """A record's ``guard`` and ``first_candidate`` (the standard crown needs it, the others have
+    none), and that ``meta`` is an object; problems are added to ``problems``."""
+    guard = doc.get("guard")
+    if guard is not None and not is_seat(guard):
+        problems.append(Problem("/guard", "invalid_seat", "guard is a seat from 0 to 4"))
+    first = doc.get("first_candidate")
+    if rs.crown is CrownProcedure.CALLED:
+        if first is None:
+            problems.append(
+                Problem(
+                    "/first_candidate", "missing_field", f"ruleset {rs.name!r} records the seat first offered the crown"
+                )
+            )
+        elif not is_seat(first):
+            problems.append(Problem("/first_candidate", "invalid_seat", "first_candidate is a seat from 0 to 4"))
+    elif first is not None:
+        problems.append(
+            Problem(
+                "/first_candidate", "unexpected_field", f"ruleset {rs.name!r} offers the crown to the holder of BJ*"
+            )
+        )
+    meta = doc.get("meta")
+    if meta is not None and not isinstance(meta, dict):
+        problems.append(Problem("/meta", "invalid_type", "meta is an object (kept, not checked)"))
+    return guard, first
 
 
 def _read_deal(value: object, rs: Ruleset, problems: list[Problem]) -> list[tuple[Card, ...]] | None:
@@ -865,11 +876,7 @@ def _adjudicate_reconstructed(
         raise RecordError(run.problems)
     if run.stop is not None:
         return _illegal(rs, _play_violation(run), True)
-    last = run.order[-1]
-    counts = [unpack(p) for p in run.played]
-    rest = [d - sum(c[r] for c in counts) for r, d in enumerate(deck)]
-    counts[last] = [a + b for a, b in zip(counts[last], rest, strict=True)]
-    notes: list[str] = [f"no deal given: each seat held what it played; seat {last}, the last, held the rest"]
+    counts, last, notes = _held(run, deck)
     # Undo the crown's card moves: the deal is what was dealt.
     for m in reversed(result.moves):
         if counts[m.dst][m.rank] < 1:
@@ -945,11 +952,7 @@ def _adjudicate_called(
         raise RecordError(run.problems)
     if run.stop is not None:
         return _illegal(rs, _play_violation(run), True)
-    last = run.order[-1]
-    counts = [unpack(p) for p in run.played]
-    rest = [d - sum(h[r] for h in counts) for r, d in enumerate(deck)]
-    counts[last] = [a + b for a, b in zip(counts[last], rest, strict=True)]
-    notes = [f"no deal given: each seat held what it played; seat {last}, the last, held the rest"]
+    counts, last, notes = _held(run, deck)
     received = [[0] * len(Rank) for _ in range(SEATS)]
     for m in reversed(result.moves):
         if counts[m.dst][m.rank] < 1:
@@ -1052,6 +1055,16 @@ def _four_for(
                 if hands is not None:
                     return hands
     return None
+
+
+def _held(run: _PlayResult, deck: Sequence[int]) -> tuple[list[list[int]], int, list[str]]:
+    """Each seat's cards by rank as the plays show them: a seat that went out held what it
+    played; the last seat, what it played and the rest of the deck. And the note saying so."""
+    last = run.order[-1]
+    counts = [unpack(p) for p in run.played]
+    rest = [d - sum(h[r] for h in counts) for r, d in enumerate(deck)]
+    counts[last] = [a + b for a, b in zip(counts[last], rest, strict=True)]
+    return counts, last, [f"no deal given: each seat held what it played; seat {last}, the last, held the rest"]
 
 
 def _judge_every_guard(

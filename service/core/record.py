@@ -22,11 +22,11 @@ from typing import Any
 from .call_types import Call
 from .cards import Card, format_card, format_cards
 from .claims import read_claim
-from .engine import _RECORD_KEYS, Adjudication, _read_deal, adjudicate
+from .engine import Adjudication, _read_deal, adjudicate, read_head, read_seats_and_meta
 from .errors import Problem, RecordError
 from .identity import record_fingerprint
-from .reading import escape, is_seat, play_problems, read_calls, read_cards, read_ruleset
-from .ruleset import WEIHAI, CrownProcedure, Ruleset
+from .reading import play_problems, read_calls, read_cards
+from .ruleset import WEIHAI, Ruleset
 
 __all__ = ["Play", "Record"]
 
@@ -69,16 +69,7 @@ class Record:
         ``ruleset``: judge by this one whatever the record names (a tournament's)."""
         if not isinstance(doc, dict):
             raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
-        problems = [
-            Problem(f"/{escape(str(k))}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in _RECORD_KEYS
-        ]
-        rs = ruleset
-        if rs is None:
-            try:
-                rs = read_ruleset(doc.get("ruleset"))
-            except RecordError as exc:
-                problems.extend(exc.problems)
-                rs = WEIHAI
+        rs, problems = read_head(doc, ruleset)
         hands = _read_deal(doc.get("deal"), rs, problems)
         calls = read_calls(doc.get("calls"), problems, rs)
         plays: list[Play] = []
@@ -93,25 +84,8 @@ class Record:
             cards = p.get("cards")
             parsed = None if cards is None else read_cards(cards, f"/plays/{i}/cards", problems)
             plays.append(Play(p.get("seat"), parsed))
-        guard, first = doc.get("guard"), doc.get("first_candidate")
-        for name, value in (("guard", guard), ("first_candidate", first)):
-            if value is not None and not is_seat(value):
-                problems.append(Problem(f"/{name}", "invalid_seat", f"{name} is a seat from 0 to 4"))
-        if rs.crown is CrownProcedure.CALLED and first is None:
-            problems.append(
-                Problem(
-                    "/first_candidate", "missing_field", f"ruleset {rs.name!r} records the seat first offered the crown"
-                )
-            )
-        elif rs.crown is not CrownProcedure.CALLED and first is not None:
-            problems.append(
-                Problem(
-                    "/first_candidate", "unexpected_field", f"ruleset {rs.name!r} offers the crown to the holder of BJ*"
-                )
-            )
+        guard, first = read_seats_and_meta(doc, rs, problems)
         meta = doc.get("meta")
-        if meta is not None and not isinstance(meta, dict):
-            problems.append(Problem("/meta", "invalid_type", "meta is an object (kept, not checked)"))
         claimed = None
         if doc.get("claimed") is not None:
             try:

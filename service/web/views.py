@@ -411,6 +411,19 @@ def _manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[s
     )
 
 
+def _act(tournament_id: int, action: Callable[[UnitOfWork], object], then: str) -> Any:
+    """Do what an organizer's form asks in a unit of work, then go to ``then``; a refusal or a
+    conflict is shown on the tournament's manage page."""
+    try:
+        with _found(), unit_of_work() as uow:
+            action(uow)
+    except games.Rejected as exc:
+        return _manage_page(tournament_id, 422, refused=exc.doc)
+    except Conflict as exc:
+        return _manage_page(tournament_id, 409, error=str(exc))
+    return redirect(then)
+
+
 @blp.get("/organizer/tournaments/<int:tournament_id>")
 @organizer_only
 def manage(tournament_id: int) -> tuple[str, int]:
@@ -423,12 +436,11 @@ def add_player(tournament_id: int) -> Any:
     name = request.form.get("name", "").strip()
     if not name or len(name) > 100:
         return _manage_page(tournament_id, 422, error="a player needs a name (up to 100 characters)")
-    try:
-        with _found(), unit_of_work() as uow:
-            clubs.add_player(uow, _acting(), tournament_id, name)
-    except Conflict as exc:
-        return _manage_page(tournament_id, 409, error=str(exc))
-    return redirect(url_for("web.manage", tournament_id=tournament_id))
+    return _act(
+        tournament_id,
+        lambda uow: clubs.add_player(uow, _acting(), tournament_id, name),
+        url_for("web.manage", tournament_id=tournament_id),
+    )
 
 
 @blp.post("/organizer/tournaments/<int:tournament_id>/players/<int:player_id>")
@@ -438,12 +450,11 @@ def change_player(tournament_id: int, player_id: int) -> Any:
     withdrawn = {"withdraw": True, "return": False}.get(request.form.get("action", ""))
     if name is not None and len(name) > 100:
         return _manage_page(tournament_id, 422, error="a name is up to 100 characters")
-    try:
-        with _found(), unit_of_work() as uow:
-            clubs.change_player(uow, _acting(), tournament_id, player_id, name, withdrawn)
-    except Conflict as exc:
-        return _manage_page(tournament_id, 409, error=str(exc))
-    return redirect(url_for("web.manage", tournament_id=tournament_id))
+    return _act(
+        tournament_id,
+        lambda uow: clubs.change_player(uow, _acting(), tournament_id, player_id, name, withdrawn),
+        url_for("web.manage", tournament_id=tournament_id),
+    )
 
 
 def _seated() -> list[int] | None:
@@ -487,12 +498,11 @@ def _submit(tournament_id: int, doc: dict[str, Any], raw: str) -> Any:
 @blp.post("/organizer/tournaments/<int:tournament_id>/rounds")
 @organizer_only
 def seat_round(tournament_id: int) -> Any:
-    try:
-        with _found(), unit_of_work() as uow:
-            rounds.create_round(uow, _acting(), tournament_id)
-    except Conflict as exc:
-        return _manage_page(tournament_id, 409, error=str(exc))
-    return redirect(url_for("web.tournament", tournament_id=tournament_id) + "#rounds")
+    return _act(
+        tournament_id,
+        lambda uow: rounds.create_round(uow, _acting(), tournament_id),
+        url_for("web.tournament", tournament_id=tournament_id) + "#rounds",
+    )
 
 
 @blp.post("/organizer/tournaments/<int:tournament_id>/sheets")
@@ -551,14 +561,11 @@ def enter_game(tournament_id: int) -> Any:
 def void_game(tournament_id: int, game_id: int) -> Any:
     reason = request.form.get("reason", "").strip()
     doc = {"action": "void", "reason": reason}
-    try:
-        with _found(), unit_of_work() as uow:
-            games.correct_game(uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False))
-    except games.Rejected as exc:
-        return _manage_page(tournament_id, 422, refused=exc.doc)
-    except Conflict as exc:
-        return _manage_page(tournament_id, 409, error=str(exc))
-    return redirect(url_for("web.manage", tournament_id=tournament_id))
+    return _act(
+        tournament_id,
+        lambda uow: games.correct_game(uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False)),
+        url_for("web.manage", tournament_id=tournament_id),
+    )
 
 
 @blp.post("/organizer/tournaments/<int:tournament_id>/games/<int:game_id>/correct")
@@ -570,20 +577,15 @@ def correct_game(tournament_id: int, game_id: int) -> Any:
     back = url_for("web.game_page", tournament_id=tournament_id, game_id=game_id)
     try:
         record, _ = _read(text)
-        doc = {"action": "replace", "reason": reason, "record": record}
-        with _found(), unit_of_work() as uow:
-            games.correct_game(uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False))
     except RecordError as exc:
-        return _manage_page(
-            tournament_id,
-            422,
-            refused={"detail": "the game cannot be read", "errors": [p.to_json() for p in exc.problems]},
-        )
-    except games.Rejected as exc:
-        return _manage_page(tournament_id, 422, refused=exc.doc)
-    except Conflict as exc:
-        return _manage_page(tournament_id, 409, error=str(exc))
-    return redirect(back)
+        refused = {"detail": "the game cannot be read", "errors": [p.to_json() for p in exc.problems]}
+        return _manage_page(tournament_id, 422, refused=refused)
+    doc = {"action": "replace", "reason": reason, "record": record}
+    return _act(
+        tournament_id,
+        lambda uow: games.correct_game(uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False)),
+        back,
+    )
 
 
 @blp.post("/organizer/record")
