@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from service.core import adjudicate, random_record
 from service.core.notation import format_record
 from tests.browser.conftest import accessible, api, shot
@@ -61,7 +63,8 @@ def test_a_typed_game_with_a_mistake_is_caught_at_the_right_play(page, server):
     lines[k] = "2 2 2 2 2 2 2 2 2, " + lines[k].split(", ", 1)[1]  # nine 2s: nobody holds them
     page.goto(server + "/check")
     page.fill("#game", "\n".join(lines))
-    page.click("form button[type=submit]")
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
     verdict = page.locator("#verdict")
     assert "illegal" in verdict.inner_text()
     assert "not_in_hand" in verdict.inner_text()
@@ -74,7 +77,8 @@ def test_a_typed_game_with_a_mistake_is_caught_at_the_right_play(page, server):
     # the same game without the mistake: legal, with the scores and the multipliers' reasons
     record, text = typed(21)
     page.fill("#game", text)
-    page.click("form button[type=submit]")
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
     assert "legal" in page.locator("#verdict h2").inner_text()
     scores = [int(x) for x in page.locator("table.scores tbody td:last-child").all_inner_texts()]
     assert scores == list(adjudicate(record).outcome.scores)
@@ -87,7 +91,8 @@ def test_a_phone_sized_screen(browser, server):
     page = context.new_page()
     try:
         page.goto(server + "/check?example=1&lang=zh")
-        page.click("form button[type=submit]")
+        with page.expect_navigation():
+            page.click("form button[type=submit]")
         assert page.locator("#verdict").is_visible()
         wide = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
         assert wide <= 1, wide  # nothing wider than the screen
@@ -216,18 +221,19 @@ def test_record_with_the_deal_submit_it_and_replay_it(page, server):
     # replay the stored game: step back and forth
     page.goto(server + f"/tournaments/{tid}/games/{games[0]['id']}")
     assert NAMES[3] in page.locator("main").inner_text()  # a name like <script> shows as text
-    page.click("text=Replay this game")
+    with page.expect_navigation():
+        page.click("text=Replay this game")
     total = len(record["plays"])
-    assert page.locator("#step-no").inner_text() == str(total)
+    expect(page.locator("#step-no")).to_have_text(str(total))  # the script has shown the last step
     page.click("[data-go=first]")
-    assert page.locator("#step-no").inner_text() == "0"
+    expect(page.locator("#step-no")).to_have_text("0")
     start = page.locator("#hand-0").inner_text()
     for _ in range(6):
         page.click("[data-go=forward]")
-    assert page.locator("#step-no").inner_text() == "6"
+    expect(page.locator("#step-no")).to_have_text("6")
     assert page.locator(".play.current").count() == 1
     page.keyboard.press("ArrowLeft")
-    assert page.locator("#step-no").inner_text() == "5"
+    expect(page.locator("#step-no")).to_have_text("5")
     played_by_0 = sum(len(p["cards"].split()) for p in record["plays"][:5] if p.get("seat") == 0 and "cards" in p)
     assert len(page.locator("#hand-0").inner_text().split()) == len(start.split()) - played_by_0
     accessible(page)
@@ -237,9 +243,10 @@ def test_record_with_the_deal_submit_it_and_replay_it(page, server):
     page.goto(server + f"/tournaments/{tid}/games/{games[0]['id']}")
     assert "\nplays\n" in page.locator("#c-text").input_value()
     page.fill("#c-reason", "seat 2 wrote a play twice")
-    page.click("#c-text ~ .row button[type=submit]")
-    history = page.locator("main table").nth(1).inner_text()
-    assert "replace" in history and "seat 2 wrote a play twice" in history
+    with page.expect_navigation():
+        page.click("#c-text ~ .row button[type=submit]")
+    expect(page.locator("main table").nth(1)).to_contain_text("seat 2 wrote a play twice")
+    expect(page.locator("main table").nth(1)).to_contain_text("replace")
     assert not page.csp_errors
 
 
@@ -272,7 +279,8 @@ def test_an_organizer_enters_a_sheet_and_the_standings_change(page, server):
     # void the game with a reason: the standings go back to zero
     page.goto(server + f"/organizer/tournaments/{tid}")
     page.fill("input[name=reason]", "wrong table")
-    page.click("text=Void this game")
+    with page.expect_navigation():
+        page.click("text=Void this game")
     page.goto(server + f"/tournaments/{tid}")
     assert all(int(r.locator("td").nth(2).inner_text()) == 0 for r in page.locator("table.standings tbody tr").all())
     assert not page.csp_errors
