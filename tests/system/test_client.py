@@ -14,7 +14,11 @@ from baohuang_client.api.organizers import post_v1_organizers
 from baohuang_client.api.tournaments import (
     get_v1_tournaments_tournament_id_standings as get_standings,
 )
-from baohuang_client.api.tournaments import post_v1_tournaments, post_v1_tournaments_tournament_id_players
+from baohuang_client.api.tournaments import (
+    post_v1_tournaments,
+    post_v1_tournaments_tournament_id_players,
+    post_v1_tournaments_tournament_id_rounds,
+)
 from baohuang_client.models import GameSubmission, OrganizerCreate, PlayerCreate, Standings, TournamentCreate
 
 from service.cli import main
@@ -45,10 +49,17 @@ def test_the_generated_client_runs_a_tournament(service):
         post_v1_tournaments_tournament_id_players.sync(t.id, client=client, body=PlayerCreate(name=n)).id
         for n in ("甲", "乙", "丙", "丁", "戊")
     ]
+    seated = post_v1_tournaments_tournament_id_rounds.sync(t.id, client=client)
+    assert seated.number == 1 and len(seated.tables) == 1 and not seated.sitting_out
     record = random_record(3)
-    game = post_game.sync(t.id, client=client, body=GameSubmission.from_dict({"players": ids, "record": record}))
+    game = post_game.sync(
+        t.id, client=client, body=GameSubmission.from_dict({"round": 1, "table": 1, "record": record})
+    )
     assert [s.score for s in game.seats] == list(adjudicate(record).outcome.scores)
-    assert [s.name for s in game.seats] == ["甲", "乙", "丙", "丁", "戊"]
+    assert [s.player_id for s in game.seats] == [x.player_id for x in seated.tables[0].seats]
+    assert {s.name for s in game.seats} == {"甲", "乙", "丙", "丁", "戊"} and sorted(ids) == sorted(
+        s.player_id for s in game.seats
+    )
     table = get_standings.sync(t.id, client=client)
     assert isinstance(table, Standings) and sum(r.total for r in table.standings) == 0
     assert {r.games for r in table.standings} == {1}
