@@ -15,13 +15,16 @@ RUN BAOHUANG_COMPILE=1 python setup.py -q build_ext --inplace \
 
 FROM python:3.11-slim-bookworm
 
+# BAOHUANG_SECRET_FILE is where the session key is kept (in the data volume), not a secret itself.
+# hadolint ignore=DL3064
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PYTHONPATH=/app \
     PORT=8000 \
-    BAOHUANG_SQLITE_PATH=/data/baohuang.sqlite3
+    BAOHUANG_SQLITE_PATH=/data/baohuang.sqlite3 \
+    BAOHUANG_SECRET_FILE=/data/baohuang-secret.key
 
 WORKDIR /app
 RUN groupadd --system --gid 10001 app \

@@ -5,6 +5,7 @@ does not: a signed session cookie, CSRF protection on every form, and security h
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 from datetime import timedelta
@@ -37,6 +38,11 @@ def secret_key() -> str:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         return path.read_text().strip()
+    except OSError as exc:  # a read-only place: this process's own key (sessions end with it)
+        logging.getLogger("baohuang").warning(
+            "cannot keep the session key in %s (%s): set BAOHUANG_SECRET_KEY or BAOHUANG_SECRET_FILE", path, exc
+        )
+        return secrets.token_urlsafe(48)
     with os.fdopen(fd, "w") as f:
         f.write(secrets.token_urlsafe(48))
     return path.read_text().strip()
