@@ -19,6 +19,9 @@ from sqlalchemy.engine import make_url
 
 from service.api import create_app
 
+# The pages sign their cookies with this (else a key file would be made in the working directory).
+os.environ.setdefault("BAOHUANG_SECRET_KEY", "tests")
+
 PG_ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg2://postgres@127.0.0.1:5432/postgres")
 
 
