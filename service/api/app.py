@@ -187,14 +187,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def _content_type() -> Response | None:
         if request.method not in _BODY_METHODS or request.blueprint == "web":  # pages read forms
             return None
-        if request.endpoint == "games.Import":  # a season of games, one a line
-            reads: tuple[str, ...] = ("application/x-ndjson",)
+        reads = BODY_TYPES.get(request.endpoint or "", JSON_TYPES)
+        if reads is NDJSON_TYPES:  # a season of games, one a line: a larger bound
             request.max_content_length = app.config["MAX_BATCH_BYTES"]
-        else:
-            declared = request.environ.get("CONTENT_TYPE", "")
-            if declared == "application/json" or declared.startswith("application/json;") or is_json(request.mimetype):
-                return None
-            reads = JSON_TYPES + ((NOTATION_TYPE,) if request.endpoint in NOTATION_ENDPOINTS else ())
+        declared = request.environ.get("CONTENT_TYPE", "")
+        if "application/json" in reads and (
+            declared == "application/json" or declared.startswith("application/json;") or is_json(request.mimetype)
+        ):
+            return None
         if request.mimetype in reads or not has_body(request):
             return None
         doc = unsupported_media_type(request.headers.get("Content-Type", ""), reads)
@@ -240,8 +240,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 _DB_BLUEPRINTS = {"organizers", "tournaments", "games", "webhooks"}
 _BODY_METHODS = {"POST", "PUT", "PATCH"}
-# The operations that also read a game in the notation (docs/notation.md).
-NOTATION_ENDPOINTS = frozenset({"adjudications.Adjudications", "games.Games"})
+# What each operation's body may be, where it is not JSON alone: a game in the notation
+# (docs/notation.md) beside JSON, or a season's import as NDJSON.
+NDJSON_TYPES = ("application/x-ndjson",)
+BODY_TYPES: dict[str, tuple[str, ...]] = {
+    "adjudications.Adjudications": (*JSON_TYPES, NOTATION_TYPE),
+    "games.Games": (*JSON_TYPES, NOTATION_TYPE),
+    "games.Import": NDJSON_TYPES,
+}
 
 
 def openapi_yaml(app: Flask) -> str:

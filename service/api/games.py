@@ -121,11 +121,7 @@ class Games(MethodView):
         game = None
         try:
             if notation.sent_as_notation(request):
-                raw_bytes = request.get_data(cache=False)
-                try:
-                    raw = raw_bytes.decode("utf-8")
-                except UnicodeDecodeError:
-                    raise RecordError([Problem("", "invalid_notation", "the body is not UTF-8 text")]) from None
+                raw = notation.body_text(request.get_data(cache=False))
                 doc, game = parse_submission(raw)
             else:
                 doc, raw = _request_body()

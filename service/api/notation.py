@@ -12,6 +12,7 @@ from ..core.notation import MEDIA_TYPE, ParsedGame, adjudication_json, located, 
 __all__ = [
     "MEDIA_TYPE",
     "adjudication_json",
+    "body_text",
     "located",
     "parse_body",
     "sent_as_notation",
@@ -29,11 +30,16 @@ def wants_notation(request: Request) -> bool:
     return request.accept_mimetypes.best_match(["application/json", MEDIA_TYPE]) == MEDIA_TYPE
 
 
+def body_text(raw: bytes) -> str:
+    """A notation body as text; RecordError (422) when it is not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError([Problem("", "invalid_notation", "the body is not UTF-8 text")]) from None
+
+
 def parse_body(raw: bytes) -> tuple[ParsedGame, str]:
     """The game a notation body writes, and the body as text. RecordError (422) when it is not
     UTF-8 or not the notation, every problem with its line and column."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError([Problem("", "invalid_notation", "the body is not UTF-8 text")]) from None
+    text = body_text(raw)
     return parse(text), text

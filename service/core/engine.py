@@ -1139,17 +1139,15 @@ def _guard_unknown(seats: Iterable[int], card: Card | None = None) -> RecordErro
     candidates = sorted(seats)
     if card is None:
         why = "SJ* was never played and nobody revealed"
-        held = "held it"
     else:
         why = f"the plays do not show who held the fourth {card} and nobody revealed"
-        held = "held it"
     return RecordError(
         [
             Problem(
                 "/guard",
                 "guard_unknown",
                 f"without a deal the guard must be known: {why}, and seats "
-                f"{', '.join(map(str, candidates))} could each have {held}, with different scores; name the "
+                f"{', '.join(map(str, candidates))} could each have held it, with different scores; name the "
                 'guard with "guard": seat (the emperor\'s own seat for a hidden solo)',
                 {"missing": "guard", "candidates": candidates},
             )

@@ -383,17 +383,21 @@ def _option_value(ruleset: str, key: str, raw: str) -> Any:
 # --- writing ---------------------------------------------------------------------------------
 
 
-def format_record(record: Mapping[str, Any]) -> str:
+def format_record(record: Mapping[str, Any], judged: Adjudication | None = None) -> str:
     """The record (decoded JSON, as it validates) as notation text: headers, then the deal if
     any, the calls on one line, and the plays one trick to a line. The referee follows the record
     to find where each trick starts; a seat it confirmed as the seat whose turn it was is left
     implied, except for the seat that leads each trick (the rest of a seat that broke a rule, or
-    any seat after it, is written as recorded)."""
+    any seat after it, is written as recorded). ``judged``: the referee's answer for this record,
+    where the caller has it already."""
     from .engine import adjudicate  # the referee reads the record; the notation only writes it
 
-    try:
-        judged = adjudicate(record)
-    except RecordError:
+    if judged is None:
+        try:
+            judged = adjudicate(record)
+        except RecordError:
+            judged = None
+    if judged is None:
         starts: tuple[int, ...] | None = None
         confirmed = 0
     else:
@@ -551,4 +555,4 @@ def written(result: Adjudication, record: dict[str, Any], game: ParsedGame | Non
         head += [(f"Multiplier{i + 1}", f"x{m.factor} {m.reason}") for i, m in enumerate(o.multipliers)]
     head += [(f"Note{i + 1}", note) for i, note in enumerate(result.notes)]
     lines = ["[" + name + ' "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]' for name, value in head]
-    return "\n".join(lines) + "\n" + format_record(record)
+    return "\n".join(lines) + "\n" + format_record(record, result)

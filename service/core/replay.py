@@ -57,10 +57,11 @@ class Replay:
         }
 
 
-def replay(record: Mapping[str, Any]) -> Replay:
+def replay(record: Mapping[str, Any], judged: Adjudication | None = None) -> Replay:
     """The record's plays as steps. Raises RecordError where the record is not one (or the
-    referee needs a fact it leaves open)."""
-    judged = adjudicate(record)
+    referee needs a fact it leaves open). ``judged``: the referee's answer for this record, where
+    the caller has it already."""
+    judged = judged or adjudicate(record)
     plays = record.get("plays") or []
     seats = judged.seats(plays)
     v = judged.violation

@@ -37,6 +37,20 @@ def get_round(s: Session, tournament_id: int, number: int) -> tuple[Round, list[
     return r, list(seats)
 
 
+def table_players(s: Session, tournament_id: int, number: int, table: int) -> list[int] | None:
+    """The players round ``number`` seated at ``table``, seat 0 first (empty: no such table);
+    None where the tournament has no such round."""
+    round_id = s.scalar(select(Round.id).where(Round.tournament_id == tournament_id, Round.number == number))
+    if round_id is None:
+        return None
+    rows = s.scalars(
+        select(RoundSeat.player_id)
+        .where(RoundSeat.round_id == round_id, RoundSeat.table_no == table)
+        .order_by(RoundSeat.seat)
+    )
+    return list(rows)
+
+
 def next_number(s: Session, tournament_id: int) -> int:
     return (
         int(s.scalar(select(func.coalesce(func.max(Round.number), 0)).where(Round.tournament_id == tournament_id)) or 0)

@@ -93,7 +93,7 @@ def fan_out(s: Session, limit: int = 500) -> int:
     ).all()
     for e in events:
         for hook in webhooks_of(s, e.tournament_id):
-            if e.event in hook.events and _aware(hook.created_at) <= _aware(e.created_at):
+            if e.event in hook.events and hook.created_at <= e.created_at:
                 s.add(
                     WebhookDelivery(
                         webhook_id=hook.id, event_id=e.id, state="pending", attempts=0, next_at=e.created_at
@@ -117,7 +117,7 @@ def next_deliveries(s: Session, now: datetime) -> list[tuple[WebhookDelivery, We
             .order_by(WebhookDelivery.event_id)
             .limit(1)
         ).first()
-        if row is not None and _aware(row[0].next_at) <= now:
+        if row is not None and row[0].next_at <= now:
             out.append((row[0], row[1], hook))
     return out
 
@@ -130,9 +130,3 @@ def record_attempt(
     if state == "delivered":
         values["delivered_at"] = utcnow()
     s.execute(update(WebhookDelivery).where(WebhookDelivery.id == delivery_id).values(**values))
-
-
-def _aware(moment: datetime) -> datetime:
-    from datetime import UTC
-
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -30,7 +30,7 @@ from ..persistence import idempotency as idempotency_repo
 from ..persistence import keys as keys_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence.errors import Conflict, DuplicateGame, NotFound
+from ..persistence.errors import Conflict, DuplicateGame
 from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
 from ..problems import invalid_record, problem_document
 from ..values import clean_text, moment
@@ -212,12 +212,10 @@ def _round_and_table(
         problems.append(Problem("/round", "invalid_round", "round and table are given together, as numbers from 1"))
         return None
     assert isinstance(number, int) and isinstance(table, int)
-    try:
-        _, seats = rounds_repo.get_round(s, tournament_id, number)
-    except NotFound:
+    at_table = rounds_repo.table_players(s, tournament_id, number, table)
+    if at_table is None:
         problems.append(Problem("/round", "unknown_round", f"tournament {tournament_id} has no round {number}"))
         return None
-    at_table = [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == table]
     if not at_table:
         problems.append(Problem("/table", "unknown_table", f"round {number} has no table {table}"))
         return None
@@ -234,12 +232,8 @@ def seated_players(s: Session, tournament_id: int, doc: Any) -> Any:
     in their seats (anything else is left for read_submission to judge)."""
     if not isinstance(doc, dict) or "players" in doc or not _is_id(doc.get("round")) or not _is_id(doc.get("table")):
         return doc
-    try:
-        _, seats = rounds_repo.get_round(s, tournament_id, doc["round"])
-    except NotFound:
-        return doc
-    at_table = [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == doc["table"]]
-    return {**doc, "players": at_table} if len(at_table) == 5 else doc
+    at_table = rounds_repo.table_players(s, tournament_id, doc["round"], doc["table"])
+    return {**doc, "players": at_table} if at_table is not None and len(at_table) == 5 else doc
 
 
 def _prefixed_difference(d: Difference, prefix: str) -> Difference:
@@ -543,7 +537,7 @@ def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: i
     out["record"] = out["sheet"] = None
     out["notes"] = []
     if submitted is not None:
-        doc = _submitted(submitted.body)
+        doc = submission_of(submitted.body)
         part = None if doc is None else doc.get(submitted.kind or "")
         if isinstance(part, dict):
             out[submitted.kind or ""] = part
@@ -553,7 +547,7 @@ def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: i
     return out
 
 
-def _submitted(body: str | None) -> dict[str, Any] | None:
+def submission_of(body: str | None) -> dict[str, Any] | None:
     """A stored submission (JSON, or the notation) as its JSON envelope."""
     if body is None:
         return None

@@ -15,11 +15,16 @@ from . import seating
 from .unit_of_work import UnitOfWork
 
 
-def round_json(r: Round, seats: list[RoundSeat], names: dict[int, str]) -> dict[str, Any]:
+def _tables(seats: list[RoundSeat]) -> dict[int, list[RoundSeat]]:
+    """A round's seats by table (in table order), each table's in seat order; sitting out left out."""
     tables: dict[int, list[RoundSeat]] = {}
-    for x in seats:
+    for x in sorted(seats, key=lambda x: (x.table_no or 0, x.seat or 0)):
         if x.table_no is not None:
             tables.setdefault(x.table_no, []).append(x)
+    return tables
+
+
+def round_json(r: Round, seats: list[RoundSeat], names: dict[int, str]) -> dict[str, Any]:
     return {
         "number": r.number,
         "method": r.method,
@@ -27,12 +32,9 @@ def round_json(r: Round, seats: list[RoundSeat], names: dict[int, str]) -> dict[
         "tables": [
             {
                 "table": n,
-                "seats": [
-                    {"seat": x.seat, "player_id": x.player_id, "name": names.get(x.player_id)}
-                    for x in sorted(tables[n], key=lambda x: x.seat or 0)
-                ],
+                "seats": [{"seat": x.seat, "player_id": x.player_id, "name": names.get(x.player_id)} for x in at],
             }
-            for n in sorted(tables)
+            for n, at in _tables(seats).items()
         ],
         "sitting_out": [
             {"player_id": x.player_id, "name": names.get(x.player_id)} for x in seats if x.table_no is None
@@ -72,12 +74,8 @@ def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> dict[str, 
 
 
 def _as_round(seats: list[RoundSeat]) -> seating.Round:
-    tables: dict[int, list[RoundSeat]] = {}
-    for x in seats:
-        if x.table_no is not None:
-            tables.setdefault(x.table_no, []).append(x)
     return seating.Round(
-        tuple(tuple(x.player_id for x in sorted(tables[n], key=lambda x: x.seat or 0)) for n in sorted(tables)),
+        tuple(tuple(x.player_id for x in at) for at in _tables(seats).values()),
         tuple(x.player_id for x in seats if x.table_no is None),
     )
 

@@ -126,7 +126,7 @@ def deliver_once(db: Database, post: Post = http_post, now: datetime | None = No
         uow.commit()
     with UnitOfWork(db) as uow:
         due = [
-            (d.id, d.attempts, e.id, e.event, e.payload, _aware(e.created_at), h.url, h.secret)
+            (d.id, d.attempts, e.id, e.event, e.payload, e.created_at, h.url, h.secret)
             for d, e, h in webhooks_repo.next_deliveries(uow.session, now)
         ]
     for delivery_id, attempts, event_id, event, payload, created_at, url, secret in due:
@@ -155,7 +155,3 @@ def deliver_once(db: Database, post: Post = http_post, now: datetime | None = No
             webhooks_repo.record_attempt(uow.session, delivery_id, status, error, state, next_at)
             uow.commit()
     return len(due)
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
