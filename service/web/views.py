@@ -159,10 +159,7 @@ def check() -> str | tuple[str, int]:
 def _judged(result: Adjudication, record: dict[str, Any], game: ParsedGame | None) -> dict[str, Any]:
     """What the verdict page shows: the verdict, the game listed trick by trick with the offending
     call or play marked, and the outcome."""
-    try:
-        steps = replay(record).steps
-    except RecordError:
-        steps = ()
+    steps = replay(record, result).steps
     v = result.violation
     where = None if v is None or game is None else game.where(v.pointer)
     tricks: list[list[Any]] = []
@@ -181,7 +178,7 @@ def _judged(result: Adjudication, record: dict[str, Any], game: ParsedGame | Non
         "calls": calls,
         "bad_call": bad_call,
         "outcome": result.outcome,
-        "notation": format_record(record),
+        "notation": format_record(record, result),
     }
 
 
@@ -277,9 +274,8 @@ def game_page(tournament_id: int, game_id: int) -> str:
         history = games.game_history(uow, viewer, tournament_id, game_id)
         names = _names(uow, viewer, tournament_id)
     owner = viewer is not None and viewer == t["organizer_id"] and t["status"] == "open" and not game["voided"]
-    body = next((v["body"] for v in reversed(history["versions"]) if v["body"]), None)
-    record = None if body is None else _stored_record(body)
-    text = "" if record is None else format_record(record)
+    record = game["record"]
+    text = "" if record is None else format_record(record, adjudicate(record, read_ruleset(t["ruleset"])))
     return render_template(
         "game.html", t=t, game=game, history=history["versions"], names=names, owner=owner, current_text=text
     )
@@ -291,29 +287,14 @@ def game_replay(tournament_id: int, game_id: int) -> str:
     with _found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, viewer, tournament_id)
         history = games.game_history(uow, viewer, tournament_id, game_id)
-        names = _names(uow, viewer, tournament_id)
     body = next((v["body"] for v in reversed(history["versions"]) if v["body"]), None)
-    if body is None:
-        abort(404)
-    record = _stored_record(body)
-    if record is None:
+    record = (games.submission_of(body) or {}).get("record")
+    if not isinstance(record, dict):
         abort(404)  # a result sheet has no plays to replay
-    game = {"id": game_id}
-    shown = replay(record)
+    # judged as the tournament judged it: a stored record may leave its ruleset to the tournament
+    shown = replay(record, adjudicate(record, read_ruleset(t["ruleset"])))
     back = url_for("web.game_page", tournament_id=tournament_id, game_id=game_id)
-    return render_template(
-        "replay.html", replay=shown, record=record, title=t["name"], back=back, game=game, names=names
-    )
-
-
-def _stored_record(body: str) -> dict[str, Any] | None:
-    """The record of a stored submission (JSON or the notation); None for a result sheet."""
-    if looks_like_notation(body):
-        doc, _ = parse_submission(body)
-    else:
-        doc = loads(body)
-    record = doc.get("record") if isinstance(doc, dict) else None
-    return record if isinstance(record, dict) else None
+    return render_template("replay.html", replay=shown, record=record, title=t["name"], back=back)
 
 
 @contextmanager

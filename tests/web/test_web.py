@@ -109,3 +109,26 @@ def test_the_session_holds_no_key_and_ends_when_the_key_is_revoked(organizer):
     assert client.delete(f"/v1/organizers/{org}/keys/{first_id}", headers=headers).status_code == 200
     r = client.get("/organizer")
     assert r.status_code == 302 and "/signin" in r.headers["Location"]
+
+
+def test_a_stored_game_is_replayed_under_its_tournaments_ruleset(db_client):
+    """A record stored without its ruleset (the tournament's is implied) replays as the tournament
+    judged it, not under the default ruleset."""
+    from service.core import adjudicate
+    from service.core.reading import read_ruleset
+
+    spec = {"name": "kk-simple", "options": {"pass": "hard"}}
+    club = Club(db_client)
+    tid, ids = club.tournament(ruleset=spec, players=5)
+    record = random_record(4, read_ruleset(spec))
+    record.pop("ruleset")
+    r = club.submit(tid, {"players": ids, "record": record})
+    assert r.status_code == 201, r.get_json()
+    gid = r.get_json()["id"]
+    page = db_client.get(f"/tournaments/{tid}/games/{gid}/replay")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "legal" in html and "illegal" not in html
+    expected = adjudicate({**record, "ruleset": spec}).outcome.scores
+    assert all(f"<strong>{x}</strong>" in html for x in expected)
+    assert db_client.get(f"/tournaments/{tid}/games/{gid}").status_code == 200
