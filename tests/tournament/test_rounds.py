@@ -94,13 +94,16 @@ def test_games_entered_against_their_table_and_the_standings_after_each_round(db
 
 
 def test_byes_score_as_the_tournament_says(db):
-    _secret, org, tid, _ids = _club(db, 7, bye_points=3)
+    secret, org, tid, _ids = _club(db, 7, bye_points=3)
     r = _seat(db, org, tid)
     out = {x["player_id"] for x in r["sitting_out"]}
     assert len(out) == 2
     table = _standings(db, tid)
     assert {row["player_id"]: row["total"] for row in table if row["player_id"] in out} == dict.fromkeys(out, 3)
     assert {row["byes"] for row in table if row["player_id"] in out} == {1}
+    assert sum(row["total"] for row in table) == 3 * len(out)  # zero-sum but for the bye points
+    _enter(db, secret, tid, 1, 1, SHEET)
+    assert sum(row["total"] for row in _standings(db, tid)) == 3 * len(out)
 
 
 def test_withdrawals_and_late_arrivals_between_rounds(db):
