@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .core.bounds import MAX_LISTED_PROBLEMS
 from .core.errors import Problem
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
@@ -25,6 +26,10 @@ PROBLEM_CODES: dict[str, str] = {
     "duplicate_key": "an object names the same key twice",
     "unsupported_media_type": "the body is not sent as JSON (Content-Type)",
     "empty_line": "an empty line in NDJSON input (command line)",
+    "too_many_plays": "more plays than any game of the ruleset can have (five a card of its deck): the record is read no further; `limit` says how many",
+    "too_many_calls": "more calls than any game can have: the record is read no further; `limit` says how many",
+    "too_many_lines": "a game in the notation with more lines than any game needs: the text is read no further; `limit` says how many",
+    "line_too_long": "an NDJSON line longer than one game's body may be (BAOHUANG_MAX_BODY_BYTES): the line is not read; `limit` says how many bytes",
     # fields
     "unknown_field": "a field the operation does not know",
     "unexpected_field": "a field that does not belong here in this case (e.g. a card for a call that names none)",
@@ -82,29 +87,62 @@ def problem_document(
     title: str,
     detail: str | None = None,
     errors: Iterable[Problem] = (),
+    limit: int = MAX_LISTED_PROBLEMS,
     **extra: Any,
 ) -> dict[str, Any]:
-    """A problem document. ``errors`` lists every problem with its JSON pointer."""
+    """A problem document. ``errors`` lists the problems with their JSON pointers: the first
+    ``limit`` of them, and ``more_errors`` says how many more there were."""
     doc: dict[str, Any] = {"type": PROBLEM_BASE + slug, "title": title, "status": status}
     if detail:
         doc["detail"] = detail
-    listed = [p.to_json() for p in errors]
+    listed, more = _first(errors, limit)
     if listed:
-        doc["errors"] = listed
+        doc["errors"] = [p.to_json() for p in listed]
+    if more:
+        doc["more_errors"] = more
     doc.update(extra)
     return doc
+
+
+def _first(errors: Iterable[Problem], limit: int) -> tuple[list[Problem], int]:
+    """The first ``limit`` problems, and how many more there were."""
+    listed: list[Problem] = []
+    more = 0
+    for p in errors:
+        if len(listed) < limit:
+            listed.append(p)
+        else:
+            more += 1
+    return listed, more
+
+
+def listing(n: int, limit: int = MAX_LISTED_PROBLEMS) -> str:
+    """How a detail counts its problems: "1 problem, with a JSON pointer", "250 problems (the
+    first 100 listed), each with a JSON pointer"."""
+    if n == 1:
+        return "1 problem, with a JSON pointer"
+    shown = f" (the first {limit} listed)" if n > limit else ""
+    return f"{n:,} problems{shown}, each with a JSON pointer"
+
+
+def truncated(doc: dict[str, Any], limit: int) -> dict[str, Any]:
+    """``doc`` listing at most ``limit`` of its problems (an import line lists fewer)."""
+    errors = doc.get("errors")
+    if not errors or len(errors) <= limit:
+        return doc
+    more = len(errors) - limit + doc.get("more_errors", 0)
+    return {**doc, "errors": errors[:limit], "more_errors": more}
 
 
 def invalid_record(problems: Iterable[Problem], what: str = "record") -> dict[str, Any]:
     """422: the body (or the query string) is not what the operation reads."""
     listed = list(problems)
-    n = len(listed)
-    listing = "1 problem, with a JSON pointer" if n == 1 else f"{n} problems, each with a JSON pointer"
+    counted = listing(len(listed))
     if listed and all(p.pointer.startswith("/query/") for p in listed):
         return problem_document(
-            422, "invalid-query", "Not a valid query", f"the query string is not valid: {listing}", listed
+            422, "invalid-query", "Not a valid query", f"the query string is not valid: {counted}", listed
         )
-    detail = f"the body is not a valid {what}: {listing}"
+    detail = f"the body is not a valid {what}: {counted}"
     return problem_document(422, f"invalid-{what.replace(' ', '-')}", f"Not a valid {what}", detail, listed)
 
 

@@ -4,11 +4,13 @@ service.tournament.games, and presents its answer."""
 from __future__ import annotations
 
 import json
+import tempfile
 from collections.abc import Iterator
-from typing import Any
+from typing import IO, Any
 
 from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..core.errors import Problem, RecordError
 from ..core.jsonio import loads
@@ -246,38 +248,80 @@ class Import(MethodView):
         idem = request.headers.get("Idempotency-Key")
         if idem is not None and not 0 < len(idem) <= 200:
             fail(400, message="Idempotency-Key is 1 to 200 characters")
-        raw = request.get_data(cache=False)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError([Problem("", "invalid_json", "not NDJSON: the body is not UTF-8 text")]) from None
         with unit_of_work() as uow:
             try:
                 games.import_target(uow, secret, tournament_id)
             except games.Unauthenticated:
                 accept(None)
         db = current_app.extensions["baohuang_db"]
-        answers = games.import_games(db, secret, tournament_id, text.splitlines(), idem, request.path)
-        body = "".join(json.dumps(a, ensure_ascii=False, default=str) + "\n" for a in answers)
-        return Response(body, mimetype="application/x-ndjson")
+        lines = _body_lines(request.stream, current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
+        answers = games.import_games(db, secret, tournament_id, lines, idem, request.path)
+        # Each line is answered as soon as it is stored or refused: the answer is never held whole.
+        return Response(
+            stream_with_context(json.dumps(a, ensure_ascii=False, default=str) + "\n" for a in answers),
+            mimetype="application/x-ndjson",
+        )
+
+
+def _body_lines(stream: IO[bytes], limit: int) -> Iterator[str | games.LongLine]:
+    """The body's lines, read as they arrive: one line of at most ``limit`` bytes in memory at a
+    time; a longer line is skipped, measured (games.LongLine); a line that is not UTF-8 is
+    passed on as the text Python makes of it, for the JSON reader to refuse."""
+    while True:
+        try:
+            chunk = stream.readline(limit + 1)
+        except RequestEntityTooLarge:
+            return  # the batch's byte bound: the lines read so far were answered
+        if not chunk:
+            return
+        if len(chunk) > limit and not chunk.endswith(b"\n"):
+            size = len(chunk)
+            while chunk and not chunk.endswith(b"\n"):
+                chunk = stream.readline(64 * 1024)
+                size += len(chunk)
+            yield games.LongLine(size, limit)
+            continue
+        try:
+            yield chunk.decode("utf-8")
+        except UnicodeDecodeError:
+            yield "\ufffd"  # not JSON: refused as the line it is
 
 
 @blp.route("/export")
 class Export(MethodView):
     @blp.response(
         200,
-        description="one game a line: id, version, voided, played_at, players, kind, submission, outcome",
+        description="one game a line: id, version, voided, played_at, round, table, players, kind, submission "
+        "(the game as JSON), notation (the text, for a game sent in the notation), outcome",
         content_type="application/x-ndjson",
     )
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: int) -> Response:
-        """Every game of the tournament as NDJSON (current versions, void ones included)"""
+        """Every game of the tournament as NDJSON (current versions, void ones included)
+
+        The export is written whole before it is sent (kept on disk past a few megabytes), so an
+        export that fails is a 500, never a 200 cut short."""
         reader = viewer()
-        with unit_of_work() as uow:
-            tid = games.visible_tournament_id(uow, reader, tournament_id)
-
-        def lines() -> Iterator[str]:
+        spool = tempfile.SpooledTemporaryFile(max_size=EXPORT_IN_MEMORY)  # noqa: SIM115 (closed by _chunks)
+        try:
             with unit_of_work() as uow:
-                yield from games.export_lines(uow, tid)
+                tid = games.visible_tournament_id(uow, reader, tournament_id)
+                for line in games.export_lines(uow, tid):
+                    spool.write(line.encode())
+        except BaseException:
+            spool.close()
+            raise
+        size = spool.tell()
+        spool.seek(0)
+        return Response(_chunks(spool), mimetype="application/x-ndjson", headers={"Content-Length": str(size)})
 
-        return Response(stream_with_context(lines()), mimetype="application/x-ndjson")
+
+EXPORT_IN_MEMORY = 4 * 1024 * 1024
+
+
+def _chunks(f: IO[bytes]) -> Iterator[bytes]:
+    try:
+        while chunk := f.read(64 * 1024):
+            yield chunk
+    finally:
+        f.close()

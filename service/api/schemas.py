@@ -256,6 +256,10 @@ class ProblemItemSchema(StrictSchema):
     computed = fields.Raw(metadata={"description": "claim_differs: what the rules give there"})
     line = Integer(metadata={"description": "a body in the game notation: the line (1-based) of the problem"})
     column = Integer(metadata={"description": "a body in the game notation: the column (1-based) of the problem"})
+    limit = Integer(
+        metadata={"description": "too_many_plays, too_many_calls, too_many_lines, line_too_long: the bound"}
+    )
+    found = Integer(metadata={"description": "too_many_plays, too_many_calls, too_many_lines: how many the body has"})
 
 
 class ProblemSchema(StrictSchema):
@@ -275,7 +279,11 @@ class ProblemSchema(StrictSchema):
     status = Integer(required=True)
     detail = fields.String()
     errors = fields.List(
-        fields.Nested(ProblemItemSchema), metadata={"description": "every problem found, each with its pointer (422)"}
+        fields.Nested(ProblemItemSchema),
+        metadata={"description": "the problems found, each with its pointer (422): the first 100 of them"},
+    )
+    more_errors = Integer(
+        metadata={"description": "how many problems were found beyond those listed in errors (absent: none)"}
     )
 
 

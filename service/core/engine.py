@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from .bounds import MAX_CALLS, max_plays
 from .call_types import Call, CallFault, CallKind, CardMove, DealView
 from .calls import run_calls
 from .cards import Card, Rank, Suit, format_counts
@@ -494,6 +495,9 @@ def adjudicate(doc: Mapping[str, Any], ruleset: Ruleset | None = None) -> Adjudi
     if not isinstance(doc, dict):
         raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
     rs, problems = read_head(doc, ruleset)
+    too_large = larger_than_a_game(doc, rs)
+    if too_large:
+        raise RecordError(too_large)
     hands = _read_deal(doc.get("deal"), rs, problems)
     calls = read_calls(doc.get("calls"), problems, rs)
     guard, first = read_seats_and_meta(doc, rs, problems)
@@ -520,6 +524,27 @@ def adjudicate(doc: Mapping[str, Any], ruleset: Ruleset | None = None) -> Adjudi
         return result
     differences = compare_claim(claim, result.outcome) if result.outcome is not None else ()
     return dataclasses.replace(result, claim=claim, differences=differences)
+
+
+def larger_than_a_game(doc: Mapping[str, Any], rs: Ruleset) -> list[Problem]:
+    """The problem, if the record holds more plays or calls than any game of ``rs`` can have
+    (core/bounds.py): checked before anything else of them is read."""
+    out = []
+    plays, calls = doc.get("plays"), doc.get("calls")
+    if isinstance(plays, list) and len(plays) > max_plays(rs):
+        out.append(_too_many("too_many_plays", "/plays", "plays", len(plays), max_plays(rs), f"a game of {rs.name!r}"))
+    if isinstance(calls, list) and len(calls) > MAX_CALLS:
+        out.append(_too_many("too_many_calls", "/calls", "calls", len(calls), MAX_CALLS, "a game"))
+    return out
+
+
+def _too_many(code: str, pointer: str, what: str, found: int, limit: int, game: str) -> Problem:
+    return Problem(
+        pointer,
+        code,
+        f"{found:,} {what}: {game} has at most {limit:,} (core/bounds.py); this is not one game",
+        {"limit": limit, "found": found},
+    )
 
 
 def read_head(doc: Mapping[str, Any], ruleset: Ruleset | None) -> tuple[Ruleset, list[Problem]]:

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .bounds import MAX_CALLS, MAX_LISTED_PROBLEMS, MAX_NOTATION_LINES, MAX_PLAYS
 from .call_types import CallKind
 from .cards import NotationError, format_cards, parse_card, parse_cards
 from .errors import Problem, RecordError
@@ -102,6 +103,30 @@ def looks_like_notation(text: str) -> bool:
     return not text.lstrip("\ufeff \t\r\n").startswith("{")
 
 
+_LINE_BREAKS = ("\n", "\r", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+
+
+def line_count(text: str) -> int:
+    """How many lines ``text.splitlines()`` gives, counted without making them."""
+    if not text:
+        return 0
+    breaks = sum(map(text.count, _LINE_BREAKS)) - text.count("\r\n")
+    return breaks + (not text.endswith(_LINE_BREAKS))
+
+
+def _too_large(code: str, what: str, limit: int, found: int | None, line: int) -> Problem:
+    """More lines, calls or plays than any game has (core/bounds.py): the text is read no further."""
+    facts: dict[str, Any] = {"line": line, "column": 1, "limit": limit}
+    if found is not None:
+        facts["found"] = found
+    return Problem(
+        "",
+        code,
+        f"line {line}: more than {limit:,} {what}; no game has that many (core/bounds.py), so this is not one game",
+        facts,
+    )
+
+
 def _problem(line: int, col: int, code: str, message: str) -> Problem:
     return Problem("", code, f"line {line}, column {col}: {message}", {"line": line, "column": col})
 
@@ -115,7 +140,13 @@ def parse(text: str) -> ParsedGame:
     calls: list[dict[str, Any]] = []
     plays: list[dict[str, Any]] = []
     section: str | None = None
-    for n, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+    text = text.lstrip("\ufeff")
+    count = line_count(text)
+    if count > MAX_NOTATION_LINES:  # counted before the text is split
+        raise NotationSyntaxError(
+            [_too_large("too_many_lines", "lines", MAX_NOTATION_LINES, count, MAX_NOTATION_LINES + 1)]
+        )
+    for n, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0] if not raw.lstrip().startswith("[") else raw
         stripped = line.strip()
         if not stripped:
@@ -148,9 +179,15 @@ def parse(text: str) -> ParsedGame:
         elif section == "calls":
             for col, entry in _entries(line):
                 _call(entry, n, col, calls, positions, problems)
+                if len(calls) > MAX_CALLS:
+                    raise NotationSyntaxError([_too_large("too_many_calls", "calls", MAX_CALLS, None, n)])
         else:
             for col, entry in _entries(line):
                 _play(entry, n, col, plays, positions, problems)
+                if len(plays) > MAX_PLAYS:
+                    raise NotationSyntaxError([_too_large("too_many_plays", "plays", MAX_PLAYS, None, n)])
+        if len(problems) > MAX_LISTED_PROBLEMS:  # enough to show: the rest of the text is not read
+            break
     record: dict[str, Any] = {}
     _read_headers(headers, record, positions, problems)
     if deal:

@@ -23,7 +23,7 @@ def _constants(node: ast.expr) -> set[str]:
 
 def codes_in_source() -> set[str]:
     """The codes written where problems are made: Problem(pointer, CODE, …), the sheet reader's
-    bad(pointer, CODE, …), the notation's _problem(line, column, CODE, …), and `code = A if … else B`
+    bad(pointer, CODE, …), the notation's _problem(line, column, CODE, …), the bounds' _too_many(CODE, …), and `code = A if … else B`
     beside them."""
     found: set[str] = set()
     for path in (ROOT / "service").rglob("*.py"):
@@ -32,6 +32,8 @@ def codes_in_source() -> set[str]:
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
                 if name in ("Problem", "bad"):
                     found |= _constants(node.args[1])
+                if name in ("_too_many", "_too_large", "_refused_line"):  # (CODE, …)
+                    found |= _constants(node.args[0])
                 if name == "_problem" and len(node.args) >= 3:  # the notation's (line, column, CODE, …)
                     found |= _constants(node.args[2])
             if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "code" for t in node.targets):
