@@ -181,31 +181,30 @@ def cmd_organizers(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_webhooks(args: argparse.Namespace, out: IO[str]) -> int:
-    """Deliver webhook events until stopped (SIGTERM or SIGINT end it between passes)."""
+    """Deliver webhook events until stopped; SIGTERM or SIGINT stop taking new posts, and the
+    posts under way end within their deadline (BAOHUANG_WEBHOOK_TIMEOUT). ``--once`` delivers
+    everything due, then exits."""
     import signal
-    import time
+    import threading
 
     from .persistence.db import Database
-    from .tournament.webhooks import deliver_once
+    from .tournament import webhooks
 
     db = Database()
     db.upgrade()
-    stopping = False
+    stop = threading.Event()
 
-    def stop(*_: object) -> None:
-        nonlocal stopping
-        stopping = True
+    def on_signal(*_: object) -> None:
+        stop.set()
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
     try:
-        while not stopping:
-            posted = deliver_once(db)
-            if args.once:
-                print(f"{posted} deliveries attempted", file=out)
-                return 0
-            if not posted:
-                time.sleep(args.interval)
+        if args.once:
+            posted = webhooks.drain(db)
+            print(f"{posted} deliveries attempted", file=out)
+            return 0
+        webhooks.run(db, stop, interval=args.interval)
     finally:
         db.dispose()
     return 0
@@ -270,7 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("webhooks", help="deliver the tournaments' webhook events (a process of its own)")
     p.add_argument("action", choices=["deliver"])
-    p.add_argument("--once", action="store_true", help="one pass, then exit")
+    p.add_argument("--once", action="store_true", help="deliver everything that is due, then exit")
     p.add_argument("--interval", type=float, default=1.0, help="seconds to wait when nothing is due")
     p.set_defaults(func=cmd_webhooks)
 

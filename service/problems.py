@@ -77,6 +77,7 @@ PROBLEM_CODES: dict[str, str] = {
     "missing_reason": "a correction gives its reason",
     "invalid_reason": "a reason is 1 to 500 characters of text without control characters",
     "claim_differs": "the result the table claims is not the rules' result (send accept_computed to store the rules' result)",
+    "url_not_allowed": "a webhook URL the service will not post to: not http(s), with a user name or password, or a host that is (or resolves to) a loopback, private, link-local or other internal address",
     "idempotency_key_reused": "an Idempotency-Key already used for another request (method, path or body)",
 }
 

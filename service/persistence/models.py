@@ -258,6 +258,9 @@ class Webhook(Base):
     events: Mapped[list[str]] = mapped_column(JSON)
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The deliverer posting to it now, and until when (a deliverer that dies lets it go then).
+    lease_owner: Mapped[str | None] = mapped_column(String(64))
+    lease_until: Mapped[datetime | None] = mapped_column()
 
 
 class WebhookEvent(Base):
@@ -277,7 +280,10 @@ class WebhookDelivery(Base):
     """One event for one webhook: pending until delivered, or given up after a day of retries."""
 
     __tablename__ = "webhook_deliveries"
-    __table_args__ = (UniqueConstraint("webhook_id", "event_id"),)
+    __table_args__ = (
+        UniqueConstraint("webhook_id", "event_id"),
+        Index("ix_webhook_deliveries_pending", "webhook_id", "state", "event_id"),
+    )
 
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
     webhook_id: Mapped[int] = mapped_column(ForeignKey("webhooks.id"), index=True)

@@ -5,11 +5,11 @@ deliverer reads the outbox and keeps each delivery's state here."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from .errors import NotFound
@@ -83,7 +83,15 @@ def redeliver(s: Session, webhook_id: int, delivery_id: int) -> WebhookDelivery:
 
 def fan_out(s: Session, limit: int = 500) -> int:
     """Give each new event a delivery for every webhook of its tournament that wants it and was
-    registered before it. Returns how many events were fanned out."""
+    registered before it; events of tournaments without a webhook are marked done in one
+    statement. Returns how many events were fanned out (the caller repeats until none are left)."""
+    hooked = select(Webhook.tournament_id).where(Webhook.active.is_(True))
+    quiet = s.execute(
+        update(WebhookEvent)
+        .where(WebhookEvent.fanned_out.is_(False), WebhookEvent.tournament_id.not_in(hooked))
+        .values(fanned_out=True)
+        .execution_options(synchronize_session=False)
+    )
     events = s.scalars(
         select(WebhookEvent)
         .where(WebhookEvent.fanned_out.is_(False))
@@ -91,8 +99,11 @@ def fan_out(s: Session, limit: int = 500) -> int:
         .limit(limit)
         .with_for_update(skip_locked=True)
     ).all()
+    hooks: dict[int, Sequence[Webhook]] = {}
     for e in events:
-        for hook in webhooks_of(s, e.tournament_id):
+        if e.tournament_id not in hooks:
+            hooks[e.tournament_id] = webhooks_of(s, e.tournament_id)
+        for hook in hooks[e.tournament_id]:
             if e.event in hook.events and hook.created_at <= e.created_at:
                 s.add(
                     WebhookDelivery(
@@ -101,32 +112,108 @@ def fan_out(s: Session, limit: int = 500) -> int:
                 )
         e.fanned_out = True
     s.flush()
-    return len(events)
+    return len(events) + int(getattr(quiet, "rowcount", 0) or 0)
 
 
-def next_deliveries(s: Session, now: datetime) -> list[tuple[WebhookDelivery, WebhookEvent, Webhook]]:
-    """For each active webhook, its oldest pending delivery, if it is due: a webhook gets its
-    tournament's events in order, one at a time."""
-    out = []
-    hooks = s.scalars(select(Webhook).where(Webhook.active.is_(True)).order_by(Webhook.id)).all()
-    for hook in hooks:
-        row = s.execute(
-            select(WebhookDelivery, WebhookEvent)
-            .join(WebhookEvent, WebhookEvent.id == WebhookDelivery.event_id)
-            .where(WebhookDelivery.webhook_id == hook.id, WebhookDelivery.state == "pending")
-            .order_by(WebhookDelivery.event_id)
-            .limit(1)
-        ).first()
-        if row is not None and row[0].next_at <= now:
-            out.append((row[0], row[1], hook))
-    return out
+Due = tuple[WebhookDelivery, WebhookEvent, Webhook]
+
+
+def _next_pending(s: Session, webhook_id: int) -> tuple[WebhookDelivery, WebhookEvent] | None:
+    row = s.execute(
+        select(WebhookDelivery, WebhookEvent)
+        .join(WebhookEvent, WebhookEvent.id == WebhookDelivery.event_id)
+        .where(WebhookDelivery.webhook_id == webhook_id, WebhookDelivery.state == "pending")
+        .order_by(WebhookDelivery.event_id)
+        .limit(1)
+    ).first()
+    return None if row is None else (row[0], row[1])
+
+
+def due_webhooks(s: Session, now: datetime, exclude: Collection[int] = (), limit: int = 100) -> list[int]:
+    """Active webhooks that no deliverer holds and whose next pending delivery is due (a webhook
+    gets its tournament's events in order, one at a time: a later one waits for the one before)."""
+    first = (
+        select(WebhookDelivery.webhook_id, func.min(WebhookDelivery.event_id).label("event_id"))
+        .where(WebhookDelivery.state == "pending")
+        .group_by(WebhookDelivery.webhook_id)
+        .subquery()
+    )
+    q = (
+        select(Webhook.id)
+        .join(first, first.c.webhook_id == Webhook.id)
+        .join(
+            WebhookDelivery,
+            and_(WebhookDelivery.webhook_id == Webhook.id, WebhookDelivery.event_id == first.c.event_id),
+        )
+        .where(
+            Webhook.active.is_(True),
+            or_(Webhook.lease_until.is_(None), Webhook.lease_until < now),
+            WebhookDelivery.next_at <= now,
+        )
+        .order_by(WebhookDelivery.next_at, Webhook.id)
+        .limit(limit + len(exclude))
+    )
+    return [i for i in s.scalars(q) if i not in exclude][:limit]
+
+
+def take_lease(s: Session, webhook_id: int, owner: str, now: datetime, until: datetime) -> Due | None:
+    """Take the webhook for one post, if no other deliverer holds it and its next delivery is
+    still due: the delivery to post, or None. On PostgreSQL the row is locked with SKIP LOCKED
+    (a deliverer never waits for another); on every database the lease is set only where it is
+    free, so two deliverers never hold the same webhook. The caller commits."""
+    locked = s.scalar(
+        select(Webhook.id)
+        .where(Webhook.id == webhook_id, or_(Webhook.lease_until.is_(None), Webhook.lease_until < now))
+        .with_for_update(skip_locked=True)
+    )
+    if locked is None:
+        return None
+    taken = s.execute(
+        update(Webhook)
+        .where(
+            Webhook.id == webhook_id,
+            Webhook.active.is_(True),
+            or_(Webhook.lease_until.is_(None), Webhook.lease_until < now),
+        )
+        .values(lease_owner=owner, lease_until=until)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(taken, "rowcount", 0) != 1:
+        return None
+    nxt = _next_pending(s, webhook_id)
+    if nxt is None or nxt[0].next_at > now:
+        release(s, webhook_id, owner)
+        return None
+    hook = s.get(Webhook, webhook_id, populate_existing=True)
+    assert hook is not None
+    return nxt[0], nxt[1], hook
+
+
+def release(s: Session, webhook_id: int, owner: str) -> None:
+    s.execute(
+        update(Webhook)
+        .where(Webhook.id == webhook_id, Webhook.lease_owner == owner)
+        .values(lease_owner=None, lease_until=None)
+        .execution_options(synchronize_session=False)
+    )
 
 
 def record_attempt(
-    s: Session, delivery_id: int, status: int | None, error: str | None, state: str, next_at: datetime
+    s: Session,
+    delivery_id: int,
+    status: int | None,
+    error: str | None,
+    state: str,
+    next_at: datetime,
+    webhook_id: int | None = None,
+    owner: str | None = None,
 ) -> None:
+    """An attempt and the delivery's new state; with ``owner``, the webhook's lease is given back
+    in the same transaction (so whoever takes it next sees this attempt)."""
     s.add(WebhookAttempt(delivery_id=delivery_id, status=status, error=(error or "")[:500] or None))
     values: dict[str, Any] = {"state": state, "attempts": WebhookDelivery.attempts + 1, "next_at": next_at}
     if state == "delivered":
         values["delivered_at"] = utcnow()
     s.execute(update(WebhookDelivery).where(WebhookDelivery.id == delivery_id).values(**values))
+    if webhook_id is not None and owner is not None:
+        release(s, webhook_id, owner)

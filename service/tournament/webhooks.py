@@ -7,9 +7,16 @@ without its change and no change without its event. A delivery is signed — hea
 ``X-Baohuang-Signature: sha256=<hex>``, the HMAC-SHA256 of ``<timestamp>.<body>`` with the
 webhook's secret, and ``X-Baohuang-Timestamp`` — and retried with backoff (10 s, 20 s, 40 s, …,
 at most an hour apart) for a day after the event, then given up. A webhook gets its tournament's
-events in order: the next waits until the one before is delivered or given up. The state lives
-in the database, so a deliverer that stops and starts again loses nothing (an event being posted
-when it stopped is posted again: at least once, with the same X-Baohuang-Delivery id).
+events in order: the next waits until the one before is delivered or given up.
+
+Posts go only to public addresses, checked at registration and again at every post, within one
+deadline for the whole exchange, never following a redirect (egress.py). Different webhooks are
+posted to at once, so a slow receiver delays only its own events. Any number of deliverers may
+run against one database: each takes a lease on a webhook for one post (FOR UPDATE SKIP LOCKED on
+PostgreSQL, a conditional update everywhere), so each delivery is posted once; a deliverer that
+dies mid-post lets its lease run out, and the post is made again (at least once across a crash,
+with the same X-Baohuang-Delivery id). The state lives in the database, so a deliverer that
+stops and starts again loses nothing.
 """
 
 from __future__ import annotations
@@ -17,22 +24,38 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import urllib.error
-import urllib.request
-from collections.abc import Callable
+import logging
+import os
+import secrets
+import socket
+import threading
+from collections.abc import Callable, Collection
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from sqlalchemy.exc import InterfaceError, OperationalError
+
+from ..core.errors import Problem
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Database
 from ..persistence.errors import Conflict
 from ..persistence.models import Webhook
+from ..problems import invalid_record
+from . import egress
+from .games import Rejected
 from .unit_of_work import UnitOfWork
 
 EVENTS = webhooks_repo.EVENTS
 RETRY_FOR = timedelta(days=1)
-TIMEOUT = 10.0  # seconds a receiver has to answer
+# Seconds an attempt may take in all: connecting, sending and the receiver's answer.
+TIMEOUT = float(os.environ.get("BAOHUANG_WEBHOOK_TIMEOUT", "10"))
+# Webhooks posted to at once by one deliverer.
+WORKERS = int(os.environ.get("BAOHUANG_WEBHOOK_WORKERS", "16"))
+DATABASE_AWAY = (OperationalError, InterfaceError)
+log = logging.getLogger("baohuang.webhooks")
 
 Post = Callable[[str, bytes, dict[str, str]], tuple[int | None, str | None]]
 
@@ -46,6 +69,10 @@ def webhook_json(hook: Webhook, secret: bool = False) -> dict[str, Any]:
 
 def register(uow: UnitOfWork, acting: int, tournament_id: int, url: str, events: list[str]) -> dict[str, Any]:
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
+    try:
+        egress.check_url(url)
+    except egress.AddressRefused as exc:
+        raise Rejected(invalid_record([Problem("/url", "url_not_allowed", str(exc))], "webhook")) from None
     if len(webhooks_repo.webhooks_of(uow.session, t.id)) >= 10:
         raise Conflict(f"tournament {t.id} has ten webhooks already; remove one first")
     hook = webhooks_repo.create_webhook(uow.session, t.id, url, events or list(EVENTS))
@@ -106,52 +133,177 @@ def backoff(attempts: int) -> timedelta:
 
 
 def http_post(url: str, body: bytes, headers: dict[str, str]) -> tuple[int | None, str | None]:
-    """POST the body; the status (None with the reason when there was no answer)."""
-    req = urllib.request.Request(url, data=body, headers=headers, method="POST")
-    try:
-        with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
-            return r.status, None
-    except urllib.error.HTTPError as exc:
-        return exc.code, None
-    except (OSError, ValueError) as exc:
-        return None, f"{exc.__class__.__name__}: {exc}"[:500]
+    """POST the body (egress.py: public addresses only, the address checked, no redirect, one
+    deadline of TIMEOUT seconds for the whole exchange); the status, or None and why not."""
+    return egress.post(url, body, headers, TIMEOUT)
 
 
-def deliver_once(db: Database, post: Post = http_post, now: datetime | None = None) -> int:
-    """One pass: fan new events out to their webhooks, then post each webhook's next due
-    delivery. Returns how many posts were made."""
-    now = now or datetime.now(UTC)
+def _fan_out(db: Database) -> int:
+    """Fan every new event out, in batches, until none is left."""
+    total = 0
+    while True:
+        try:
+            with UnitOfWork(db) as uow:
+                n = webhooks_repo.fan_out(uow.session)
+                uow.commit()
+        except Conflict:  # another deliverer fanned the same events out first (SQLite)
+            n = 1
+        total += n
+        if not n:
+            return total
+
+
+@dataclass(frozen=True, slots=True)
+class _Leased:
+    delivery_id: int
+    attempts: int
+    webhook_id: int
+    body: bytes
+    headers: dict[str, str]
+    url: str
+    created_at: datetime
+
+
+def _lease(db: Database, owner: str, now: datetime, exclude: Collection[int], limit: int) -> list[_Leased]:
+    """Take up to ``limit`` due webhooks (each for one post) that this deliverer is not posting to."""
+    out: list[_Leased] = []
     with UnitOfWork(db) as uow:
-        webhooks_repo.fan_out(uow.session)
-        uow.commit()
-    with UnitOfWork(db) as uow:
-        due = [
-            (d.id, d.attempts, e.id, e.event, e.payload, e.created_at, h.url, h.secret)
-            for d, e, h in webhooks_repo.next_deliveries(uow.session, now)
-        ]
-    for delivery_id, attempts, event_id, event, payload, created_at, url, secret in due:
-        body = json.dumps(
-            {"id": event_id, "event": event, "created_at": created_at.isoformat(), "data": payload},
-            ensure_ascii=False,
-            sort_keys=True,
-        ).encode()
-        timestamp = int(now.timestamp())
-        headers = {
-            "Content-Type": "application/json",
-            "User-Agent": "baohuang-webhooks",
-            "X-Baohuang-Event": event,
-            "X-Baohuang-Delivery": str(delivery_id),
-            "X-Baohuang-Timestamp": str(timestamp),
-            "X-Baohuang-Signature": sign(secret, timestamp, body),
-        }
-        status, error = post(url, body, headers)
-        if status is not None and 200 <= status < 300:
-            state, next_at = "delivered", now
-        elif now - created_at >= RETRY_FOR:
-            state, next_at = "gave_up", now
-        else:
-            state, next_at = "pending", now + backoff(attempts)
+        candidates = webhooks_repo.due_webhooks(uow.session, now, exclude, limit)
+    for webhook_id in candidates:
         with UnitOfWork(db) as uow:
-            webhooks_repo.record_attempt(uow.session, delivery_id, status, error, state, next_at)
+            due = webhooks_repo.take_lease(uow.session, webhook_id, owner, now, now + LEASE_FOR())
+            if due is None:
+                uow.commit()  # a lease taken and given back (nothing due after all)
+                continue
+            d, e, h = due
+            leased = _prepared(d.id, d.attempts, e.id, e.event, e.payload, e.created_at, h.id, h.url, h.secret, now)
             uow.commit()
-    return len(due)
+        out.append(leased)
+    return out
+
+
+def _prepared(
+    delivery_id: int,
+    attempts: int,
+    event_id: int,
+    event: str,
+    payload: dict[str, Any],
+    created_at: datetime,
+    webhook_id: int,
+    url: str,
+    secret: str,
+    now: datetime,
+) -> _Leased:
+    body = json.dumps(
+        {"id": event_id, "event": event, "created_at": created_at.isoformat(), "data": payload},
+        ensure_ascii=False,
+        sort_keys=True,
+    ).encode()
+    timestamp = int(now.timestamp())
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "baohuang-webhooks",
+        "X-Baohuang-Event": event,
+        "X-Baohuang-Delivery": str(delivery_id),
+        "X-Baohuang-Timestamp": str(timestamp),
+        "X-Baohuang-Signature": sign(secret, timestamp, body),
+    }
+    return _Leased(delivery_id, attempts, webhook_id, body, headers, url, created_at)
+
+
+def _post_and_record(db: Database, post: Post, owner: str, job: _Leased, now: datetime | None) -> None:
+    status, error = post(job.url, job.body, job.headers)
+    at = now or datetime.now(UTC)
+    if status is not None and 200 <= status < 300:
+        state, next_at = "delivered", at
+    elif at - job.created_at >= RETRY_FOR:
+        state, next_at = "gave_up", at
+    else:
+        state, next_at = "pending", at + backoff(job.attempts)
+    with UnitOfWork(db) as uow:
+        webhooks_repo.record_attempt(uow.session, job.delivery_id, status, error, state, next_at, job.webhook_id, owner)
+        uow.commit()
+
+
+def LEASE_FOR() -> timedelta:
+    """How long a deliverer holds a webhook: its post's deadline and a margin; a deliverer that
+    dies mid-post lets the webhook go after this (at least once across a crash)."""
+    return timedelta(seconds=TIMEOUT + 30)
+
+
+def new_owner() -> str:
+    """A deliverer's name in the leases it takes: host, process and a random part."""
+    return f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def deliver_once(
+    db: Database,
+    post: Post = http_post,
+    now: datetime | None = None,
+    *,
+    owner: str | None = None,
+    workers: int = WORKERS,
+) -> int:
+    """One pass: fan every new event out, then post every due delivery, different webhooks at
+    once (``workers`` at a time), each within its deadline, and each webhook's events in order
+    (its next is posted once the one before is delivered). A failed post waits for its backoff,
+    so the pass ends. Returns how many posts were made. ``now`` fixes the clock (tests); by
+    default it is read as the pass goes."""
+    owner = owner or new_owner()
+    _fan_out(db)
+    posted = 0
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="webhook") as pool:
+        while True:
+            jobs = _lease(db, owner, now or datetime.now(UTC), (), workers)
+            if not jobs:
+                return posted
+            for f in [pool.submit(_post_and_record, db, post, owner, job, now) for job in jobs]:
+                f.result()
+            posted += len(jobs)  # and again: each webhook's next event may be due now
+
+
+def drain(db: Database, post: Post = http_post, now: datetime | None = None, *, workers: int = WORKERS) -> int:
+    """Everything that is due, then stop (``baohuang webhooks deliver --once``): one pass, and
+    another for the events that arrived during it."""
+    owner = new_owner()
+    total = 0
+    while posted := deliver_once(db, post, now, owner=owner, workers=workers):
+        total += posted
+    return total
+
+
+def run(
+    db: Database,
+    stop: threading.Event,
+    post: Post = http_post,
+    *,
+    interval: float = 1.0,
+    workers: int = WORKERS,
+) -> None:
+    """Deliver until ``stop`` is set: every ``interval`` seconds (sooner when a post finishes),
+    fan new events out and start a post for every due webhook not already being posted to, up
+    to ``workers`` at once. A slow or dead receiver holds one worker for at most its deadline
+    and delays only its own webhook's events; fanning out never waits for a post. Once ``stop``
+    is set no post is started, and the posts under way end within their deadline."""
+    owner = new_owner()
+    running: dict[Future[None], int] = {}
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="webhook")
+    try:
+        while not stop.is_set():
+            for f in [f for f in running if f.done()]:
+                running.pop(f)
+                if f.exception() is not None:
+                    log.warning("webhook delivery failed: %s", f.exception())
+            try:
+                _fan_out(db)
+                free = workers - len(running)
+                jobs = _lease(db, owner, datetime.now(UTC), set(running.values()), free) if free else []
+            except DATABASE_AWAY as exc:
+                log.warning("webhooks: the database is not reachable (%s); trying again", exc.__class__.__name__)
+                jobs = []
+            for job in jobs:
+                running[pool.submit(_post_and_record, db, post, owner, job, None)] = job.webhook_id
+            if not jobs:
+                wait(list(running), timeout=interval, return_when=FIRST_COMPLETED) if running else stop.wait(interval)
+    finally:
+        pool.shutdown(wait=True)  # the posts under way: each ends within its deadline

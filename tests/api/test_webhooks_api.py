@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from service.core import random_record
 from service.tournament import webhooks
-from tests.tournament.test_webhooks import Receiver, _valid
+from tests.tournament.test_webhooks import Receiver, _valid, local_receivers  # noqa: F401 (a fixture)
 from tests.tournament_helpers import Club
 
 

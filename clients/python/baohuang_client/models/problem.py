@@ -24,7 +24,8 @@ class Problem:
         title (str):
         status (int):
         detail (str | Unset):
-        errors (list[ProblemItem] | Unset): every problem found, each with its pointer (422)
+        errors (list[ProblemItem] | Unset): the problems found, each with its pointer (422): the first 100 of them
+        more_errors (int | Unset): how many problems were found beyond those listed in errors (absent: none)
     """
 
     type_: str
@@ -32,6 +33,7 @@ class Problem:
     status: int
     detail: str | Unset = UNSET
     errors: list[ProblemItem] | Unset = UNSET
+    more_errors: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -50,6 +52,8 @@ class Problem:
                 errors_item = errors_item_data.to_dict()
                 errors.append(errors_item)
 
+        more_errors = self.more_errors
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -63,6 +67,8 @@ class Problem:
             field_dict["detail"] = detail
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if more_errors is not UNSET:
+            field_dict["more_errors"] = more_errors
 
         return field_dict
 
@@ -88,12 +94,15 @@ class Problem:
 
                 errors.append(errors_item)
 
+        more_errors = d.pop("more_errors", UNSET)
+
         problem = cls(
             type_=type_,
             title=title,
             status=status,
             detail=detail,
             errors=errors,
+            more_errors=more_errors,
         )
 
         problem.additional_properties = d

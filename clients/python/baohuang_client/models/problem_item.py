@@ -31,6 +31,13 @@ class ProblemItem:
             - `duplicate_key`: an object names the same key twice
             - `unsupported_media_type`: the body is not sent as JSON (Content-Type)
             - `empty_line`: an empty line in NDJSON input (command line)
+            - `too_many_plays`: more plays than any game of the ruleset can have (five a card of its deck): the record is
+            read no further; `limit` says how many
+            - `too_many_calls`: more calls than any game can have: the record is read no further; `limit` says how many
+            - `too_many_lines`: a game in the notation with more lines than any game needs: the text is read no further;
+            `limit` says how many
+            - `line_too_long`: an NDJSON line longer than one game's body may be (BAOHUANG_MAX_BODY_BYTES): the line is not
+            read; `limit` says how many bytes
             - `unknown_field`: a field the operation does not know
             - `unexpected_field`: a field that does not belong here in this case (e.g. a card for a call that names none)
             - `missing_field`: a required field is missing
@@ -76,6 +83,8 @@ class ProblemItem:
             - `invalid_reason`: a reason is 1 to 500 characters of text without control characters
             - `claim_differs`: the result the table claims is not the rules' result (send accept_computed to store the
             rules' result)
+            - `url_not_allowed`: a webhook URL the service will not post to: not http(s), with a user name or password, or a
+            host that is (or resolves to) a loopback, private, link-local or other internal address
             - `idempotency_key_reused`: an Idempotency-Key already used for another request (method, path or body)
         detail (str): what is wrong, for a person
         missing (str | Unset): for a fact the record leaves open and the answer depends on: which (e.g. 'guard')
@@ -85,6 +94,8 @@ class ProblemItem:
         computed (Any | Unset): claim_differs: what the rules give there
         line (int | Unset): a body in the game notation: the line (1-based) of the problem
         column (int | Unset): a body in the game notation: the column (1-based) of the problem
+        limit (int | Unset): too_many_plays, too_many_calls, too_many_lines, line_too_long: the bound
+        found (int | Unset): too_many_plays, too_many_calls, too_many_lines: how many the body has
     """
 
     pointer: str
@@ -96,6 +107,8 @@ class ProblemItem:
     computed: Any | Unset = UNSET
     line: int | Unset = UNSET
     column: int | Unset = UNSET
+    limit: int | Unset = UNSET
+    found: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         pointer = self.pointer
@@ -118,6 +131,10 @@ class ProblemItem:
 
         column = self.column
 
+        limit = self.limit
+
+        found = self.found
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -139,6 +156,10 @@ class ProblemItem:
             field_dict["line"] = line
         if column is not UNSET:
             field_dict["column"] = column
+        if limit is not UNSET:
+            field_dict["limit"] = limit
+        if found is not UNSET:
+            field_dict["found"] = found
 
         return field_dict
 
@@ -163,6 +184,10 @@ class ProblemItem:
 
         column = d.pop("column", UNSET)
 
+        limit = d.pop("limit", UNSET)
+
+        found = d.pop("found", UNSET)
+
         problem_item = cls(
             pointer=pointer,
             code=code,
@@ -173,6 +198,8 @@ class ProblemItem:
             computed=computed,
             line=line,
             column=column,
+            limit=limit,
+            found=found,
         )
 
         return problem_item

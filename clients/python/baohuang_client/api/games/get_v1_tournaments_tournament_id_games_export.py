@@ -59,6 +59,9 @@ def sync_detailed(
 ) -> Response[Problem]:
     """Every game of the tournament as NDJSON (current versions, void ones included)
 
+     The export is written whole before it is sent (kept on disk past a few megabytes), so an
+    export that fails is a 500, never a 200 cut short.
+
     Args:
         tournament_id (int):
 
@@ -88,6 +91,9 @@ def sync(
 ) -> Problem | None:
     """Every game of the tournament as NDJSON (current versions, void ones included)
 
+     The export is written whole before it is sent (kept on disk past a few megabytes), so an
+    export that fails is a 500, never a 200 cut short.
+
     Args:
         tournament_id (int):
 
@@ -111,6 +117,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Problem]:
     """Every game of the tournament as NDJSON (current versions, void ones included)
+
+     The export is written whole before it is sent (kept on disk past a few megabytes), so an
+    export that fails is a 500, never a 200 cut short.
 
     Args:
         tournament_id (int):
@@ -138,6 +147,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Problem | None:
     """Every game of the tournament as NDJSON (current versions, void ones included)
+
+     The export is written whole before it is sent (kept on disk past a few megabytes), so an
+    export that fails is a 500, never a 200 cut short.
 
     Args:
         tournament_id (int):
