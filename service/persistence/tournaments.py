@@ -139,6 +139,10 @@ def update_player(s: Session, p: Player, *, name: str | None = None, withdrawn: 
     return p
 
 
+def count_players(s: Session, tournament_id: int) -> int:
+    return s.scalar(select(func.count()).select_from(Player).where(Player.tournament_id == tournament_id)) or 0
+
+
 def list_players(s: Session, tournament_id: int, limit: int, offset: int) -> tuple[Sequence[Player], int]:
     total = s.scalar(select(func.count()).select_from(Player).where(Player.tournament_id == tournament_id)) or 0
     rows = s.scalars(

@@ -3,8 +3,10 @@ each is turned into what the answers show."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
+from ..core.errors import Problem
 from ..core.ruleset import Ruleset
 from ..persistence import keys as keys_repo
 from ..persistence import rounds as rounds_repo
@@ -13,6 +15,8 @@ from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.errors import Conflict, Forbidden
 from ..persistence.models import ApiKey, Player, Tournament
+from ..problems import invalid_record
+from .games import Rejected
 from .unit_of_work import UnitOfWork
 
 # --- presenting ------------------------------------------------------------------------------
@@ -158,8 +162,23 @@ def change_tournament(
 # --- players ----------------------------------------------------------------------------------------
 
 
+# Players a tournament may have (withdrawn ones count): BAOHUANG_MAX_PLAYERS.
+MAX_PLAYERS = int(os.environ.get("BAOHUANG_MAX_PLAYERS", "1000"))
+
+
 def add_player(uow: UnitOfWork, acting: int, tournament_id: int, name: str) -> dict[str, Any]:
-    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
+    """Rejected (422 too_many_players) once the tournament has MAX_PLAYERS players."""
+    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting, lock=True)
+    count = tournaments_repo.count_players(uow.session, t.id)
+    if count >= MAX_PLAYERS:
+        problem = Problem(
+            "",
+            "too_many_players",
+            f"tournament {t.id} has {count:,} players, the most a tournament may have here "
+            f"(BAOHUANG_MAX_PLAYERS is {MAX_PLAYERS:,})",
+            {"limit": MAX_PLAYERS},
+        )
+        raise Rejected(invalid_record([problem], "player"))
     p = tournaments_repo.add_player(uow.session, t, name)
     uow.commit()
     return player_json(p)

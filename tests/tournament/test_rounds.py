@@ -147,3 +147,59 @@ def test_the_balanced_schedule_spreads_meetings(db):
         history.add(balanced(players, history, seed=r))
     assert max(history.met.values()) <= 2
     assert max(history.sat_out.values()) - min(history.sat_out.get(p, 0) for p in players) <= 1
+
+
+# --- seating at any size ------------------------------------------------------------------------
+
+
+def _seated_once(r, players):
+    seated = [p for t in r.tables for p in t]
+    assert all(len(t) == 5 for t in r.tables)
+    assert sorted(seated + list(r.sitting_out)) == sorted(players)
+    assert len(r.sitting_out) == len(players) % 5
+
+
+def test_fifteen_hundred_players_are_seated_round_after_round(db, monkeypatch):
+    # Round 2 of 1,500 players ran past 30 s (the worker killed, nothing stored, every retry alike).
+    monkeypatch.setattr(clubs, "MAX_PLAYERS", 2000)
+    _secret, org, tid, _ = _club(db, 0)
+    from service.persistence import tournaments as tournaments_repo
+
+    with UnitOfWork(db) as uow:
+        t = tournaments_repo.owned_tournament(uow.session, tid, org)
+        ids = [tournaments_repo.add_player(uow.session, t, f"p{i:04d}").id for i in range(1502)]
+        uow.commit()
+    for number in (1, 2, 3):
+        r = _seat(db, org, tid)
+        assert r["number"] == number and len(r["tables"]) == 300 and len(r["sitting_out"]) == 2
+        seated = [x["player_id"] for table in r["tables"] for x in table["seats"]]
+        assert sorted(seated + [x["player_id"] for x in r["sitting_out"]]) == sorted(ids)
+
+
+@pytest.mark.parametrize("n", [10, 61, 1503])
+def test_the_search_stops_at_its_budget_and_its_clock(n):
+    players = list(range(1, n + 1))
+    history = History()
+    history.add(balanced(players, history, seed=1))
+    _seated_once(balanced(players, history, seed=2, budget=50), players)  # a few swaps weighed
+    _seated_once(balanced(players, history, seed=2, seconds=0), players)  # out of time at once
+
+
+def test_a_round_is_the_same_for_the_same_history_and_seed():
+    players = list(range(1, 301))
+    history = History()
+    history.add(balanced(players, history, seed=1))
+    assert balanced(players, history, seed=2) == balanced(players, history, seed=2)
+
+
+def test_players_are_capped_by_the_setting(db_client, monkeypatch):
+    from tests.tournament_helpers import Club
+
+    monkeypatch.setattr(clubs, "MAX_PLAYERS", 7)
+    club = Club(db_client)
+    tid, _ = club.tournament(players=7)
+    r = db_client.post(f"/v1/tournaments/{tid}/players", json={"name": "one too many"}, headers=club.auth)
+    assert r.status_code == 422
+    (problem,) = r.get_json()["errors"]
+    assert problem["code"] == "too_many_players" and problem["limit"] == 7
+    assert db_client.get(f"/v1/tournaments/{tid}/players").get_json()["total"] == 7

@@ -77,6 +77,8 @@ class ProblemItem:
             - `invalid_players`: players is an array of five player ids, seat 0 first
             - `unknown_player`: the tournament has no such player
             - `duplicate_player`: a player sits twice
+            - `too_many_players`: the tournament has as many players as a tournament may have (BAOHUANG_MAX_PLAYERS);
+            `limit` says how many
             - `withdrawn_player`: a withdrawn player cannot be seated in a new game
             - `invalid_action`: a correction's action is void or replace
             - `missing_reason`: a correction gives its reason

@@ -46,6 +46,7 @@ class ProblemItemCode(StrEnum):
     SURRENDER_NOT_ALLOWED = "surrender_not_allowed"
     TOO_MANY_CALLS = "too_many_calls"
     TOO_MANY_LINES = "too_many_lines"
+    TOO_MANY_PLAYERS = "too_many_players"
     TOO_MANY_PLAYS = "too_many_plays"
     UNEXPECTED_FIELD = "unexpected_field"
     UNKNOWN_CALL = "unknown_call"
