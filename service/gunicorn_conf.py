@@ -38,6 +38,13 @@ loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 # id, route, status, duration and organizer. GUNICORN_ACCESS_LOG=1 adds gunicorn's plain one.
 accesslog = "-" if os.environ.get("GUNICORN_ACCESS_LOG") == "1" else None
 errorlog = "-"
+# gunicorn's control socket (for gunicornc) defaults to one path for every master a user runs
+# ($XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl): two services on one host would
+# share it, and one's commands would reach the other. Off, unless BAOHUANG_CONTROL_SOCKET names
+# this instance's own path.
+control_socket_disable = not os.environ.get("BAOHUANG_CONTROL_SOCKET")
+if os.environ.get("BAOHUANG_CONTROL_SOCKET"):
+    control_socket = os.environ["BAOHUANG_CONTROL_SOCKET"]
 # Workers must not all migrate the schema at once: the master does it (baohuang serve, the
 # container's entrypoint) and tells the workers not to.
 raw_env = ["BAOHUANG_AUTO_UPGRADE=0"]

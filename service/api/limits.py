@@ -8,7 +8,8 @@ set to N, the address the N proxies in front of the service report in X-Forwarde
 * sign-ups (POST /v1/organizers): ``BAOHUANG_SIGNUP_LIMIT`` (default 10 per hour);
 * failed API keys: after ``BAOHUANG_FAILED_KEY_LIMIT`` unknown or revoked keys from one address
   (default 20 per 10 minutes), every request of that address that carries a key is refused
-  until the window has passed, right or wrong key alike: guessing costs time.
+  until the window has passed, right or wrong key alike: guessing costs time. Keys typed into
+  the pages' sign-in form count the same, and the form refuses likewise.
 
 The counts live where ``BAOHUANG_RATE_LIMIT_STORAGE`` says: ``memory://`` (the default) keeps
 them in each worker process, so N workers let up to N times the rate through; a shared store
@@ -102,5 +103,22 @@ def install(app: Flask) -> None:
             return None
         return _too_many(reset - time.time(), "too many unknown or revoked API keys from this address")
 
+    def guessing() -> int | None:
+        """Seconds this address must wait before another key is tried (None: it may try now).
+        The pages' sign-in form asks this, and counts its failures with count_failed_key: keys
+        guessed through a form and through the API are one count."""
+        if not enabled:
+            return None
+        address = client_address()
+        try:
+            if limiter.limiter.test(failed, "failed-key", address):
+                return None
+            reset, _ = limiter.limiter.get_window_stats(failed, "failed-key", address)
+        except Exception:  # the store is away: let the request through (it is logged)
+            app.logger.warning("rate-limit store unreachable: request let through")
+            return None
+        return max(1, math.ceil(reset - time.time()))
+
     app.extensions["baohuang_failed_key"] = count_failed_key
+    app.extensions["baohuang_guessing"] = guessing
     app.before_request(refuse_guessers)

@@ -89,6 +89,19 @@ class ApiKey(Base):
     organizer: Mapped[Organizer] = relationship(back_populates="keys")
 
 
+class WebSession(Base):
+    """A signed-in page: the cookie carries a token, the server keeps its hash. Deleting the row
+    (signing out) ends the session; so does revoking its key (sessions are read with the key)."""
+
+    __tablename__ = "web_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    key_id: Mapped[int] = mapped_column(ForeignKey("api_keys.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column()
+
+
 class Tournament(Base):
     __tablename__ = "tournaments"
 

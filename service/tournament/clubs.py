@@ -4,12 +4,14 @@ each is turned into what the answers show."""
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from typing import Any
 
 from ..core.errors import Problem
 from ..core.ruleset import Ruleset
 from ..persistence import keys as keys_repo
 from ..persistence import rounds as rounds_repo
+from ..persistence import sessions as sessions_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
@@ -75,9 +77,29 @@ def authenticate(uow: UnitOfWork, secret: str, *, hashed: bool = False) -> keys_
     return keys_repo.authenticate_ref(uow.session, secret, hashed=hashed)
 
 
-def key_digest(secret: str) -> str:
-    """What a signed-in page keeps of a key: its hash, which is not itself a key."""
-    return keys_repo.hash_secret(secret)
+SESSION_LIFETIME = timedelta(hours=12)
+
+
+def sign_in(uow: UnitOfWork, secret: str) -> str | None:
+    """A page's session for the key ``secret`` (the token its cookie carries), or None for an
+    unknown or revoked key."""
+    key = keys_repo.authenticate_ref(uow.session, secret)
+    if key is None:
+        return None
+    token = sessions_repo.open_session(uow.session, key.id, SESSION_LIFETIME)
+    uow.commit()
+    return token
+
+
+def signed_in(uow: UnitOfWork, token: str) -> sessions_repo.SignedIn | None:
+    """The session behind a page's token: None once signed out, run out, or its key revoked."""
+    return sessions_repo.find_session(uow.session, token)
+
+
+def sign_out(uow: UnitOfWork, token: str) -> None:
+    """End the session: a copy of its cookie opens nothing afterwards."""
+    sessions_repo.close_session(uow.session, token)
+    uow.commit()
 
 
 def register_organizer(uow: UnitOfWork, name: str) -> dict[str, Any]:
@@ -104,6 +126,7 @@ def issue_key(uow: UnitOfWork, acting: int, organizer_id: int, label: str | None
 def revoke_key(uow: UnitOfWork, acting: int, organizer_id: int, key_id: int) -> dict[str, Any]:
     _own(organizer_id, acting)
     key = keys_repo.revoke_key(uow.session, organizer_id, key_id)
+    sessions_repo.close_sessions_of_key(uow.session, key.id)  # its pages are signed out
     uow.commit()
     return key_json(key)
 

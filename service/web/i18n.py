@@ -20,6 +20,7 @@ ZH: dict[str, str] = {
     "Organizers": "组织者",
     "Sign in": "登录",
     "Sign out": "退出",
+    "Too many unknown or revoked keys from this address: try again in {seconds} s.": "这个地址输错密钥的次数太多：请 {seconds} 秒后再试。",
     "中文": "中文",
     "English": "English",
     "Language": "语言",

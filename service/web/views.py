@@ -34,6 +34,7 @@ from ..core.ruleset import PRESETS
 from ..persistence.errors import Conflict, Forbidden, NotFound
 from ..tournament import clubs, games, rounds
 from ..tournament.unit_of_work import UnitOfWork
+from .forms import FormError, number, safe_next, text
 
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/assets")
 
@@ -55,18 +56,20 @@ def unit_of_work() -> Iterator[UnitOfWork]:
 
 
 def _viewer() -> int | None:
-    """The signed-in organizer (None: a visitor). A key revoked since sign-in ends the session."""
+    """The signed-in organizer (None: a visitor). The session is the server's: signing out, or
+    revoking the key it was opened with, ends it (a copy of the cookie opens nothing)."""
     if "organizer_id" not in g:
         g.organizer_id = None
-        digest = session.get("key")
-        if digest:
+        token = session.get("sid")
+        if isinstance(token, str) and token:
             with unit_of_work() as uow:
-                key = clubs.authenticate(uow, digest, hashed=True)
-            if key is None:
+                found = clubs.signed_in(uow, token)
+            if found is None:
                 session.clear()
             else:
-                g.organizer_id = key.organizer_id
-                g.key = key
+                g.organizer_id = found.key.organizer_id
+                g.key = found.key
+                g.key_hash = found.key_hash
     return g.organizer_id  # type: ignore[no-any-return]
 
 
@@ -314,20 +317,31 @@ def _found() -> Iterator[None]:
 def signin() -> Any:
     if request.method == "GET":
         return render_template("signin.html")
+    guessing = current_app.extensions.get("baohuang_guessing")
+    wait = guessing() if guessing is not None else None
+    if wait is not None:  # too many wrong keys from this address, here or through the API
+        page = render_template("signin.html", wait=wait)
+        return page, 429, {"Retry-After": str(wait)}
     secret = request.form.get("key", "").strip()
     with unit_of_work() as uow:
-        key = clubs.authenticate(uow, secret) if secret else None
-    if key is None:
+        token = clubs.sign_in(uow, secret) if secret else None
+    if token is None:
+        failed = current_app.extensions.get("baohuang_failed_key")
+        if failed is not None:
+            failed()
         return render_template("signin.html", failed=True), 401
     session.clear()
-    session["key"] = clubs.key_digest(secret)  # the key's hash: not itself a key
+    session["sid"] = token  # the server's session: its row ends with sign-out or the key
     session.permanent = True
-    target = request.args.get("next", "")
-    return redirect(target if target.startswith("/") and not target.startswith("//") else url_for("web.organizer"))
+    return redirect(safe_next(request.args.get("next")) or url_for("web.organizer"))
 
 
 @blp.post("/signout")
 def signout() -> Any:
+    token = session.get("sid")
+    if isinstance(token, str) and token:
+        with unit_of_work() as uow:
+            clubs.sign_out(uow, token)
     session.clear()
     return redirect(url_for("web.home"))
 
@@ -344,23 +358,24 @@ def organizer() -> str:
 @blp.post("/organizer/tournaments")
 @organizer_only
 def create_tournament() -> Any:
-    name = request.form.get("name", "").strip()
     try:
+        name = text(request.form, "name", 200, "a tournament's name")
         rs = read_ruleset(request.form.get("ruleset") or "weihai")
+    except FormError as exc:
+        return _back_to_organizer(exc.message)
     except RecordError:
         abort(400)
-    if not name or len(name) > 200:
-        return _back_to_organizer("a tournament needs a name (up to 200 characters)")
+    assert name is not None
     seating_method = request.form.get("seating", "balanced")
     if seating_method not in ("balanced", "swiss"):
         abort(400)
-    bye = request.form.get("bye_points", "0").strip() or "0"
-    if not bye.lstrip("-").isdigit() or not -100 <= int(bye) <= 100:
+    try:
+        bye = number(request.form, "bye_points", -100, 100, default=0)
+    except FormError:
         return _back_to_organizer("bye points are a whole number from -100 to 100")
+    assert bye is not None
     with unit_of_work() as uow:
-        t = clubs.create_tournament(
-            uow, _acting(), name, rs, request.form.get("private") == "on", seating_method, int(bye)
-        )
+        t = clubs.create_tournament(uow, _acting(), name, rs, request.form.get("private") == "on", seating_method, bye)
     return redirect(url_for("web.manage", tournament_id=t["id"]))
 
 
@@ -414,9 +429,11 @@ def manage(tournament_id: int) -> tuple[str, int]:
 @blp.post("/organizer/tournaments/<int:tournament_id>/players")
 @organizer_only
 def add_player(tournament_id: int) -> Any:
-    name = request.form.get("name", "").strip()
-    if not name or len(name) > 100:
-        return _manage_page(tournament_id, 422, error="a player needs a name (up to 100 characters)")
+    try:
+        name = text(request.form, "name", 100, "a player's name")
+    except FormError as exc:
+        return _manage_page(tournament_id, 422, error=exc.message)
+    assert name is not None
     return _act(
         tournament_id,
         lambda uow: clubs.add_player(uow, _acting(), tournament_id, name),
@@ -427,10 +444,11 @@ def add_player(tournament_id: int) -> Any:
 @blp.post("/organizer/tournaments/<int:tournament_id>/players/<int:player_id>")
 @organizer_only
 def change_player(tournament_id: int, player_id: int) -> Any:
-    name = request.form.get("name", "").strip() or None
     withdrawn = {"withdraw": True, "return": False}.get(request.form.get("action", ""))
-    if name is not None and len(name) > 100:
-        return _manage_page(tournament_id, 422, error="a name is up to 100 characters")
+    try:
+        name = text(request.form, "name", 100, "a player's name", required=False)
+    except FormError as exc:
+        return _manage_page(tournament_id, 422, error=exc.message)
     return _act(
         tournament_id,
         lambda uow: clubs.change_player(uow, _acting(), tournament_id, player_id, name, withdrawn),
@@ -438,23 +456,33 @@ def change_player(tournament_id: int, player_id: int) -> Any:
     )
 
 
+PLAYER_ID = (1, 2**31 - 1)
+ROUND_OR_TABLE = (1, 100_000)
+
+
 def _seated() -> list[int] | None:
     """The five players chosen by seat; None where the game names its round and table (the
-    seating names the players then)."""
+    seating names the players then). FormError for a choice that is not a player's id."""
     if _round_and_table():
         return None
     out = []
     for i in range(5):
-        raw = request.form.get(f"seat{i}", "")
-        if not raw.isdigit():
-            raise RecordError([Problem(f"/players/{i}", "invalid_type", f"choose the player at seat {i}")])
-        out.append(int(raw))
+        try:
+            chosen = number(request.form, f"seat{i}", *PLAYER_ID)
+        except FormError:
+            raise FormError(f"seat{i}", f"choose the player at seat {i}") from None
+        assert chosen is not None
+        out.append(chosen)
     return out
 
 
 def _round_and_table() -> dict[str, int]:
-    number, table = request.form.get("round", ""), request.form.get("table", "")
-    return {"round": int(number), "table": int(table)} if number.isdigit() and table.isdigit() else {}
+    """The round and table a game is entered against (both, or neither: FormError)."""
+    form = request.form
+    at = {name: number(form, name, *ROUND_OR_TABLE, required=False) for name in ("round", "table")}
+    if (at["round"] is None) != (at["table"] is None):
+        raise FormError("round", "round and table are given together")
+    return {k: v for k, v in at.items() if v is not None}
 
 
 def _envelope(players: list[int] | None) -> dict[str, Any]:
@@ -462,7 +490,7 @@ def _envelope(players: list[int] | None) -> dict[str, Any]:
 
 
 def _submit(tournament_id: int, doc: dict[str, Any], raw: str) -> Any:
-    digest = session.get("key", "")
+    digest = g.get("key_hash", "")
     try:
         with _found(), UnitOfWork(current_app.extensions["baohuang_db"], single_statement=True) as uow:
             games.submit_game(uow, digest, tournament_id, doc, raw, None, None, "POST", request.path, hashed=True)
@@ -490,24 +518,23 @@ def seat_round(tournament_id: int) -> Any:
 @organizer_only
 def enter_sheet(tournament_id: int) -> Any:
     form = request.form
-    try:
-        players = _seated()
-    except RecordError as exc:
-        return _manage_page(tournament_id, 422, error=exc.problems[0].detail)
 
     def seat(name: str) -> int | None:
-        raw = form.get(name, "")
-        return int(raw) if raw.isdigit() else None
+        return number(form, name, 0, 4, required=False)
 
-    sheet: dict[str, Any] = {
-        "mode": form.get("mode", "normal"),
-        "emperor": seat("emperor"),
-        "guard": seat("guard"),
-        "rebels": [i for i in range(5) if form.get(f"rebel{i}") == "on"],
-        "guard_revealed": form.get("guard_revealed") == "on",
-        "kicked_by": seat("kicked_by"),
-        "finishing_order": [seat(f"place{i}") for i in range(5)],
-    }
+    try:
+        players = _seated()
+        sheet: dict[str, Any] = {
+            "mode": form.get("mode", "normal"),
+            "emperor": seat("emperor"),
+            "guard": seat("guard"),
+            "rebels": [i for i in range(5) if form.get(f"rebel{i}") == "on"],
+            "guard_revealed": form.get("guard_revealed") == "on",
+            "kicked_by": seat("kicked_by"),
+            "finishing_order": [seat(f"place{i}") for i in range(5)],
+        }
+    except FormError as exc:
+        return _manage_page(tournament_id, 422, error=exc.message)
     if sheet["mode"] in ("void", "surrender"):
         sheet["finishing_order"] = []
     doc = {**_envelope(players), "sheet": sheet}
@@ -520,6 +547,9 @@ def enter_game(tournament_id: int) -> Any:
     text = request.form.get("game", "")
     try:
         players = _seated()
+    except FormError as exc:
+        return _manage_page(tournament_id, 422, error=exc.message, game_text=text)
+    try:
         if looks_like_notation(text):
             head = "" if players is None else f'[Players "{" ".join(map(str, players))}"]\n'
             raw = head + text
@@ -573,10 +603,11 @@ def correct_game(tournament_id: int, game_id: int) -> Any:
 @organizer_only
 def record_to_tournament() -> Any:
     """The recorder's game, to be entered into one of the organizer's tournaments."""
-    tournament_id = request.form.get("tournament", "")
-    if not tournament_id.isdigit():
+    try:
+        tournament_id = number(request.form, "tournament", *PLAYER_ID)
+    except FormError:
         abort(400)
-    return redirect(url_for("web.manage", tournament_id=int(tournament_id), game=request.form.get("game", "")))
+    return redirect(url_for("web.manage", tournament_id=tournament_id, game=request.form.get("game", "")))
 
 
 # --- API documentation ---------------------------------------------------------------------------

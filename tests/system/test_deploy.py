@@ -151,3 +151,26 @@ def test_serve_stops_its_gunicorn_on_sigterm(tmp_path):
     while _processes_with(marker) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert _processes_with(marker) == []
+
+
+def test_two_services_on_one_host_share_no_control_socket(tmp_path):
+    """gunicorn's control socket defaulted to ~/.gunicorn/gunicorn.ctl for every master: two
+    services of one user shared it. Off unless BAOHUANG_CONTROL_SOCKET gives an instance its own."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {"HOME": str(home), "XDG_RUNTIME_DIR": ""}
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+    own = tmp_path / "b.ctl"
+    first, port1 = start_serve(tmp_path / "a", 1, **env)
+    second, port2 = start_serve(tmp_path / "b", 1, BAOHUANG_CONTROL_SOCKET=str(own), **env)
+    try:
+        wait_ready(port1, first)
+        wait_ready(port2, second)
+        assert not (home / ".gunicorn").exists()
+        assert own.exists()  # the one asked for, and only that
+    finally:
+        for proc in (first, second):
+            proc.send_signal(signal.SIGTERM)
+        for proc in (first, second):
+            proc.wait(timeout=30)

@@ -336,3 +336,105 @@ def test_hostile_texts_types_and_paths(hostile_env):
     if after != before:
         FIGURES["games stored from bad input"] += 1
     assert after == before
+
+
+# --- the organizers' forms, and bodies larger than any game ----------------------------------------
+
+FORM_TEXTS = ["²", "٣", "１", "1" * 5000, "--1", "-0", "+3", "1e3", "0x10", "3.0", "", " ", "\u0000", "🀄", "-" * 50]
+
+
+def _signed_in(client, secret: str) -> str:
+    import re
+
+    page = client.get("/signin").get_data(as_text=True)
+    token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+    r = client.post("/signin", data={"key": secret, "csrf_token": token})
+    assert r.status_code == 302
+    page = client.get("/organizer").get_data(as_text=True)
+    return re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+
+
+def _form_targets(tid, ids, gid):
+    seats = {f"seat{i}": str(p) for i, p in enumerate(ids)}
+    sheet = {"mode": "normal", "emperor": "0", "guard": "1", **{f"place{i}": str(i) for i in range(5)}}
+    game = "plays\n9"
+    return [
+        ("/organizer/tournaments", {"name": "x", "ruleset": "weihai", "seating": "balanced"}, ["bye_points", "name"]),
+        (f"/organizer/tournaments/{tid}/players", {"name": "y"}, ["name"]),
+        (
+            f"/organizer/tournaments/{tid}/sheets",
+            {**seats, **sheet},
+            ["round", "table", "seat0", "seat4", "emperor", "guard", "kicked_by", "place0", "place4", "mode"],
+        ),
+        (f"/organizer/tournaments/{tid}/games", {**seats, "game": game}, ["round", "table", "seat2", "game"]),
+        (f"/organizer/tournaments/{tid}/games/{gid}/correct", {"game": game, "reason": "r"}, ["game", "reason"]),
+        (f"/organizer/tournaments/{tid}/games/{gid}/void", {"reason": "r"}, ["reason"]),
+        ("/organizer/record", {"game": game}, ["tournament"]),
+        ("/check", {"game": game}, ["game"]),
+    ]
+
+
+def _check_form(r, what: str) -> None:
+    FIGURES["requests tried"] += 1
+    if r.status_code >= 500:
+        FIGURES["5xx answers"] += 1
+    assert r.status_code < 500, (what, r.status_code, r.get_data(as_text=True)[:300])
+
+
+def test_hostile_numbers_and_texts_in_every_form(hostile_env):
+    """Every field of every organizer form with odd numbers and texts (Unicode digits, 5,000
+    digits, '--1', control characters): never a 500; a number field refuses every one that is not
+    blank (a form error), and nothing is stored by a refused form."""
+    client, club, tid, ids, gid = hostile_env
+    token = _signed_in(client, club.secret)
+    texts = {"name", "game", "reason", "mode"}
+    for path, base, fields in _form_targets(tid, ids, gid):
+        for name in fields:
+            for value in FORM_TEXTS:
+                data = {**base, name: value, "csrf_token": token}
+                if name in ("round", "table"):
+                    data.update(round=value, table=value)
+                before = _games(client, tid)
+                r = client.post(path, data=data)
+                _check_form(r, f"{path} {name}={value!r:.30}")
+                if name not in texts and value.strip() and path != "/check":
+                    assert r.status_code in (400, 422), (path, name, value, r.status_code)
+                if r.status_code >= 400 and _games(client, tid) != before:
+                    FIGURES["games stored from bad input"] += 1
+                    raise AssertionError((path, name, value, "stored"))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(st.sampled_from(["round", "seat0", "emperor", "place3", "bye_points", "tournament"]), st.text(max_size=40))
+def test_random_text_in_form_numbers(fuzz_env, field, value):
+    _, client, club, tid, ids = fuzz_env
+    if not client.get_cookie("baohuang_session"):
+        fuzz_env_token[0] = _signed_in(client, club.secret)
+    for path, base, _ in _form_targets(tid, ids, 1)[:4] + _form_targets(tid, ids, 1)[6:7]:
+        _check_form(client.post(path, data={**base, field: value, "csrf_token": fuzz_env_token[0]}), path)
+
+
+fuzz_env_token = [""]
+
+
+@pytest.mark.parametrize(
+    "body, ctype",
+    [
+        ('{"plays": [' + ",".join(["1"] * 330_000) + "]}", "application/json"),
+        ('{"calls": [' + ",".join(['{"seat": 0, "call": "rebel"}'] * 30_000) + "]}", "application/json"),
+        ("plays\n" + "9\n" * 500_000, "text/x-baohuang"),
+        ("plays\n" + "0: 9\n" * 200_000, "text/x-baohuang"),
+        ("calls\n" + "0 rebel\n" * 100_000, "text/x-baohuang"),
+    ],
+    ids=["plays", "calls", "lines", "seat-lines", "call-lines"],
+)
+def test_a_megabyte_body_is_one_small_problem(fuzz_env, body, ctype):
+    _, client, club, tid, ids = fuzz_env
+    for path in ("/v1/adjudications", f"/v1/tournaments/{tid}/games"):
+        before = _games(client, tid)
+        r = client.post(path, data=body.encode(), headers={**club.auth, "Content-Type": ctype})
+        _check(r, path)
+        assert r.status_code in (413, 422) and len(r.data) < 8000, (path, r.status_code, len(r.data))
+        if _games(client, tid) != before:
+            FIGURES["games stored from bad input"] += 1
+        assert _games(client, tid) == before
