@@ -65,7 +65,7 @@ def _cookie(client):
 
 
 def test_signing_out_ends_the_session_for_a_copied_cookie(organizer):
-    client, club, tid, _ = organizer
+    client, club, _tid, _ = organizer
     assert _sign_in(client, club.secret).status_code == 302
     copied = _cookie(client)
     page = client.get("/organizer").get_data(as_text=True)

@@ -429,7 +429,7 @@ fuzz_env_token = [""]
     ids=["plays", "calls", "lines", "seat-lines", "call-lines"],
 )
 def test_a_megabyte_body_is_one_small_problem(fuzz_env, body, ctype):
-    _, client, club, tid, ids = fuzz_env
+    _, client, club, tid, _ids = fuzz_env
     for path in ("/v1/adjudications", f"/v1/tournaments/{tid}/games"):
         before = _games(client, tid)
         r = client.post(path, data=body.encode(), headers={**club.auth, "Content-Type": ctype})
