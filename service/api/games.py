@@ -3,8 +3,10 @@ service.tournament.games, and presents its answer."""
 
 from __future__ import annotations
 
+import io
 import json
 import tempfile
+import time
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -254,13 +256,20 @@ class Import(MethodView):
             except games.Unauthenticated:
                 accept(None)
         db = current_app.extensions["baohuang_db"]
-        lines = _body_lines(request.stream, current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
+        # Buffered: the request's own stream reads a line a byte at a time.
+        stream = io.BufferedReader(request.stream, 64 * 1024)  # type: ignore[type-var]
+        lines = _body_lines(stream, current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
         answers = games.import_games(db, secret, tournament_id, lines, idem, request.path)
         # Each line is answered as soon as it is stored or refused: the answer is never held whole.
-        return Response(
-            stream_with_context(json.dumps(a, ensure_ascii=False, default=str) + "\n" for a in answers),
-            mimetype="application/x-ndjson",
-        )
+        return Response(stream_with_context(_answer_lines(answers)), mimetype="application/x-ndjson")
+
+
+def _answer_lines(answers: Iterator[dict[str, Any]]) -> Iterator[str]:
+    for a in answers:
+        yield json.dumps(a, ensure_ascii=False, default=str) + "\n"
+        # A batch is thousands of games: between two, let the worker serve other requests (under
+        # gevent, sleep(0) yields to them) and tell its master it is alive.
+        time.sleep(0)
 
 
 def _body_lines(stream: IO[bytes], limit: int) -> Iterator[str | games.LongLine]:

@@ -15,7 +15,7 @@ from ..core.errors import ViolationCode
 from ..core.roles import Mode
 from ..core.sheets import SHEET_FIELDS
 from ..problems import PROBLEM_CODES
-from .strict import Boolean, Integer, Moment, Name, QueryBoolean, QueryInteger
+from .strict import Boolean, BoundedList, Integer, Moment, Name, QueryBoolean, QueryInteger
 
 SEAT = validate.Range(min=0, max=4)
 CARDS_DOC = {
@@ -190,10 +190,10 @@ class ScoreSheetSchema(StrictSchema):
     mode = fields.String(required=True, validate=validate.OneOf([m.value for m in Mode]))
     emperor = Integer(required=True, validate=SEAT, allow_none=True)
     guard = Integer(validate=SEAT, allow_none=True)
-    rebels = fields.List(Integer(validate=SEAT))
+    rebels = BoundedList(Integer(validate=SEAT), max_items=5)
     guard_revealed = Boolean()
     kicked_by = Integer(validate=SEAT, allow_none=True)
-    finishing_order = fields.List(Integer(validate=SEAT), metadata={"description": "seats, 1st first"})
+    finishing_order = BoundedList(Integer(validate=SEAT), max_items=5, metadata={"description": "seats, 1st first"})
 
 
 assert tuple(ScoreSheetSchema().fields) == SHEET_FIELDS
@@ -580,8 +580,9 @@ WEBHOOK_EVENTS = ["game.stored", "game.corrected", "round.created", "tournament.
 
 class WebhookCreateSchema(StrictSchema):
     url = fields.Url(required=True, schemes={"http", "https"}, validate=validate.Length(max=2000))
-    events = fields.List(
+    events = BoundedList(
         fields.String(validate=validate.OneOf(WEBHOOK_EVENTS)),
+        max_items=len(WEBHOOK_EVENTS),
         load_default=list,
         metadata={"description": "the events to send (default: all of them)"},
     )

@@ -146,3 +146,18 @@ class Name(fields.String):
             return clean_text(value, max_length=self.max_length, what=self.what)
         except ValueError as exc:
             raise ValidationError(str(exc)) from None
+
+
+class BoundedList(fields.List):  # type: ignore[type-arg]
+    """A list of at most ``max_items`` items, refused before any item is read: marshmallow reads
+    every item first (and a problem an item), so a megabyte of them cost a second and an answer
+    of megabytes."""
+
+    def __init__(self, inner: Any, *, max_items: int, **kwargs: Any) -> None:
+        super().__init__(inner, validate=validate.Length(max=max_items), **kwargs)
+        self.max_items = max_items
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, list) and len(value) > self.max_items:
+            raise ValidationError(f"at most {self.max_items} items; this has {len(value):,}")
+        return super()._deserialize(value, attr, data, **kwargs)

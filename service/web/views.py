@@ -41,11 +41,20 @@ blp = Blueprint("web", __name__, template_folder="templates", static_folder="sta
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+# A form sent urlencoded is decoded whole by the standard library (about sixty times its size in
+# memory for a text of line breaks), so it is held to what a form of these pages holds: a game in
+# the notation is a few kilobytes. The pages' own large form (a game checked, with a file) is
+# multipart, whose parser streams.
+URLENCODED_MAX = 256 * 1024
+
+
 @blp.before_request
 def _protect() -> None:
     """Every form the pages post carries its CSRF token (flask-wtf; the JSON API is exempt:
     it authenticates with keys, not cookies)."""
     if request.method == "POST":
+        if request.mimetype == "application/x-www-form-urlencoded":
+            request.max_content_length = min(URLENCODED_MAX, current_app.config["MAX_CONTENT_LENGTH"] or URLENCODED_MAX)
         current_app.extensions["csrf"].protect()
 
 
