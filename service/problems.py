@@ -17,6 +17,7 @@ PROBLEM_BASE = "/problems/"
 PROBLEM_CODES: dict[str, str] = {
     # the body as JSON
     "invalid_round": "round and table are given together, as numbers from 1",
+    "invalid_deal_number": "a deal number from 1 to the tournament's deals_per_round, given with round and table",
     "unknown_round": "the tournament has no round of that number",
     "unknown_table": "the round has no table of that number",
     "players_not_at_table": "the players given are not the ones the round seated at that table",

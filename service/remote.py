@@ -3,6 +3,7 @@ client (clients/python/baohuang_client). The service's address and the organizer
 the environment: ``BAOHUANG_URL`` (default http://127.0.0.1:8000) and ``BAOHUANG_KEY``.
 
     baohuang remote submit --tournament 3 game.txt      # a game (notation or JSON) into a tournament
+    baohuang remote submit --tournament 3 --round 2 --table 1 game.txt   # entered against the seating
     baohuang remote standings --tournament 3            # the standings, as a table
     baohuang remote import --tournament 3 season.ndjson # a season's games, one status a line
 """
@@ -52,6 +53,9 @@ def submit(args: argparse.Namespace, out: IO[str]) -> int:
         return EXIT_BAD_INPUT
     if args.players:
         doc["players"] = [int(x) for x in args.players.split(",")]
+    for name in ("round", "table", "deal"):  # where it was played: the round's seating names the players
+        if getattr(args, name) is not None:
+            doc[name] = getattr(args, name)
     response = post_game.sync_detailed(
         args.tournament,
         client=_client(),
@@ -105,6 +109,9 @@ def add_parser(sub: Any) -> None:
     s = remote.add_parser("submit", help="submit a game (notation with [Players], or a JSON submission)")
     s.add_argument("--tournament", type=int, required=True)
     s.add_argument("--players", help="the five player ids by seat, comma-separated (else the file's)")
+    s.add_argument("--round", type=int, help="the round it was played in (with --table: the seating names the players)")
+    s.add_argument("--table", type=int, help="the table of that round")
+    s.add_argument("--deal", type=int, help="which of the round's deals at that table (default: the next one)")
     s.add_argument("--idempotency-key")
     s.add_argument("file", nargs="?")
     s.set_defaults(func=submit)

@@ -16,9 +16,8 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("webhooks") as batch:
-        batch.add_column(sa.Column("lease_owner", sa.String(length=64), nullable=True))
-        batch.add_column(sa.Column("lease_until", sa.DateTime(timezone=True), nullable=True))
+    op.add_column("webhooks", sa.Column("lease_owner", sa.String(length=64), nullable=True))
+    op.add_column("webhooks", sa.Column("lease_until", sa.DateTime(timezone=True), nullable=True))
     op.create_index(
         "ix_webhook_deliveries_pending", "webhook_deliveries", ["webhook_id", "state", "event_id"]
     )
@@ -26,6 +25,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_index("ix_webhook_deliveries_pending", table_name="webhook_deliveries")
-    with op.batch_alter_table("webhooks") as batch:
-        batch.drop_column("lease_until")
-        batch.drop_column("lease_owner")
+    op.drop_column("webhooks", "lease_until")
+    op.drop_column("webhooks", "lease_owner")

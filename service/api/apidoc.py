@@ -70,6 +70,9 @@ def _game(version: int = 1, voided: bool = False) -> dict[str, Any]:
         "kind": None if voided else "record",
         "played_at": "2026-11-30T11:30:00+00:00",
         "created_at": "2026-11-30T11:42:07.318000+00:00",
+        "round": 2,
+        "table": 1,
+        "deal": 1,
         "seats": [
             {
                 "seat": s,
@@ -218,6 +221,7 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
         ("post", f"{t}/rounds"): {"responses": {"201": ROUND_EXAMPLE}},
         ("get", f"{t}/rounds"): {"responses": {"200": {"rounds": [ROUND_EXAMPLE]}}},
         ("get", f"{t}/rounds/{{number}}"): {"responses": {"200": ROUND_EXAMPLE}},
+        ("delete", f"{t}/rounds/{{number}}"): {"responses": {"200": ROUND_EXAMPLE}},
         ("post", f"{t}/webhooks"): {
             "request": {"url": "https://club.example/hooks/baohuang", "events": ["game.stored", "round.created"]},
             "responses": {"201": {**WEBHOOK_EXAMPLE, "secret": "whsec_Zm9yIGV4YW1wbGUgb25seQ"}},
@@ -357,6 +361,8 @@ ROUND_EXAMPLE = {
                 {"seat": 3, "player_id": 16, "name": "赵雷"},
                 {"seat": 4, "player_id": 13, "name": "Anna"},
             ],
+            "games": [{"deal": 1, "game_id": 41}],
+            "missing_deals": [2],
         }
     ],
     "sitting_out": [{"player_id": 15, "name": "刘洋"}],

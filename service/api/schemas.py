@@ -15,6 +15,7 @@ from ..core.errors import ViolationCode
 from ..core.roles import Mode
 from ..core.sheets import SHEET_FIELDS
 from ..problems import PROBLEM_CODES
+from ..tournament.webhooks import EVENTS
 from .strict import Boolean, BoundedList, Integer, Moment, Name, QueryBoolean, QueryInteger
 
 SEAT = validate.Range(min=0, max=4)
@@ -341,6 +342,13 @@ class TournamentCreateSchema(StrictSchema):
         validate=validate.Range(min=-100, max=100),
         metadata={"description": "what a player sitting out a round scores (added to their total)"},
     )
+    deals_per_round = Integer(
+        load_default=1,
+        validate=validate.Range(min=1, max=50),
+        metadata={
+            "description": "how many deals (局) each table plays a round: games entered by round and table are numbered 1 to this"
+        },
+    )
 
 
 class TournamentPatchSchema(StrictSchema):
@@ -358,6 +366,12 @@ class TournamentPatchSchema(StrictSchema):
         validate=validate.Range(min=-100, max=100),
         metadata={"description": "what a player sitting out a round scores (added to their total)"},
     )
+    deals_per_round = Integer(
+        validate=validate.Range(min=1, max=50),
+        metadata={
+            "description": "how many deals (局) each table plays a round: games entered by round and table are numbered 1 to this"
+        },
+    )
 
 
 class TournamentSchema(StrictSchema):
@@ -370,6 +384,7 @@ class TournamentSchema(StrictSchema):
     frozen = Boolean(required=True, metadata={"description": "the ruleset is frozen once a game is stored"})
     seating = fields.String(required=True, validate=validate.OneOf(["balanced", "swiss"]))
     bye_points = Integer(required=True)
+    deals_per_round = Integer(required=True)
     created_at = fields.DateTime(required=True)
 
 
@@ -409,6 +424,12 @@ class GameSubmissionSchema(StrictSchema):
         metadata={"description": "the round the game was played in (with table): players come from its seating"}
     )
     table = Integer(metadata={"description": "the table of that round"})
+    deal = Integer(
+        metadata={
+            "description": "which of the round's deals at that table (1 to the tournament's deals_per_round); "
+            "default: the next one not entered. A deal already entered is 409 naming its game: correct that one"
+        }
+    )
     record = fields.Nested(RecordSchema, metadata={"description": "a full record (as POST /v1/adjudications)"})
     sheet = fields.Nested(ScoreSheetSchema, metadata={"description": "or a result sheet (as POST /v1/scores)"})
     played_at = Moment(metadata={"description": "when the game was played (without a zone: UTC); default: now"})
@@ -442,6 +463,7 @@ class GameSchema(StrictSchema):
     created_at = fields.DateTime(required=True)
     round = Integer(allow_none=True, required=True, metadata={"description": "the round it was entered against"})
     table = Integer(allow_none=True, required=True, metadata={"description": "and its table"})
+    deal = Integer(allow_none=True, required=True, metadata={"description": "and which of the round's deals there"})
     seats = fields.List(fields.Nested(GameSeatSchema), required=True)
     outcome = fields.Nested(OutcomeSchema, allow_none=True, required=True)
 
@@ -553,9 +575,20 @@ class RoundSeatSchema(StrictSchema):
     name = fields.String(allow_none=True, required=True)
 
 
+class TableGameSchema(StrictSchema):
+    deal = Integer(required=True)
+    game_id = Integer(required=True)
+
+
 class RoundTableSchema(StrictSchema):
     table = Integer(required=True)
     seats = fields.List(fields.Nested(RoundSeatSchema), required=True)
+    games = fields.List(
+        fields.Nested(TableGameSchema), required=True, metadata={"description": "the deals entered, with their games"}
+    )
+    missing_deals = fields.List(
+        Integer(), required=True, metadata={"description": "the deals of this table not entered yet"}
+    )
 
 
 class SittingOutSchema(StrictSchema):
@@ -575,7 +608,7 @@ class RoundListSchema(StrictSchema):
     rounds = fields.List(fields.Nested(RoundSchema), required=True)
 
 
-WEBHOOK_EVENTS = ["game.stored", "game.corrected", "round.created", "tournament.closed"]
+WEBHOOK_EVENTS = list(EVENTS)
 
 
 class WebhookCreateSchema(StrictSchema):

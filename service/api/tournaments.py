@@ -52,7 +52,14 @@ class Tournaments(MethodView):
         rs = read_ruleset(body.get("ruleset"))
         with unit_of_work() as uow:
             return clubs.create_tournament(
-                uow, acting_organizer(), body["name"], rs, body["private"], body["seating"], body["bye_points"]
+                uow,
+                acting_organizer(),
+                body["name"],
+                rs,
+                body["private"],
+                body["seating"],
+                body["bye_points"],
+                body["deals_per_round"],
             )
 
     @blp.arguments(PageQuery, location="query")
@@ -222,7 +229,22 @@ class RoundByNumber(MethodView):
     @blp.response(200, RoundSchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: int, number: int) -> dict[str, Any]:
-        """One round: its tables, their seats, who sits out"""
+        """One round: its tables, their seats, their deals entered and missing, who sits out"""
         reader = viewer()
         with unit_of_work() as uow:
             return rounds.get_round(uow, reader, tournament_id, number)
+
+    @blp.response(200, RoundSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    def delete(self, tournament_id: int, number: int) -> dict[str, Any]:
+        """Remove the last round (seated by mistake)
+
+        Only the last round, and only while no game was entered against it (409 otherwise); the
+        answer is the round removed, and webhooks get `round.removed`.
+        """
+        with unit_of_work() as uow:
+            return rounds.remove_last_round(uow, acting_organizer(), tournament_id, number)

@@ -361,7 +361,7 @@ def _run_plays(
             if h2 & GUARD != GUARD:
                 if recon:
                     raise _deck_exhausted(plays, i, seat, h, mv, rs)
-                raise _Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold {format_counts(unpack(mv.packed))}")
+                raise _Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold {_written(mv)}")
             left = counts[seat] - mv.size
             if left < 0:
                 raise _Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} has only {counts[seat]} cards left")
@@ -413,13 +413,13 @@ def _run_plays(
         problems = plays_problems(plays, i) or [Problem(f"/plays/{i}", "invalid_play", "this is not a play")]
         return _PlayResult(order, None, problems, {}, played, sj_seen, leads, implied)
     except _Stop as found:
-        snap = _snapshot(found.seat, hands, recon, top, top_seat, order, turn)
+        snap = _snapshot(found.seat, hands, recon, top, top_seat, order, turn, table)
         if found.extra:
             snap.update(found.extra)
         return _PlayResult(order, found, plays_problems(plays, found.index + 1), snap, played, sj_seen, leads, implied)
     if not over:
         message = f"the log stops with {active} seats still holding cards; seat {turn} is to play"
-        snap = _snapshot(turn, hands, recon, top, top_seat, order, turn)
+        snap = _snapshot(turn, hands, recon, top, top_seat, order, turn, table)
         return _PlayResult(order, _Stop(-1, V.INCOMPLETE, turn, message), [], snap, played, sj_seen, leads, implied)
     return _PlayResult(order, None, [], {}, played, sj_seen, leads, implied)
 
@@ -451,6 +451,12 @@ def _marked(i: int, seat: int, mv: Move, table: _Table, h2: int, recon: bool, sj
     return sj_seen
 
 
+def _written(mv: Move) -> str:
+    """A play's cards as a message shows them: with the marks it wrote (BJ*, SJ*)."""
+    marks = [r for r, n in ((Rank.BIG_JOKER, mv.marked_big), (Rank.SMALL_JOKER, mv.marked_small)) if n]
+    return format_counts(unpack(mv.packed), marks)
+
+
 def _turn_message(seat: int, turn: int, out: list[bool]) -> str:
     if out[seat]:
         return f"seat {seat} has gone out; it is seat {turn}'s turn"
@@ -474,9 +480,13 @@ def _snapshot(
     top_seat: int,
     order: list[int],
     turn: int,
+    table: _Table,
 ) -> dict[str, Any]:
+    marks = [
+        r for r, holder in ((Rank.BIG_JOKER, table.bj_holder), (Rank.SMALL_JOKER, table.sj_holder)) if holder == seat
+    ]
     return {
-        "hand": None if recon or seat is None else format_counts(unpack(hands[seat])),
+        "hand": None if recon or seat is None else format_counts(unpack(hands[seat]), marks),
         "table": None if top is None else format_counts(unpack(top.packed)),
         "table_seat": None if top is None else top_seat,
         "turn": turn,
@@ -721,8 +731,7 @@ def _finish(
         leads = tuple(i for i in run.leads if i < len(plays))
         implied = tuple(run.implied)
         if run.stop is not None:
-            stopped = _illegal(rs, _play_violation(run), recon, notes)
-            return dataclasses.replace(stopped, trick_starts=leads, implied_seats=implied, crown_moves=result.moves)
+            return _stopped(rs, run, plays, result.moves, recon, notes)
         finishing = tuple(run.order)
     facts = GameFacts(
         result.mode,
@@ -745,6 +754,21 @@ def _finish(
         implied_seats=implied,
         crown_moves=result.moves,
     )
+
+
+def _stopped(
+    rs: Ruleset,
+    run: _PlayResult,
+    plays: Sequence[Any],
+    moves: Sequence[CardMove],
+    recon: bool = True,
+    notes: tuple[str, ...] = (),
+) -> Adjudication:
+    """A play log that breaks a rule (or stops early), with what the referee learnt up to there:
+    where each trick started and whose turn each seat-less play was (the pages show the log)."""
+    stopped = _illegal(rs, _play_violation(run), recon, notes)
+    leads = tuple(i for i in run.leads if i < len(plays))
+    return dataclasses.replace(stopped, trick_starts=leads, implied_seats=tuple(run.implied), crown_moves=tuple(moves))
 
 
 def _play_violation(run: _PlayResult) -> Violation:
@@ -900,7 +924,7 @@ def _adjudicate_reconstructed(
     if run.problems:
         raise RecordError(run.problems)
     if run.stop is not None:
-        return _illegal(rs, _play_violation(run), True)
+        return _stopped(rs, run, plays, result.moves)
     counts, last, notes = _held(run, deck)
     # Undo the crown's card moves: the deal is what was dealt.
     for m in reversed(result.moves):
@@ -976,7 +1000,7 @@ def _adjudicate_called(
     if run.problems:
         raise RecordError(run.problems)
     if run.stop is not None:
-        return _illegal(rs, _play_violation(run), True)
+        return _stopped(rs, run, plays, result.moves)
     counts, last, notes = _held(run, deck)
     received = [[0] * len(Rank) for _ in range(SEATS)]
     for m in reversed(result.moves):

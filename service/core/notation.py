@@ -72,7 +72,7 @@ CALL_NAMES: dict[str, str] = {
 }
 # Headers the record itself reads; every other header is kept in the record's meta.
 _SEAT_HEADERS = tuple(f"Seat{i}" for i in range(5))
-_META_HEADERS = {"Date": "date", "Table": "table", "Event": "event", "Round": "round", "Site": "site"}
+_META_HEADERS = {"Date": "date", "Table": "table", "Event": "event", "Round": "round", "Deal": "deal", "Site": "site"}
 _HEADER = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _SEAT_PREFIX = re.compile(r"([0-4])\s*[:：]\s*")
 
@@ -369,9 +369,10 @@ def _read_headers(
 
 
 def parse_submission(text: str) -> tuple[dict[str, Any], ParsedGame]:
-    """A tournament submission in the notation: the game, with the envelope in three headers —
-    ``Players`` (five player ids by seat), ``PlayedAt`` and ``AcceptComputed`` — taken out of its
-    meta. Returns the submission as JSON would write it, and the parsed game (for positions)."""
+    """A tournament submission in the notation: the game, with the envelope in its headers —
+    ``Players`` (five player ids by seat), ``Round``, ``Table`` and ``Deal`` (where it was played:
+    the seating names the players), ``PlayedAt`` and ``AcceptComputed`` — taken out of its meta.
+    Returns the submission as JSON would write it, and the parsed game (for positions)."""
     game = parse(text)
     record = game.record
     meta = dict(record.get("meta") or {})
@@ -386,6 +387,14 @@ def parse_submission(text: str) -> tuple[dict[str, Any], ParsedGame]:
             )
         else:
             envelope["players"] = [int(w) for w in words]
+    for name in ("round", "table", "deal"):  # [Round "3"], [Table "2"], [Deal "1"]: where it was played
+        if name in meta:
+            line, col = game.positions[f"/meta/{name}"]
+            value = str(meta.pop(name)).strip()
+            if re.fullmatch(r"[1-9][0-9]{0,5}", value) is None:
+                problems.append(_problem(line, col, "notation_error", f"{name.title()} is a number from 1"))
+            else:
+                envelope[name] = int(value)
     if "PlayedAt" in meta:
         envelope["played_at"] = meta.pop("PlayedAt")
     if "AcceptComputed" in meta:

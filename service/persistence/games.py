@@ -143,6 +143,7 @@ class Submission:
     played_at: datetime | None = None
     round_number: int | None = None  # entered against a round's seating: its round and table
     table_no: int | None = None
+    deal_no: int | None = None  # and which of the round's deals at that table
 
 
 def _seat_values(sub: Submission) -> list[dict[str, Any]]:
@@ -181,11 +182,13 @@ _PG_STORE_GAME = Prepared(
         ("deltas", "json"),
         ("round_number", "integer"),
         ("table_no", "integer"),
+        ("deal_no", "integer"),
     ],
     f"""
 WITH g AS (
-    INSERT INTO games (tournament_id, record_hash, current_version, voided, played_at, created_at, round_number, table_no)
-    VALUES (:tournament_id, :record_hash, 1, false, :played_at, :now, :round_number, :table_no)
+    INSERT INTO games (tournament_id, record_hash, current_version, voided, played_at, created_at, round_number, table_no,
+        deal_no)
+    VALUES (:tournament_id, :record_hash, 1, false, :played_at, :now, :round_number, :table_no, :deal_no)
     RETURNING id
 ), v AS (
     INSERT INTO game_versions (game_id, version, action, kind, body, outcome, key_id, created_at)
@@ -231,6 +234,7 @@ class StoredGame:
     seats: list[dict[str, Any]]  # seat, player_id, role, place, score
     round_number: int | None = None
     table_no: int | None = None
+    deal_no: int | None = None
 
 
 def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, sub: Submission) -> StoredGame:
@@ -261,6 +265,7 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
                 "deltas": json.dumps([{"player_id": pid, **deltas[pid]} for pid in players]),
                 "round_number": sub.round_number,
                 "table_no": sub.table_no,
+                "deal_no": sub.deal_no,
             },
         )[0]
     else:
@@ -273,6 +278,7 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
                 created_at=now,
                 round_number=sub.round_number,
                 table_no=sub.table_no,
+                deal_no=sub.deal_no,
             )
             .returning(_GAMES.c.id)
         ).scalar_one()
@@ -296,7 +302,42 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
         )
         update_totals(s, t.id, scored, +1)
         add_event(s, t.id, "game.stored", {"tournament_id": t.id, "game_id": game_id, "version": 1})
-    return StoredGame(game_id, t.id, played_at, now, sub.kind, sub.outcome, seat_values, sub.round_number, sub.table_no)
+    return StoredGame(
+        game_id, t.id, played_at, now, sub.kind, sub.outcome, seat_values, sub.round_number, sub.table_no, sub.deal_no
+    )
+
+
+def deals_entered(s: Session, tournament_id: int, number: int, table: int) -> dict[int, int]:
+    """The deals of round ``number`` at ``table`` already entered (and not void): deal → game id."""
+    rows = s.execute(
+        select(Game.deal_no, Game.id).where(
+            Game.tournament_id == tournament_id,
+            Game.round_number == number,
+            Game.table_no == table,
+            Game.voided.is_(False),
+            Game.deal_no.is_not(None),
+        )
+    ).all()
+    return {int(d or 0): int(g) for d, g in rows}
+
+
+def entered_by_table(s: Session, tournament_id: int) -> dict[tuple[int, int], dict[int, int]]:
+    """Every round's tables' deals entered (and not void): (round, table) → {deal: game id}."""
+    rows = s.execute(
+        select(Game.round_number, Game.table_no, Game.deal_no, Game.id).where(
+            Game.tournament_id == tournament_id, Game.voided.is_(False), Game.deal_no.is_not(None)
+        )
+    ).all()
+    out: dict[tuple[int, int], dict[int, int]] = {}
+    for number, table, deal, game_id in rows:
+        out.setdefault((int(number or 0), int(table or 0)), {})[int(deal or 0)] = int(game_id)
+    return out
+
+
+def highest_deal(s: Session, tournament_id: int) -> int:
+    """The highest deal number of the tournament's games that are not void (0: none)."""
+    found = s.scalar(select(func.max(Game.deal_no)).where(Game.tournament_id == tournament_id, Game.voided.is_(False)))
+    return int(found or 0)
 
 
 def game_with_record(s: Session, tournament_id: int, record_hash: str) -> int | None:

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -116,6 +117,8 @@ class Tournament(Base):
     # How rounds are seated (balanced or swiss), and what a player sitting out a round scores.
     seating: Mapped[str] = mapped_column(String(10), server_default="balanced", default="balanced")
     bye_points: Mapped[int] = mapped_column(Integer, server_default="0", default=0)
+    # How many deals (局) each table plays a round: games entered by round and table are numbered 1…N.
+    deals_per_round: Mapped[int] = mapped_column(Integer, server_default="1", default=1)
 
 
 class Player(Base):
@@ -142,6 +145,17 @@ class Game(Base):
     __table_args__ = (
         UniqueConstraint("tournament_id", "record_hash"),
         Index("ix_games_tournament_id_played_at", "tournament_id", "played_at"),
+        # One game a deal of a table of a round, among the games that are not void.
+        Index(
+            "ix_games_round_table_deal",
+            "tournament_id",
+            "round_number",
+            "table_no",
+            "deal_no",
+            unique=True,
+            postgresql_where=text("NOT voided AND deal_no IS NOT NULL"),
+            sqlite_where=text("NOT voided AND deal_no IS NOT NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
@@ -155,6 +169,7 @@ class Game(Base):
     # The round and table the game was played at, where it was entered against the seating.
     round_number: Mapped[int | None] = mapped_column(Integer)
     table_no: Mapped[int | None] = mapped_column(Integer)
+    deal_no: Mapped[int | None] = mapped_column(Integer)  # which of the round's deals at that table
 
 
 class Round(Base):

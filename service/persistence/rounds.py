@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from .errors import NotFound
-from .models import Round, RoundSeat
+from .models import Game, Round, RoundSeat
 
 
 def rounds_of(s: Session, tournament_id: int) -> list[tuple[Round, list[RoundSeat]]]:
@@ -92,3 +92,25 @@ def byes(s: Session, tournament_id: int, up_to: int | None = None) -> Counter[in
     if up_to is not None:
         q = q.where(Round.number <= up_to)
     return Counter({pid: int(n) for pid, n in s.execute(q).all()})
+
+
+def remove_round(s: Session, tournament_id: int, number: int) -> None:
+    """Delete a round and its seats (the caller checks that no game was entered against it)."""
+    r = s.scalar(select(Round).where(Round.tournament_id == tournament_id, Round.number == number))
+    if r is None:
+        raise NotFound(f"tournament {tournament_id} has no round {number}")
+    s.execute(delete(RoundSeat).where(RoundSeat.round_id == r.id))
+    s.delete(r)
+    s.flush()
+
+
+def games_in_round(s: Session, tournament_id: int, number: int) -> int:
+    """How many games (void ones too) were entered against round ``number``."""
+    return int(
+        s.scalar(
+            select(func.count())
+            .select_from(Game)
+            .where(Game.tournament_id == tournament_id, Game.round_number == number)
+        )
+        or 0
+    )

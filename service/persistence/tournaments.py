@@ -31,6 +31,7 @@ class TournamentRef:
     ruleset_options: dict[str, Any]
     status: str
     private: bool
+    deals_per_round: int = 1
 
 
 def tournament_ruleset(t: Tournament | TournamentRef) -> Ruleset:

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from .errors import NotFound
 from .models import Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent, utcnow
 
-EVENTS = ("game.stored", "game.corrected", "round.created", "tournament.closed")
+EVENTS = ("game.stored", "game.corrected", "round.created", "round.removed", "tournament.closed")
 
 
 def add_event(s: Session, tournament_id: int, event: str, payload: dict[str, Any]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core.errors import Problem
 from ..core.ruleset import Ruleset
+from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import sessions as sessions_repo
@@ -48,6 +49,7 @@ def tournament_json(t: Tournament, frozen: bool) -> dict[str, Any]:
         "frozen": frozen,
         "seating": t.seating,
         "bye_points": t.bye_points,
+        "deals_per_round": t.deals_per_round,
         "created_at": t.created_at,
     }
 
@@ -142,9 +144,10 @@ def create_tournament(
     private: bool,
     seating: str = "balanced",
     bye_points: int = 0,
+    deals_per_round: int = 1,
 ) -> dict[str, Any]:
     t = tournaments_repo.create_tournament(uow.session, acting, name, rs, private)
-    t.seating, t.bye_points = seating, bye_points
+    t.seating, t.bye_points, t.deals_per_round = seating, bye_points, deals_per_round
     uow.commit()
     return tournament_json(t, False)
 
@@ -173,7 +176,11 @@ def change_tournament(
             raise Conflict("the ruleset is frozen: games are stored under it")
         tournaments_repo.set_ruleset(t, rs)
     closing = changes.get("status") == "closed" and t.status != "closed"
-    for field in ("name", "private", "status", "seating", "bye_points"):
+    if "deals_per_round" in changes:
+        used = games_repo.highest_deal(s, t.id)
+        if changes["deals_per_round"] < used:
+            raise Conflict(f"tournament {t.id} has games entered as deal {used} of a round: keep at least {used} deals")
+    for field in ("name", "private", "status", "seating", "bye_points", "deals_per_round"):
         if field in changes:
             setattr(t, field, changes[field])
     if closing:

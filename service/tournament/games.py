@@ -38,7 +38,7 @@ from ..values import clean_text, moment
 from .unit_of_work import UnitOfWork
 
 DATABASE_AWAY = (OperationalError, InterfaceError)
-SUBMISSION_KEYS = ("players", "record", "sheet", "played_at", "claimed", "accept_computed", "round", "table")
+SUBMISSION_KEYS = ("players", "record", "sheet", "played_at", "claimed", "accept_computed", "round", "table", "deal")
 
 
 class Unauthenticated(Exception):
@@ -82,7 +82,7 @@ def read_submission(
     if not isinstance(doc, dict):
         raise Rejected(invalid_record([Problem("", "invalid_type", "a game is a JSON object")], "game"))
     problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in allowed]
-    at = None if correction else _round_and_table(s, t.id, doc, problems)
+    at = None if correction else _round_and_table(s, t, doc, problems)
     seats = doc.get("players", players)
     if not isinstance(seats, list) or len(seats) != 5 or not all(map(_is_id, seats)):
         problems.append(Problem("/players", "invalid_players", "players is an array of five player ids, seat 0 first"))
@@ -198,25 +198,35 @@ def read_submission(
         scored.seat_results(),
         record_hash,
         played_at,
-        *(at or (None, None)),
+        *(at or (None, None, None)),
     )
 
 
 def _round_and_table(
-    s: Session, tournament_id: int, doc: dict[str, Any], problems: list[Problem]
-) -> tuple[int, int] | None:
-    """The round and table a game is entered against, checked against the seating: the players
-    are the table's (in any seat order). None where the submission names none."""
-    number, table = doc.get("round"), doc.get("table")
+    s: Session, t: Tournament | tournaments_repo.TournamentRef, doc: dict[str, Any], problems: list[Problem]
+) -> tuple[int, int, int] | None:
+    """The round, table and deal a game is entered against, checked against the seating (the
+    players are the table's, in any seat order) and the deals already entered there: a deal
+    given must be free (else DuplicateDeal naming its game), one not given is the next free one.
+    None where the submission names no round."""
+    number, table, deal = doc.get("round"), doc.get("table"), doc.get("deal")
     if number is None and table is None:
+        if deal is not None:
+            problems.append(Problem("/deal", "invalid_round", "a deal is given with its round and table"))
         return None
     if not _is_id(number) or not _is_id(table):
         problems.append(Problem("/round", "invalid_round", "round and table are given together, as numbers from 1"))
         return None
     assert isinstance(number, int) and isinstance(table, int)
-    at_table = rounds_repo.table_players(s, tournament_id, number, table)
+    deals = t.deals_per_round
+    if deal is not None and (type(deal) is not int or not 1 <= deal <= deals):
+        problems.append(
+            Problem("/deal", "invalid_deal_number", f"tournament {t.id} plays {deals} deal(s) a round: 1 to {deals}")
+        )
+        return None
+    at_table = rounds_repo.table_players(s, t.id, number, table)
     if at_table is None:
-        problems.append(Problem("/round", "unknown_round", f"tournament {tournament_id} has no round {number}"))
+        problems.append(Problem("/round", "unknown_round", f"tournament {t.id} has no round {number}"))
         return None
     if not at_table:
         problems.append(Problem("/table", "unknown_table", f"round {number} has no table {table}"))
@@ -226,7 +236,44 @@ def _round_and_table(
         problems.append(
             Problem("/players", "players_not_at_table", f"round {number}, table {table} seats players {at_table}")
         )
-    return number, table
+    if problems:
+        return None
+    entered = games_repo.deals_entered(s, t.id, number, table)
+    if deal is None:
+        free = [d for d in range(1, deals + 1) if d not in entered]
+        if not free:
+            raise DealsComplete(number, table, deals, entered)
+        deal = free[0]
+    elif deal in entered:
+        raise DuplicateDeal(number, table, deal, entered[deal])
+    return number, table, deal
+
+
+class DuplicateDeal(Conflict):
+    """The deal of that round and table is entered already: correct that game instead."""
+
+    def __init__(self, number: int, table: int, deal: int, game_id: int) -> None:
+        super().__init__(
+            f"round {number}, table {table}, deal {deal} is entered already as game {game_id}: correct that game",
+            game_id=game_id,
+            round=number,
+            table=table,
+            deal=deal,
+        )
+
+
+class DealsComplete(Conflict):
+    """Every deal of that round and table is entered."""
+
+    def __init__(self, number: int, table: int, deals: int, entered: dict[int, int]) -> None:
+        super().__init__(
+            f"round {number}, table {table} has all its {deals} deal(s) entered (games "
+            f"{', '.join(str(entered[d]) for d in sorted(entered))}): correct one of them",
+            game_ids=[entered[d] for d in sorted(entered)],
+            round=number,
+            table=table,
+            **({"game_id": entered[1]} if deals == 1 and 1 in entered else {}),
+        )
 
 
 def seated_players(s: Session, tournament_id: int, doc: Any) -> Any:
@@ -283,6 +330,7 @@ def game_json(
         "created_at": game.created_at,
         "round": game.round_number,
         "table": game.table_no,
+        "deal": game.deal_no,
         "seats": [
             {
                 "seat": x.seat,
@@ -312,6 +360,7 @@ def stored_json(g: games_repo.StoredGame, names: dict[int, str]) -> str:
             "created_at": g.created_at.isoformat(),
             "round": g.round_number,
             "table": g.table_no,
+            "deal": g.deal_no,
             "seats": [{**{k: x[k] for k in _SEAT_KEYS}, "name": names.get(x["player_id"])} for x in g.seats],
             "outcome": g.outcome,
         },
@@ -400,6 +449,10 @@ def submit_game(
             existing = games_repo.game_with_record(s, t.id, sub.record_hash)
             if existing is not None:
                 raise DuplicateGame(existing) from None
+        if sub.deal_no is not None and sub.round_number is not None and sub.table_no is not None:
+            taken = games_repo.deals_entered(s, t.id, sub.round_number, sub.table_no).get(sub.deal_no)
+            if taken is not None:  # a parallel entry of the same deal got there first
+                raise DuplicateDeal(sub.round_number, sub.table_no, sub.deal_no, taken) from None
         raise
     return Answer(201, body, headers)
 
@@ -666,6 +719,7 @@ def export_line(s: Session, game: Game, version: GameVersion) -> str:
                 "played_at": game.played_at.isoformat(),
                 "round": game.round_number,
                 "table": game.table_no,
+                "deal": game.deal_no,
                 "players": [x.player_id for x in seats],
                 "kind": version.kind,
                 "submission": submission_of(body),

@@ -24,18 +24,32 @@ def _tables(seats: list[RoundSeat]) -> dict[int, list[RoundSeat]]:
     return tables
 
 
-def round_json(r: Round, seats: list[RoundSeat], names: dict[int, str]) -> dict[str, Any]:
+def round_json(
+    r: Round,
+    seats: list[RoundSeat],
+    names: dict[int, str],
+    entered: dict[tuple[int, int], dict[int, int]] | None = None,
+    deals: int = 1,
+) -> dict[str, Any]:
+    """A round as the API answers it: each table's seats, its deals entered (deal and game) and
+    the deals still missing (``entered``: what games_repo.entered_by_table found)."""
+    entered = entered or {}
+    tables = []
+    for n, at in _tables(seats).items():
+        done = entered.get((r.number, n), {})
+        tables.append(
+            {
+                "table": n,
+                "seats": [{"seat": x.seat, "player_id": x.player_id, "name": names.get(x.player_id)} for x in at],
+                "games": [{"deal": d, "game_id": done[d]} for d in sorted(done)],
+                "missing_deals": [d for d in range(1, deals + 1) if d not in done],
+            }
+        )
     return {
         "number": r.number,
         "method": r.method,
         "created_at": r.created_at,
-        "tables": [
-            {
-                "table": n,
-                "seats": [{"seat": x.seat, "player_id": x.player_id, "name": names.get(x.player_id)} for x in at],
-            }
-            for n, at in _tables(seats).items()
-        ],
+        "tables": tables,
         "sitting_out": [
             {"player_id": x.player_id, "name": names.get(x.player_id)} for x in seats if x.table_no is None
         ],
@@ -70,7 +84,28 @@ def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> dict[str, 
     r, seats = rounds_repo.store_round(s, t.id, number, t.seating, planned.tables, planned.sitting_out)
     webhooks_repo.add_event(s, t.id, "round.created", {"tournament_id": t.id, "round": number})
     uow.commit()
-    return round_json(r, seats, games_repo.player_names(s, t.id))
+    return round_json(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
+
+
+def remove_last_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict[str, Any]:
+    """Take back the last round seated, while no game has been entered against it (a round seated
+    by mistake). Conflict for an earlier round, or one with games; the answer is the round removed."""
+    s = uow.session
+    t = tournaments_repo.owned_tournament(s, tournament_id, acting, lock=True)
+    if t.status != "open":
+        raise Conflict(f"tournament {t.id} is closed: reopen it to change its rounds")
+    r, seats = rounds_repo.get_round(s, t.id, number)
+    last = rounds_repo.next_number(s, t.id) - 1
+    if number != last:
+        raise Conflict(f"only the last round ({last}) can be removed, and only while it has no games")
+    played = rounds_repo.games_in_round(s, t.id, number)
+    if played:
+        raise Conflict(f"round {number} has {played} game(s) entered against it: void or correct them instead")
+    answer = round_json(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
+    rounds_repo.remove_round(s, t.id, number)
+    webhooks_repo.add_event(s, t.id, "round.removed", {"tournament_id": t.id, "round": number})
+    uow.commit()
+    return answer
 
 
 def _as_round(seats: list[RoundSeat]) -> seating.Round:
@@ -84,11 +119,13 @@ def list_rounds(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> list
     s = uow.session
     t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
     names = games_repo.player_names(s, t.id)
-    return [round_json(r, seats, names) for r, seats in rounds_repo.rounds_of(s, t.id)]
+    entered = games_repo.entered_by_table(s, t.id)
+    return [round_json(r, seats, names, entered, t.deals_per_round) for r, seats in rounds_repo.rounds_of(s, t.id)]
 
 
 def get_round(uow: UnitOfWork, viewer: int | None, tournament_id: int, number: int) -> dict[str, Any]:
     s = uow.session
     t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
     r, seats = rounds_repo.get_round(s, t.id, number)
-    return round_json(r, seats, games_repo.player_names(s, t.id))
+    entered = games_repo.entered_by_table(s, t.id)
+    return round_json(r, seats, games_repo.player_names(s, t.id), entered, t.deals_per_round)

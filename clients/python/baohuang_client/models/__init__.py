@@ -68,6 +68,7 @@ from .score_sheet_ruleset_type_1_options import ScoreSheetRulesetType1Options
 from .sitting_out import SittingOut
 from .standing import Standing
 from .standings import Standings
+from .table_game import TableGame
 from .tournament import Tournament
 from .tournament_create import TournamentCreate
 from .tournament_create_ruleset_type_1 import TournamentCreateRulesetType1
@@ -164,6 +165,7 @@ __all__ = (
     "SittingOut",
     "Standing",
     "Standings",
+    "TableGame",
     "Tournament",
     "TournamentCreate",
     "TournamentCreateRulesetType1",

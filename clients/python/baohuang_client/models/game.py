@@ -27,6 +27,7 @@ class Game:
         created_at (datetime.datetime):
         round_ (int | None): the round it was entered against
         table (int | None): and its table
+        deal (int | None): and which of the round's deals there
         seats (list[GameSeat]):
         outcome (None | Outcome):
     """
@@ -40,6 +41,7 @@ class Game:
     created_at: datetime.datetime
     round_: int | None
     table: int | None
+    deal: int | None
     seats: list[GameSeat]
     outcome: None | Outcome
 
@@ -67,6 +69,9 @@ class Game:
         table: int | None
         table = self.table
 
+        deal: int | None
+        deal = self.deal
+
         seats = []
         for seats_item_data in self.seats:
             seats_item = seats_item_data.to_dict()
@@ -91,6 +96,7 @@ class Game:
                 "created_at": created_at,
                 "round": round_,
                 "table": table,
+                "deal": deal,
                 "seats": seats,
                 "outcome": outcome,
             }
@@ -137,6 +143,13 @@ class Game:
 
         table = _parse_table(d.pop("table"))
 
+        def _parse_deal(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        deal = _parse_deal(d.pop("deal"))
+
         seats = []
         _seats = d.pop("seats")
         for seats_item_data in _seats:
@@ -169,6 +182,7 @@ class Game:
             created_at=created_at,
             round_=round_,
             table=table,
+            deal=deal,
             seats=seats,
             outcome=outcome,
         )

@@ -29,6 +29,7 @@ class GameDetail:
         created_at (datetime.datetime):
         round_ (int | None): the round it was entered against
         table (int | None): and its table
+        deal (int | None): and which of the round's deals there
         seats (list[GameSeat]):
         outcome (None | Outcome):
         record (GameDetailRecordType0 | None): the record as submitted (or corrected); null for a sheet
@@ -45,6 +46,7 @@ class GameDetail:
     created_at: datetime.datetime
     round_: int | None
     table: int | None
+    deal: int | None
     seats: list[GameSeat]
     outcome: None | Outcome
     record: GameDetailRecordType0 | None
@@ -76,6 +78,9 @@ class GameDetail:
 
         table: int | None
         table = self.table
+
+        deal: int | None
+        deal = self.deal
 
         seats = []
         for seats_item_data in self.seats:
@@ -115,6 +120,7 @@ class GameDetail:
                 "created_at": created_at,
                 "round": round_,
                 "table": table,
+                "deal": deal,
                 "seats": seats,
                 "outcome": outcome,
                 "record": record,
@@ -165,6 +171,13 @@ class GameDetail:
             return cast(int | None, data)
 
         table = _parse_table(d.pop("table"))
+
+        def _parse_deal(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        deal = _parse_deal(d.pop("deal"))
 
         seats = []
         _seats = d.pop("seats")
@@ -230,6 +243,7 @@ class GameDetail:
             created_at=created_at,
             round_=round_,
             table=table,
+            deal=deal,
             seats=seats,
             outcome=outcome,
             record=record,

@@ -25,6 +25,8 @@ class GameSubmission:
             and table
         round_ (int | Unset): the round the game was played in (with table): players come from its seating
         table (int | Unset): the table of that round
+        deal (int | Unset): which of the round's deals at that table (1 to the tournament's deals_per_round); default:
+            the next one not entered. A deal already entered is 409 naming its game: correct that one
         record (Record | Unset):
         sheet (ScoreSheet | Unset):
         played_at (datetime.datetime | Unset): when the game was played (without a zone: UTC); default: now
@@ -37,6 +39,7 @@ class GameSubmission:
     players: list[int] | Unset = UNSET
     round_: int | Unset = UNSET
     table: int | Unset = UNSET
+    deal: int | Unset = UNSET
     record: Record | Unset = UNSET
     sheet: ScoreSheet | Unset = UNSET
     played_at: datetime.datetime | Unset = UNSET
@@ -51,6 +54,8 @@ class GameSubmission:
         round_ = self.round_
 
         table = self.table
+
+        deal = self.deal
 
         record: dict[str, Any] | Unset = UNSET
         if not isinstance(self.record, Unset):
@@ -79,6 +84,8 @@ class GameSubmission:
             field_dict["round"] = round_
         if table is not UNSET:
             field_dict["table"] = table
+        if deal is not UNSET:
+            field_dict["deal"] = deal
         if record is not UNSET:
             field_dict["record"] = record
         if sheet is not UNSET:
@@ -104,6 +111,8 @@ class GameSubmission:
         round_ = d.pop("round", UNSET)
 
         table = d.pop("table", UNSET)
+
+        deal = d.pop("deal", UNSET)
 
         _record = d.pop("record", UNSET)
         record: Record | Unset
@@ -139,6 +148,7 @@ class GameSubmission:
             players=players,
             round_=round_,
             table=table,
+            deal=deal,
             record=record,
             sheet=sheet,
             played_at=played_at,

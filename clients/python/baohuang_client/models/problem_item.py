@@ -20,6 +20,7 @@ class ProblemItem:
         code (ProblemItemCode): A stable code (never changes meaning):
 
             - `invalid_round`: round and table are given together, as numbers from 1
+            - `invalid_deal_number`: a deal number from 1 to the tournament's deals_per_round, given with round and table
             - `unknown_round`: the tournament has no round of that number
             - `unknown_table`: the round has no table of that number
             - `players_not_at_table`: the players given are not the ones the round seated at that table

@@ -18,6 +18,7 @@ class ProblemItemCode(StrEnum):
     INVALID_ACTION = "invalid_action"
     INVALID_DATETIME = "invalid_datetime"
     INVALID_DEAL = "invalid_deal"
+    INVALID_DEAL_NUMBER = "invalid_deal_number"
     INVALID_JSON = "invalid_json"
     INVALID_MODE = "invalid_mode"
     INVALID_NOTATION = "invalid_notation"

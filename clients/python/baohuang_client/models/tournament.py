@@ -29,6 +29,7 @@ class Tournament:
         frozen (bool): the ruleset is frozen once a game is stored
         seating (TournamentSeating):
         bye_points (int):
+        deals_per_round (int):
         created_at (datetime.datetime):
     """
 
@@ -41,6 +42,7 @@ class Tournament:
     frozen: bool
     seating: TournamentSeating
     bye_points: int
+    deals_per_round: int
     created_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,6 +64,8 @@ class Tournament:
 
         bye_points = self.bye_points
 
+        deals_per_round = self.deals_per_round
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -77,6 +81,7 @@ class Tournament:
                 "frozen": frozen,
                 "seating": seating,
                 "bye_points": bye_points,
+                "deals_per_round": deals_per_round,
                 "created_at": created_at,
             }
         )
@@ -106,6 +111,8 @@ class Tournament:
 
         bye_points = d.pop("bye_points")
 
+        deals_per_round = d.pop("deals_per_round")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         tournament = cls(
@@ -118,6 +125,7 @@ class Tournament:
             frozen=frozen,
             seating=seating,
             bye_points=bye_points,
+            deals_per_round=deals_per_round,
             created_at=created_at,
         )
 

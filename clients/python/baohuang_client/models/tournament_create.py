@@ -26,6 +26,8 @@ class TournamentCreate:
         seating (TournamentCreateSeating | Unset): how rounds are seated: balanced (meetings, neighbours and sitting out
             spread evenly) or swiss (by the standings) Default: TournamentCreateSeating.BALANCED.
         bye_points (int | Unset): what a player sitting out a round scores (added to their total) Default: 0.
+        deals_per_round (int | Unset): how many deals (局) each table plays a round: games entered by round and table are
+            numbered 1 to this Default: 1.
     """
 
     name: str
@@ -33,6 +35,7 @@ class TournamentCreate:
     private: bool | Unset = False
     seating: TournamentCreateSeating | Unset = TournamentCreateSeating.BALANCED
     bye_points: int | Unset = 0
+    deals_per_round: int | Unset = 1
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.tournament_create_ruleset_type_1 import (
@@ -57,6 +60,8 @@ class TournamentCreate:
 
         bye_points = self.bye_points
 
+        deals_per_round = self.deals_per_round
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -72,6 +77,8 @@ class TournamentCreate:
             field_dict["seating"] = seating
         if bye_points is not UNSET:
             field_dict["bye_points"] = bye_points
+        if deals_per_round is not UNSET:
+            field_dict["deals_per_round"] = deals_per_round
 
         return field_dict
 
@@ -110,12 +117,15 @@ class TournamentCreate:
 
         bye_points = d.pop("bye_points", UNSET)
 
+        deals_per_round = d.pop("deals_per_round", UNSET)
+
         tournament_create = cls(
             name=name,
             ruleset=ruleset,
             private=private,
             seating=seating,
             bye_points=bye_points,
+            deals_per_round=deals_per_round,
         )
 
         return tournament_create

@@ -28,6 +28,8 @@ class TournamentPatch:
         seating (TournamentPatchSeating | Unset): how rounds are seated: balanced (meetings, neighbours and sitting out
             spread evenly) or swiss (by the standings)
         bye_points (int | Unset): what a player sitting out a round scores (added to their total)
+        deals_per_round (int | Unset): how many deals (局) each table plays a round: games entered by round and table are
+            numbered 1 to this
     """
 
     name: str | Unset = UNSET
@@ -36,6 +38,7 @@ class TournamentPatch:
     status: TournamentPatchStatus | Unset = UNSET
     seating: TournamentPatchSeating | Unset = UNSET
     bye_points: int | Unset = UNSET
+    deals_per_round: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.tournament_patch_ruleset_type_1 import TournamentPatchRulesetType1
@@ -62,6 +65,8 @@ class TournamentPatch:
 
         bye_points = self.bye_points
 
+        deals_per_round = self.deals_per_round
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -77,6 +82,8 @@ class TournamentPatch:
             field_dict["seating"] = seating
         if bye_points is not UNSET:
             field_dict["bye_points"] = bye_points
+        if deals_per_round is not UNSET:
+            field_dict["deals_per_round"] = deals_per_round
 
         return field_dict
 
@@ -120,6 +127,8 @@ class TournamentPatch:
 
         bye_points = d.pop("bye_points", UNSET)
 
+        deals_per_round = d.pop("deals_per_round", UNSET)
+
         tournament_patch = cls(
             name=name,
             ruleset=ruleset,
@@ -127,6 +136,7 @@ class TournamentPatch:
             status=status,
             seating=seating,
             bye_points=bye_points,
+            deals_per_round=deals_per_round,
         )
 
         return tournament_patch

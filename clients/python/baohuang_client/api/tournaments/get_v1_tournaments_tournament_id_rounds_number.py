@@ -66,7 +66,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | Round]:
-    """One round: its tables, their seats, who sits out
+    """One round: its tables, their seats, their deals entered and missing, who sits out
 
     Args:
         tournament_id (int):
@@ -98,7 +98,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | Round | None:
-    """One round: its tables, their seats, who sits out
+    """One round: its tables, their seats, their deals entered and missing, who sits out
 
     Args:
         tournament_id (int):
@@ -125,7 +125,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | Round]:
-    """One round: its tables, their seats, who sits out
+    """One round: its tables, their seats, their deals entered and missing, who sits out
 
     Args:
         tournament_id (int):
@@ -155,7 +155,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | Round | None:
-    """One round: its tables, their seats, who sits out
+    """One round: its tables, their seats, their deals entered and missing, who sits out
 
     Args:
         tournament_id (int):
