@@ -158,6 +158,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         adjudications,
         auth,
         games,
+        language,
         limits,
         observability,
         ops,
@@ -182,6 +183,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     observability.install(app)  # first: the request's id and clock
     limits.install(app)  # then rate limits, before anything of the request is read
     auth.install(app)  # then the key, before the body
+    language.install(app)  # answers in the language asked (Accept-Language)
 
     @app.before_request
     def _content_type() -> Response | None:

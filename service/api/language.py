@@ -1,0 +1,51 @@
+"""Answers in the language asked: with ``Accept-Language: zh`` the sentences of a JSON answer —
+a problem's ``title`` and ``detail``, each problem's ``detail``, a violation's ``message``, the
+referee's ``notes``, each multiplier's and difference's ``reason``, a ruleset's and an option's
+``description`` — are Chinese (service/i18n), with ``Content-Language``. The codes, pointers and
+values never change: a program reads the same answer in either language."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Flask, Response, request
+
+from ..i18n import best_language, translate
+
+JSON_ANSWERS = ("application/json", "application/problem+json")
+SENTENCES = frozenset({"title", "detail", "message", "reason", "description"})
+
+
+def localized(value: Any, lang: str) -> Any:
+    """``value`` (a JSON answer) with its sentences in ``lang``."""
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            if k in SENTENCES and isinstance(v, str):
+                out[k] = translate(v, lang)
+            elif k == "notes" and isinstance(v, list):
+                out[k] = [translate(n, lang) if isinstance(n, str) else n for n in v]
+            else:
+                out[k] = localized(v, lang)
+        return out
+    if isinstance(value, list):
+        return [localized(v, lang) for v in value]
+    return value
+
+
+def install(app: Flask) -> None:
+    @app.after_request
+    def _answer_in_the_language_asked(response: Response) -> Response:
+        if request.blueprint == "web" or response.mimetype not in JSON_ANSWERS or response.is_streamed:
+            return response
+        lang = best_language(request.headers.get("Accept-Language"))
+        response.headers["Content-Language"] = lang
+        response.vary.add("Accept-Language")
+        if lang != "en" and response.status_code != 204:
+            try:
+                doc = json.loads(response.get_data())
+            except ValueError:
+                return response
+            response.set_data(json.dumps(localized(doc, lang), ensure_ascii=False))
+        return response
