@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import RANK_COUNT, format_counts, parse_cards
+from .cards import RANK_COUNT, Rank, format_counts, parse_cards
 from .engine import Adjudication, adjudicate
 
 __all__ = ["Replay", "Step", "replay"]
@@ -72,7 +72,8 @@ def replay(record: Mapping[str, Any], judged: Adjudication | None = None) -> Rep
     if v is not None and not v.pointer.startswith("/plays"):
         followed = 0  # the calls or the deal were at fault: no play was judged
     counts = _start_counts(record, judged)
-    start = None if counts is None else tuple(format_counts(c) for c in counts)
+    marked = _marked_holders(record, judged) if counts is not None else {}
+    start = None if counts is None else _hands(counts, marked)
     starts = set(judged.trick_starts)
     # Without the deal, a seat went out with its last play (the finishing order says who did).
     went_out: dict[int, int] = {}
@@ -105,11 +106,14 @@ def replay(record: Mapping[str, Any], judged: Adjudication | None = None) -> Rep
                 if counts is not None and seat is not None:
                     for c in parsed:
                         counts[seat][c.rank] -= 1
+                        # the marked copy is played when written so, or when it is the last of its rank
+                        if marked.get(c.rank) == seat and (c.marked or counts[seat][c.rank] == 0):
+                            del marked[c.rank]
                     if sum(counts[seat]) == 0 and seat not in out:
                         out.append(seat)
         if counts is None and i in went_out and went_out[i] not in out:
             out.append(went_out[i])
-        hands = None if counts is None else tuple(format_counts(c) for c in counts)
+        hands = None if counts is None else _hands(counts, marked)
         steps.append(Step(i, seat, text, trick, leads, top, tuple(out), hands, faulty))
     return Replay(judged, tuple(steps), start)
 
@@ -129,3 +133,23 @@ def _start_counts(record: Mapping[str, Any], judged: Adjudication) -> list[list[
             counts[m.src][m.rank] -= 1
         counts[m.dst][m.rank] += 1
     return counts
+
+
+def _marked_holders(record: Mapping[str, Any], judged: Adjudication) -> dict[int, int]:
+    """Who holds BJ* and SJ* before the first play (a transferred BJ* has moved): rank → seat."""
+    holders: dict[int, int] = {}
+    for seat, hand in enumerate(record.get("deal") or []):
+        for c in parse_cards(hand):
+            if c.marked:
+                holders[c.rank] = seat
+    for m in judged.crown_moves:
+        if m.marked:
+            holders[m.rank] = m.dst
+    return holders
+
+
+def _hands(counts: list[list[int]], marked: dict[int, int]) -> tuple[str, ...]:
+    """Each seat's hand, its marked jokers written BJ* and SJ*."""
+    return tuple(
+        format_counts(c, [Rank(r) for r, holder in marked.items() if holder == seat]) for seat, c in enumerate(counts)
+    )

@@ -49,8 +49,8 @@ class Catalog:
                 continue
             if _PLACEHOLDER.search(english):
                 patterns.append((english, chinese, _PLACEHOLDER.findall(english)))
-            else:
-                self.exact[english] = chinese
+            # a page formats a template itself ("Round %(n)s …" % {...}): found as it is written
+            self.exact[english] = chinese
         # The most specific wording first: the one with the most fixed text.
         patterns.sort(key=lambda p: -len(_PLACEHOLDER.sub("", p[0])))
         self.templates = patterns

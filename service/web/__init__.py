@@ -13,9 +13,8 @@ from pathlib import Path
 
 from flask import Flask, Response, request, send_from_directory
 from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
-from markupsafe import Markup
 
-from .i18n import gettext, language
+from .i18n import gettext, language, seat_label, tr
 
 csrf = CSRFProtect()
 
@@ -52,7 +51,8 @@ def install(app: Flask) -> None:
     import flask_swagger_ui
 
     swagger_ui_path = Path(flask_swagger_ui.__file__).parent / "dist"
-    from . import views
+    from . import check, entry, organizer, record, replay, tournaments  # noqa: F401 (each adds its pages)
+    from .common import blp
 
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key()
@@ -66,9 +66,9 @@ def install(app: Flask) -> None:
         WTF_CSRF_TIME_LIMIT=None,
     )
     csrf.init_app(app)
-    app.register_blueprint(views.blp)
-    app.jinja_env.globals.update(_=gettext, csrf_token=generate_csrf, lang=language)
-    app.jinja_env.filters["seat_name"] = lambda seat, names, players: _seat_name(seat, names, players)
+    app.register_blueprint(blp)
+    app.jinja_env.globals.update(_=gettext, csrf_token=generate_csrf, lang=language, seat_label=seat_label)
+    app.jinja_env.filters["tr"] = tr
 
     @app.errorhandler(CSRFError)
     def _csrf(exc: CSRFError) -> tuple[str, int]:
@@ -93,11 +93,3 @@ def install(app: Flask) -> None:
         if asked in ("zh", "en") and request.cookies.get("lang") != asked:
             response.set_cookie("lang", asked, max_age=365 * 86400, samesite="Lax", secure=request.is_secure)
         return response
-
-
-def _seat_name(seat: int | None, names: dict[int, str], players: list[int] | None) -> Markup | str:
-    if seat is None:
-        return "—"
-    if players and 0 <= seat < len(players):
-        return names.get(players[seat], str(players[seat]))
-    return str(seat)

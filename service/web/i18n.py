@@ -1,195 +1,14 @@
-"""Chinese and English for the pages: the English text is the key, the catalog gives the Chinese.
-
-A plain catalog rather than gettext catalogs (Flask-Babel): two languages and a few hundred
-sentences, no compile step, and a test checks that every sentence the pages use has its Chinese.
-The language comes from ``?lang=`` (remembered in a cookie), else the cookie, else Accept-Language.
-"""
+"""The pages' language: ``?lang=`` (remembered in a cookie), else the cookie, else Accept-Language.
+Sentences and the referee's messages come from the gettext catalog (service/i18n/zh.po); the
+English sentence is the key."""
 
 from __future__ import annotations
 
 from flask import g, request
 
-LANGUAGES = ("zh", "en")
+from ..i18n import LANGUAGES, best_language, translate
 
-ZH: dict[str, str] = {
-    "Baohuang referee": "保皇裁判",
-    "Check a game": "检查一局",
-    "Record at the table": "现场记录",
-    "Tournaments": "比赛",
-    "API documentation": "接口文档",
-    "Organizers": "组织者",
-    "Sign in": "登录",
-    "Sign out": "退出",
-    "Too many unknown or revoked keys from this address: try again in {seconds} s.": "这个地址输错密钥的次数太多：请 {seconds} 秒后再试。",
-    "中文": "中文",
-    "English": "English",
-    "Language": "语言",
-    "The referee for 保皇, the five-player Shandong card game: it checks every call and play of a recorded game against the rules, works out who finished where, and scores each seat.": "保皇（山东五人扑克）的裁判：逐一检查记录中每一次叫牌和出牌是否合规，算出名次，并为每个座位计分。",
-    "Paste a game or upload a file: the game notation or a JSON record. The deal is optional.": "粘贴或上传一局：牌局记谱或 JSON 记录。发牌可以不填。",
-    "Game": "牌局",
-    "Or upload a file": "或上传文件",
-    "Check": "检查",
-    "Example": "示例",
-    "Verdict": "裁决",
-    "legal": "合规",
-    "illegal": "违规",
-    "incomplete": "未完成",
-    "The game is legal.": "这局合规。",
-    "The game breaks a rule.": "这局违反了规则。",
-    "The log stops before the game is over.": "记录在牌局结束前中断。",
-    "Rule broken": "违反的规则",
-    "Where": "位置",
-    "line": "第几行",
-    "column": "第几列",
-    "The table at that moment": "当时的牌桌",
-    "Hand of the seat": "该座位的手牌",
-    "Set to beat": "要压的牌",
-    "played by seat": "出牌座位",
-    "Whose turn": "轮到",
-    "Out": "已出完",
-    "nobody": "无人",
-    "Finishing order": "名次",
-    "Scores": "得分",
-    "Seat": "座位",
-    "Role": "角色",
-    "Place": "名次",
-    "Score": "得分",
-    "emperor": "皇帝",
-    "guard": "保子",
-    "other": "百姓",
-    "Mode": "局型",
-    "normal": "普通",
-    "hidden_solo": "暗独",
-    "open_solo": "明独",
-    "surrender": "投降",
-    "void": "流局",
-    "Multipliers": "倍数",
-    "Base scores": "基础分",
-    "Notes": "说明",
-    "Calls": "叫牌",
-    "Plays": "出牌",
-    "Trick": "轮",
-    "pass": "过",
-    "The text is not a game:": "这段文字不是一局牌：",
-    "Replay": "回放",
-    "Replay this game": "回放这局",
-    "First": "开头",
-    "Back": "上一步",
-    "Forward": "下一步",
-    "Last": "结尾",
-    "Step": "步",
-    "of": "/",
-    "Hands": "手牌",
-    "unknown without the deal": "没有发牌时不知道",
-    "Download as notation": "下载记谱",
-    "Players": "选手",
-    "Standings": "积分榜",
-    "Games": "牌局",
-    "Rank": "排名",
-    "Name": "姓名",
-    "Total": "总分",
-    "Average": "平均",
-    "Wins": "胜",
-    "Draws": "平",
-    "Losses": "负",
-    "As emperor": "当皇帝",
-    "As guard": "当保子",
-    "Download CSV": "下载 CSV",
-    "Print": "打印",
-    "This page refreshes itself every minute.": "本页每分钟自动刷新。",
-    "Played": "时间",
-    "void game": "作废",
-    "No games yet.": "还没有牌局。",
-    "No tournaments yet.": "还没有比赛。",
-    "Ruleset": "规则",
-    "History": "修改记录",
-    "Version": "版本",
-    "Action": "操作",
-    "Reason": "原因",
-    "submit": "提交",
-    "replace": "更正",
-    "Sort by": "排序",
-    "API key": "API 密钥",
-    "Sign in with one of your organizer's API keys. It is kept in a secure session cookie for this browser only.": "用组织者的 API 密钥登录。密钥只保存在本浏览器的安全会话 Cookie 中。",
-    "That key is unknown or revoked.": "这个密钥不存在或已撤销。",
-    "Your tournaments": "你的比赛",
-    "New tournament": "新比赛",
-    "Create": "创建",
-    "Private": "不公开",
-    "Manage": "管理",
-    "Add a player": "添加选手",
-    "Add": "添加",
-    "Rename": "改名",
-    "Withdraw": "退出比赛",
-    "Take back": "恢复",
-    "withdrawn": "已退出",
-    "Enter a result sheet": "录入结果单",
-    "Enter a full game": "录入整局",
-    "Emperor": "皇帝",
-    "Guard": "保子",
-    "Rebels": "造反",
-    "Guard revealed (明保)": "明保",
-    "Kicked by": "踢的座位",
-    "none": "无",
-    "Submit": "提交",
-    "Played at (optional)": "时间（可不填）",
-    "Void": "作废",
-    "Void this game": "作废这局",
-    "Correct": "更正",
-    "Stored.": "已保存。",
-    "Refused:": "被拒绝：",
-    "This tournament is closed.": "比赛已结束。",
-    "Seat the players": "安排座位",
-    "The game in the notation or as JSON": "牌局（记谱或 JSON）",
-    "Ruleset and options": "规则和选项",
-    "Deal (optional)": "发牌（可不填）",
-    "Add a call": "加一个叫牌",
-    "call": "叫牌",
-    "card": "牌",
-    "Cards of this play": "这手牌",
-    "Play": "出牌",
-    "Pass": "过",
-    "Undo": "撤销",
-    "Clear": "清空",
-    "New game": "新开一局",
-    "Checked after every entry by the same referee: a wrong entry is caught while the table still remembers.": "每录入一步都由同一个裁判检查：录错了，牌桌上的人还记得时就能发现。",
-    "Submit to a tournament": "提交到比赛",
-    "Nothing entered yet.": "还没有录入。",
-    "to play": "出牌",
-    "Game over.": "牌局结束。",
-    "The entry is checked.": "已检查。",
-    "Swagger UI: every operation, its parameters, its answers, and a way to try them.": "Swagger UI：每个接口、参数、返回，以及试用。",
-    "Skip to the content": "跳到正文",
-    "Page not found.": "页面不存在。",
-    "Back to the start": "回到首页",
-    "Sheet": "结果单",
-    "Record": "记录",
-    "Open": "打开",
-    "closed": "已结束",
-    "open": "进行中",
-    "Players by seat": "各座位选手",
-    "seat": "座位",
-    "Signed in as": "已登录：",
-    "Rename to": "改名为",
-    "Tournament": "比赛",
-    "Cards left": "剩余牌数",
-    "Status": "状态",
-    "Byes": "轮空",
-    "Round": "轮次",
-    "Rounds": "轮次",
-    "Table": "桌",
-    "Running total": "累计",
-    "after round": "第几轮后",
-    "now": "当前",
-    "Show": "显示",
-    "Sitting out": "轮空",
-    "balanced": "均衡编排",
-    "swiss": "瑞士制",
-    "Seat the next round": "编排下一轮",
-    "Seating": "座位编排",
-    "points for sitting a round out": "轮空得分",
-    "Round and table (optional: the seating names the players)": "轮次和桌号（可选：按编排填入选手）",
-}
+__all__ = ["LANGUAGES", "gettext", "language", "seat_label", "tr"]
 
 
 def language() -> str:
@@ -200,13 +19,24 @@ def language() -> str:
             lang = asked
         else:
             saved = request.cookies.get("lang")
-            lang = saved if saved in LANGUAGES else (request.accept_languages.best_match(LANGUAGES) or "en")
+            lang = saved if saved in LANGUAGES else best_language(request.headers.get("Accept-Language"))
         g.lang = lang
     return str(lang)
 
 
 def gettext(text: str) -> str:
-    """The sentence in the page's language (the English is the key)."""
-    if language() == "zh":
-        return ZH.get(text, text)
-    return text
+    """A sentence of the pages in the page's language."""
+    return translate(text, language())
+
+
+def tr(message: object) -> str:
+    """A message of the referee (a violation, a problem, a note, a reason) in the page's language."""
+    return "" if message is None else translate(str(message), language())
+
+
+def seat_label(seat: object, name: str | None = None) -> str:
+    """A seat as the pages name it: "3号位 · 张伟" / "seat 3 · 张伟"."""
+    if seat is None:
+        return "—"
+    label = f"{seat}号位" if language() == "zh" else f"seat {seat}"
+    return f"{label} · {name}" if name else label

@@ -17,6 +17,7 @@ from tests.core.test_reference import RULESETS, mutate
 # examples of JSON, and the names a program or an operator types.
 _NOT_WORDS = [
     r"https?://\S+",
+    r'\[\w+ "[^"]*"\]',  # a header of the notation
     r"\{[^{}]*\}",
     r'"[^"]*"',
     r"'[^']*'",

@@ -73,3 +73,12 @@ def test_the_api_answers_in_chinese_when_asked(api):
         and not english_left(doc["title"])
     )
     assert client.post("/v1/adjudications", json=body).headers["Content-Language"] == "en"
+
+
+def test_rulesets_and_their_options_are_described_in_chinese(client):
+    doc = client.get("/v1/rulesets", headers={"Accept-Language": "zh"}).get_json()
+    texts = [r["description"] for r in doc["rulesets"]]
+    texts += [o["description"] for r in doc["rulesets"] for o in r["options"]]
+    assert len(texts) > 20
+    missing = [t for t in texts if english_left(t)]
+    assert not missing, missing

@@ -1,11 +1,13 @@
-// The little the pages do in the browser: sortable tables, printing, stepping through a replay,
-// and recording a game at the table (each entry checked by POST /v1/adjudications).
+// The little the pages do in the browser: sortable tables, printing, drafts kept while typing,
+// confirmations, stepping through a replay, and recording a game at the table (each entry
+// checked by the referee: POST /record/check answers in the page's language).
 (function () {
   "use strict";
 
   function $(sel, root) { return (root || document).querySelector(sel); }
   function $$(sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); }
   function csrf() { var m = $('meta[name="csrf-token"]'); return m ? m.content : ""; }
+  function store() { try { return window.localStorage; } catch (e) { return null; } }
 
   // --- sortable tables ------------------------------------------------------------------------
   function sortable(root) { $$("table.sortable", root).forEach(sortTable); }
@@ -35,6 +37,32 @@
   sortable(document);
   $$("[data-print]").forEach(function (b) { b.addEventListener("click", function () { window.print(); }); });
 
+  // --- nothing typed is lost: a textarea with data-draft is kept while it is typed, and comes
+  // back after a reload or a change of language; a form sent and answered clears its draft. ---
+  var drafts = store();
+  $$("textarea[data-draft]").forEach(function (area) {
+    var key = "baohuang-draft-" + area.dataset.draft;
+    if (!drafts) return;
+    if (area.hasAttribute("data-draft-clear")) drafts.removeItem(key);  // it was stored: nothing left to keep
+    var kept = drafts.getItem(key);
+    if (kept !== null && !area.value.trim()) area.value = kept;
+    else if (area.value.trim()) drafts.setItem(key, area.value);  // what the page shows is what was typed
+    area.addEventListener("input", function () { drafts.setItem(key, area.value); });
+  });
+
+  // --- a refused form: its first problem in view, its field ready to type in ---------------------
+  var problem = $(".field-error");
+  if (problem) {
+    problem.scrollIntoView({ block: "center" });
+    var field = problem.parentElement && $("input:not([type=hidden]), select, textarea", problem.parentElement);
+    if (field) field.focus({ preventScroll: true });
+  }
+
+  // --- asking first: a form or button with data-confirm goes on only if the person says yes ----
+  $$("form[data-confirm]").forEach(function (form) {
+    form.addEventListener("submit", function (e) { if (!window.confirm(form.dataset.confirm)) e.preventDefault(); });
+  });
+
   // --- standings that refresh themselves (a box turns it off) -----------------------------------
   var auto = $("#auto-refresh");
   if (auto) {
@@ -53,7 +81,7 @@
     }, 60000);
   }
 
-  // --- replay ---------------------------------------------------------------------------------
+  // --- replay: opens at the start; the board stays in view; arrow keys step --------------------
   var replay = $("#replay");
   if (replay) {
     var plays = $$("#steps .play");
@@ -85,25 +113,51 @@
     });
     document.addEventListener("keydown", function (e) {
       if (e.target && /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
-      if (e.key === "ArrowRight") show(at + 1);
-      if (e.key === "ArrowLeft") show(at - 1);
+      if (e.key === "ArrowRight") { e.preventDefault(); show(at + 1); }
+      if (e.key === "ArrowLeft") { e.preventDefault(); show(at - 1); }
     });
     plays.forEach(function (p, i) { p.addEventListener("click", function () { show(i + 1); }); });
-    show(plays.length);
+    show(0);
   }
 
   // --- recording at the table -------------------------------------------------------------------
   var rec = $("#recorder");
   if (!rec) return;
   var words = $("#words").dataset;
-  var state = { calls: [], plays: [], picked: [] };
+  var decks = JSON.parse(rec.dataset.decks || "{}");
   var KEY = "baohuang-recorder";
-  try { var saved = JSON.parse(localStorage.getItem(KEY) || "null"); if (saved) { state.calls = saved.calls || []; state.plays = saved.plays || []; } } catch (e) { /* a fresh game */ }
+  var keep = store();
+  var state = { calls: [], plays: [], picked: [] };
+
+  // Everything that defines the game is kept: ruleset, first candidate, names, deal, calls, plays.
+  function save() {
+    if (!keep) return;
+    var names = $$("[data-name]").map(function (el) { return el.value; });
+    keep.setItem(KEY, JSON.stringify({
+      ruleset: $("#r-ruleset").value, first: $("#r-first").value, guard: $("#r-guard").value, deal: $("#r-deal").value,
+      names: names, calls: state.calls, plays: state.plays
+    }));
+  }
+  function load() {
+    var saved = null;
+    try { saved = JSON.parse((keep && keep.getItem(KEY)) || "null"); } catch (e) { saved = null; }
+    if (!saved) return;
+    state.calls = saved.calls || [];
+    state.plays = saved.plays || [];
+    if (saved.ruleset) $("#r-ruleset").value = saved.ruleset;
+    if (saved.first !== undefined) $("#r-first").value = saved.first;
+    if (saved.guard !== undefined) $("#r-guard").value = saved.guard;
+    if (saved.deal) $("#r-deal").value = saved.deal;
+    (saved.names || []).forEach(function (n, i) { var el = $('[data-name="' + i + '"]'); if (el) el.value = n || ""; });
+    if (saved.deal || saved.guard || (saved.names || []).some(function (n) { return n; })) $("#setup").open = true;
+  }
 
   function record() {
     var doc = { ruleset: $("#r-ruleset").value, calls: state.calls, plays: state.plays };
     var first = $("#r-first").value;
     if (first !== "") doc.first_candidate = Number(first);
+    var guard = $("#r-guard").value;
+    if (guard !== "") doc.guard = Number(guard);
     var deal = $("#r-deal").value.trim();
     if (deal) {
       var hands = ["", "", "", "", ""];
@@ -113,7 +167,17 @@
       });
       doc.deal = hands;
     }
+    var names = $$("[data-name]").map(function (el) { return el.value.trim(); });
+    if (names.some(function (n) { return n; })) doc.meta = { players: names.map(function (n) { return n || null; }) };
     return doc;
+  }
+
+  function showRanks() {
+    var have = decks[$("#r-ruleset").value];
+    $$(".rank", rec).forEach(function (b) {
+      var r = b.dataset.rank.replace("*", "");
+      b.hidden = have ? have.indexOf(r) < 0 : false;
+    });
   }
 
   function status(text, kind) {
@@ -122,61 +186,102 @@
     el.className = "status" + (kind ? " " + kind : "");
   }
 
-  function render(badPlay, badCall) {
+  function element(tag, cls, text) {
+    var el = document.createElement(tag);
+    if (cls) el.className = cls;
+    if (text !== undefined) el.textContent = text;
+    return el;
+  }
+
+  // The log as the referee laid it out: trick by trick, each play with its seat (and name).
+  function renderLog(answer) {
     var calls = $("#calls-log"), log = $("#plays-log");
     calls.innerHTML = ""; log.innerHTML = "";
+    var laidOut = answer && answer.calls;
     state.calls.forEach(function (c, i) {
-      var li = document.createElement("li");
-      li.textContent = words.seat + " " + c.seat + ": " + c.call + (c.card ? " " + c.card : "");
-      if (i === badCall) li.className = "bad";
+      var shown = laidOut && answer.calls[i];
+      var li = element("li", i === (answer && answer.bad_call) ? "faulty" : "",
+        shown ? shown.label + "：" + shown.call + (shown.card ? " " + shown.card : "") : words.seat + " " + c.seat + "：" + c.call);
       calls.appendChild(li);
     });
-    state.plays.forEach(function (p, i) {
-      var li = document.createElement("li");
-      li.textContent = p.cards ? p.cards : words.pass;
-      if (i === badPlay) li.className = "bad";
+    var judged = answer && answer.tricks ? answer.tricks : null;
+    var shownPlays = 0;
+    (judged || []).forEach(function (trick, t) {
+      var li = element("li");
+      li.appendChild(element("span", "label", words.trick + " " + (t + 1)));
+      trick.forEach(function (p) {
+        var span = element("span", "play" + (p.faulty ? " faulty" : "") + (p.cards ? "" : " pass"));
+        span.appendChild(element("span", "seat", p.label));
+        span.appendChild(document.createTextNode(" " + (p.cards || words.pass)));
+        li.appendChild(span);
+        shownPlays += 1;
+      });
       log.appendChild(li);
     });
+    if (shownPlays < state.plays.length) {  // entries the referee did not reach (after a fault)
+      var rest = element("li");
+      state.plays.slice(shownPlays).forEach(function (p) { rest.appendChild(element("span", "play later", p.cards || words.pass)); });
+      log.appendChild(rest);
+    }
+    var out = $("#outcome");
+    out.innerHTML = "";
+    if (answer && answer.outcome) out.appendChild(outcomeTable(answer.outcome));
+  }
+
+  function outcomeTable(o) {
+    var box = element("div", "verdict good");
+    box.appendChild(element("p", "", words.mode + "：" + o.mode));
+    var table = element("table", "scores");
+    table.appendChild(element("caption", "", words.scores));
+    var head = element("tr");
+    [words.seat, words.role, words.place, words.score].forEach(function (h) { var th = element("th", "", h); th.scope = "col"; head.appendChild(th); });
+    var thead = element("thead"); thead.appendChild(head); table.appendChild(thead);
+    var body = element("tbody");
+    o.rows.forEach(function (r) {
+      var tr = element("tr");
+      [r.label, r.role, r.place, String(r.score)].forEach(function (v, k) { tr.appendChild(element("td", k === 3 ? "num" : "", v)); });
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    box.appendChild(table);
+    if (o.multipliers.length) {
+      box.appendChild(element("h3", "", words.multipliers + " ×" + o.multiplier));
+      var ul = element("ul");
+      o.multipliers.forEach(function (m) { ul.appendChild(element("li", "", "×" + m.factor + " — " + m.reason)); });
+      box.appendChild(ul);
+    } else {
+      box.appendChild(element("p", "small", words.none));
+    }
+    return box;
+  }
+
+  function renderPicked() {
     var counts = {};
     state.picked.forEach(function (r) { counts[r] = (counts[r] || 0) + 1; });
     $$(".count", rec).forEach(function (el) { var n = counts[el.dataset.count]; el.textContent = n ? String(n) : ""; });
     $("#p-selection").textContent = state.picked.length ? state.picked.join(" ") : "—";
-    localStorage.setItem(KEY, JSON.stringify({ calls: state.calls, plays: state.plays }));
   }
 
+  var last = null;
   function check() {
-    if (!state.calls.length && !state.plays.length) { render(); status(words.nothing); return; }
+    save();
+    renderPicked();
+    if (!state.calls.length && !state.plays.length) { renderLog(null); status(words.nothing); return; }
     var el = $("#status");
     el.dataset.pending = "1";
-    fetch(rec.dataset.check, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record()) })
-      .then(function (r) { return r.json().then(function (body) { return { code: r.status, body: body }; }); })
-      .then(function (a) {
-        if (a.code !== 200) {
-          var p = (a.body.errors || [])[0] || {};
-          var open = p.code === "guard_unknown" || p.code === "deal_required";
-          render();
-          status(open ? words.ok + " " + p.detail : (p.detail || a.body.detail), open ? "" : "bad");
-          return;
-        }
-        var v = a.body.violation;
-        if (a.body.verdict === "legal") {
-          render();
-          status(words.over + " " + words.scores + ": " + a.body.outcome.scores.join(", "), "good");
-        } else if (a.body.verdict === "incomplete") {
-          render();
-          status(words.ok + " " + words.seat + " " + v.state.turn + " " + words.toPlay + ".", "");
-        } else {
-          var m = /^\/(plays|calls)\/(\d+)/.exec(v.pointer) || [];
-          render(m[1] === "plays" ? Number(m[2]) : undefined, m[1] === "calls" ? Number(m[2]) : undefined);
-          status(v.code + ": " + v.message, "bad");
-        }
-      })
-      .catch(function () { status("?", "bad"); })
+    fetch(rec.dataset.check, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
+      body: JSON.stringify(record())
+    })
+      .then(function (r) { return r.json(); })
+      .then(function (a) { last = a; renderLog(a); status(a.status, a.kind === "ok" ? "" : a.kind); })
+      .catch(function () { renderLog(last); status(words.unreachable, "bad"); })
       .then(function () { delete el.dataset.pending; });
   }
 
   $$(".rank", rec).forEach(function (b) {
-    b.addEventListener("click", function () { state.picked.push(b.dataset.rank); render(); });
+    b.addEventListener("click", function () { state.picked.push(b.dataset.rank); renderPicked(); });
   });
   $("#p-play").addEventListener("click", function () {
     if (!state.picked.length) return;
@@ -186,12 +291,12 @@
   });
   $("#p-pass").addEventListener("click", function () { state.plays.push({ pass: true }); state.picked = []; check(); });
   $("#p-undo").addEventListener("click", function () {
-    if (state.picked.length) state.picked.pop();
-    else if (state.plays.length) state.plays.pop();
+    if (state.picked.length) { state.picked.pop(); renderPicked(); return; }
+    if (state.plays.length) state.plays.pop();
     else state.calls.pop();
     check();
   });
-  $("#p-clear").addEventListener("click", function () { state.picked = []; render(); });
+  $("#p-clear").addEventListener("click", function () { state.picked = []; renderPicked(); });
   $("#c-add").addEventListener("click", function () {
     var c = { seat: Number($("#c-seat").value), call: $("#c-kind").value };
     var card = $("#c-card").value.trim();
@@ -200,7 +305,16 @@
     $("#c-card").value = "";
     check();
   });
-  $("#new-game").addEventListener("click", function () { state = { calls: [], plays: [], picked: [] }; check(); });
+  $("#new-game").addEventListener("click", function (e) {
+    if (!window.confirm(e.currentTarget.dataset.confirm)) return;
+    state = { calls: [], plays: [], picked: [] };
+    $("#r-deal").value = "";
+    $$("[data-name]").forEach(function (el) { el.value = ""; });
+    check();
+  });
+  $$("[data-keep]", rec).forEach(function (el) {
+    el.addEventListener("change", function () { showRanks(); check(); });
+  });
 
   function notation() {
     return fetch(rec.dataset.notation, {
@@ -223,5 +337,7 @@
       notation().then(function (text) { $("#to-tournament-game").value = text; form.submit(); });
     });
   }
+  load();
+  showRanks();
   check();
 })();

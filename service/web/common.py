@@ -1,0 +1,248 @@
+"""What the pages share: the blueprint, the signed-in organizer, a unit of work, reading a game a
+person typed, and showing problems in the page's language next to the field they belong to.
+Each page module (check, record, replay, tournaments, organizer, entry) reads its form, calls the
+core or one use case, and renders a template; nothing here knows SQL."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from functools import wraps
+from typing import Any, TypeVar
+
+from flask import Blueprint, abort, current_app, g, redirect, render_template, request, session, url_for
+
+from ..core.errors import Problem, RecordError
+from ..core.jsonio import loads
+from ..core.notation import ParsedGame, looks_like_notation, parse
+from ..persistence.errors import Forbidden, NotFound
+from ..tournament import clubs
+from ..tournament.unit_of_work import UnitOfWork
+from .i18n import gettext, seat_label, tr
+
+blp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/assets")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# A form sent urlencoded is decoded whole by the standard library (about sixty times its size in
+# memory for a text of line breaks), so it is held to what a form of these pages holds: a game in
+# the notation is a few kilobytes. The pages' own large form (a game checked, with a file) is
+# multipart, whose parser streams.
+URLENCODED_MAX = 256 * 1024
+
+
+@blp.before_request
+def _protect() -> None:
+    """Every form the pages post carries its CSRF token (flask-wtf; the JSON API is exempt:
+    it authenticates with keys, not cookies)."""
+    if request.method == "POST":
+        if request.mimetype == "application/x-www-form-urlencoded":
+            request.max_content_length = min(URLENCODED_MAX, current_app.config["MAX_CONTENT_LENGTH"] or URLENCODED_MAX)
+        current_app.extensions["csrf"].protect()
+
+
+@contextmanager
+def unit_of_work(*, single_statement: bool = False) -> Iterator[UnitOfWork]:
+    with UnitOfWork(current_app.extensions["baohuang_db"], single_statement=single_statement) as uow:
+        yield uow
+
+
+def viewer() -> int | None:
+    """The signed-in organizer (None: a visitor). The session is the server's: signing out, or
+    revoking the key it was opened with, ends it (a copy of the cookie opens nothing)."""
+    if "organizer_id" not in g:
+        g.organizer_id = None
+        token = session.get("sid")
+        if isinstance(token, str) and token:
+            with unit_of_work() as uow:
+                found = clubs.signed_in(uow, token)
+            if found is None:
+                session.clear()
+            else:
+                g.organizer_id = found.key.organizer_id
+                g.key = found.key
+                g.key_hash = found.key_hash
+    return g.organizer_id  # type: ignore[no-any-return]
+
+
+def acting() -> int:
+    """The signed-in organizer, where the view is organizer_only."""
+    who = viewer()
+    assert who is not None
+    return who
+
+
+def organizer_only(view: F) -> F:
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if viewer() is None:
+            return redirect(url_for("web.signin", next=request.path))
+        return view(*args, **kwargs)
+
+    return wrapped  # type: ignore[return-value]
+
+
+@blp.app_context_processor
+def _context() -> dict[str, Any]:
+    return {"signed_in": viewer() is not None}
+
+
+@contextmanager
+def found() -> Iterator[None]:
+    """A use case's NotFound and Forbidden as the pages' 404 and 403."""
+    try:
+        yield
+    except NotFound:
+        abort(404)
+    except Forbidden:
+        abort(403)
+
+
+def names_of(uow: UnitOfWork, who: int | None, tournament_id: int) -> dict[int, str]:
+    players, _ = clubs.list_players(uow, who, tournament_id, 10_000, 0)
+    return {p["id"]: p["name"] for p in players}
+
+
+# --- a game a person typed -----------------------------------------------------------------------
+
+
+def game_text() -> str:
+    """The game of a form: the file chosen, else the text typed."""
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        data = upload.read(current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
+        try:
+            return str(data.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            raise RecordError([Problem("", "invalid_notation", "the file is not UTF-8 text")]) from None
+    return request.form.get("game", "")
+
+
+def read_text(text: str) -> tuple[dict[str, Any], ParsedGame | None]:
+    """A record from text: the notation, or JSON."""
+    if looks_like_notation(text):
+        game = parse(text)
+        return game.record, game
+    doc = loads(text)
+    if not isinstance(doc, dict):
+        raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
+    return doc, None
+
+
+def shown_problems(
+    problems: list[dict[str, Any]] | tuple[Problem, ...], game: ParsedGame | None = None
+) -> list[dict[str, Any]]:
+    """Problems as a page shows them: in its language, each with its line and column where the
+    text was the notation (said once, not twice: a notation problem's detail starts with it)."""
+    out = []
+    for p in problems:
+        item = p.to_json() if isinstance(p, Problem) else dict(p)
+        if game is not None and "line" not in item:
+            where = game.where(item.get("pointer", ""))
+            if where is not None:
+                item["line"], item["column"] = where
+        detail = str(item.get("detail", ""))
+        if "line" in item:
+            prefix = f"line {item['line']}, column {item['column']}: "
+            if detail.startswith(prefix):
+                detail = detail[len(prefix) :]
+        item["text"] = tr(detail)
+        out.append(item)
+    return out
+
+
+# Which field of a form a problem's pointer belongs to (the first matching prefix wins).
+SHEET_FIELDS: tuple[tuple[str, str], ...] = (
+    ("/sheet/finishing_order", "places"),
+    ("/sheet/emperor", "emperor"),
+    ("/sheet/guard_revealed", "guard_revealed"),
+    ("/sheet/guard", "guard"),
+    ("/sheet/rebels", "rebels"),
+    ("/sheet/kicked_by", "kicked_by"),
+    ("/sheet/mode", "mode"),
+    ("/sheet", "mode"),
+    ("/players", "seats"),
+    ("/round", "round"),
+    ("/table", "table"),
+    ("/deal", "deal"),
+    ("/played_at", "played_at"),
+    ("/record", "game"),
+    ("/reason", "reason"),
+    ("", "form"),
+)
+
+
+def field_errors(doc: Mapping[str, Any], fields: tuple[tuple[str, str], ...] = SHEET_FIELDS) -> dict[str, list[str]]:
+    """A refused submission's problems by the form field they belong to, in the page's language
+    (never JSON pointers): the adjudication's violation, if any, goes to the game's text."""
+    out: dict[str, list[str]] = {}
+    for p in shown_problems(list(doc.get("errors") or [])):
+        pointer = str(p.get("pointer", ""))
+        name = next(f for prefix, f in fields if pointer == prefix or pointer.startswith(prefix + "/") or not prefix)
+        where = f"{gettext('line')} {p['line']}, {gettext('column')} {p['column']}: " if "line" in p else ""
+        out.setdefault(name, []).append(where + p["text"])
+    violation = (doc.get("adjudication") or {}).get("violation")
+    if violation:
+        where = (
+            f"{gettext('line')} {violation['line']}, {gettext('column')} {violation['column']}: "
+            if violation.get("line")
+            else ""
+        )
+        out.setdefault("game", []).append(where + tr(violation["message"]))
+    if not out and doc.get("detail"):
+        out["form"] = [tr(str(doc["detail"]))]
+    return out
+
+
+def conflict_errors(message: str, field: str = "form") -> dict[str, list[str]]:
+    return {field: [tr(message)]}
+
+
+def render_error(status: int, message: str = "") -> tuple[str, int]:
+    return render_template("error.html", message=message, status=status), status
+
+
+@blp.errorhandler(404)
+@blp.errorhandler(403)
+@blp.errorhandler(400)
+@blp.errorhandler(413)
+def _error(exc: Any) -> tuple[str, int]:
+    code = getattr(exc, "code", 500)
+    return render_error(code, getattr(exc, "description", ""))
+
+
+# --- a game's outcome, as every page shows it ------------------------------------------------------
+
+PLACES = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def outcome_view(outcome: Mapping[str, Any] | None, names: Mapping[int, str] | None = None) -> dict[str, Any] | None:
+    """An outcome (as the API writes it) for a page: the mode, each seat's name, role (and
+    whether it rebelled), place (头科 … 大落), base score and score, and each multiplier with its
+    reason, all in the page's language."""
+    if not outcome:
+        return None
+    names = names or {}
+    order = list(outcome.get("finishing_order") or [])
+    rebels = set(outcome.get("rebels") or [])
+    rows = []
+    for seat in range(5):
+        role = "emperor" if seat == outcome.get("emperor") else "guard" if seat == outcome.get("guard") else "other"
+        place = order.index(seat) if seat in order else None
+        rows.append(
+            {
+                "seat": seat,
+                "label": seat_label(seat, names.get(seat)),
+                "role": gettext(role) + (f" · {gettext('rebel')}" if seat in rebels else ""),
+                "place": "—" if place is None else gettext(PLACES[place]),
+                "base": (outcome.get("base_scores") or [None] * 5)[seat],
+                "score": outcome["scores"][seat],
+            }
+        )
+    return {
+        "mode": gettext(str(outcome.get("mode"))),
+        "guard_revealed": outcome.get("guard_revealed"),
+        "rows": rows,
+        "multiplier": outcome.get("multiplier", 1),
+        "multipliers": [{"factor": m["factor"], "reason": tr(m["reason"])} for m in outcome.get("multipliers") or []],
+    }

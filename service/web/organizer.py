@@ -1,0 +1,211 @@
+"""Organizers: signing in and out, their tournaments, and managing one — players, rounds (seated
+after a confirmation that shows what the last round still lacks; the last one removable while it
+has no games). Entering and correcting results is entry.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
+
+from ..core.errors import RecordError
+from ..core.reading import read_ruleset
+from ..core.ruleset import PRESETS, WEIHAI
+from ..persistence.errors import Conflict
+from ..tournament import clubs, games, rounds
+from ..tournament.unit_of_work import UnitOfWork
+from .common import acting, blp, field_errors, found, organizer_only, unit_of_work, viewer
+from .forms import FormError, number, safe_next, text
+from .i18n import gettext, tr
+from .tournaments import game_place, missing_deals, options_line
+
+
+@blp.route("/signin", methods=["GET", "POST"])
+def signin() -> Any:
+    if request.method == "GET":
+        return render_template("signin.html")
+    guessing = current_app.extensions.get("baohuang_guessing")
+    wait = guessing() if guessing is not None else None
+    if wait is not None:  # too many wrong keys from this address, here or through the API
+        page = render_template("signin.html", wait=wait)
+        return page, 429, {"Retry-After": str(wait)}
+    secret = request.form.get("key", "").strip()
+    with unit_of_work() as uow:
+        token = clubs.sign_in(uow, secret) if secret else None
+    if token is None:
+        failed = current_app.extensions.get("baohuang_failed_key")
+        if failed is not None:
+            failed()
+        return render_template("signin.html", failed=True), 401
+    session.clear()
+    session["sid"] = token  # the server's session: its row ends with sign-out or the key
+    session.permanent = True
+    return redirect(safe_next(request.args.get("next")) or url_for("web.organizer"))
+
+
+@blp.post("/signout")
+def signout() -> Any:
+    token = session.get("sid")
+    if isinstance(token, str) and token:
+        with unit_of_work() as uow:
+            clubs.sign_out(uow, token)
+    session.clear()
+    return redirect(url_for("web.home"))
+
+
+def _organizer_page(status: int = 200, **extra: Any) -> tuple[str, int]:
+    with unit_of_work() as uow:
+        rows, _ = clubs.list_tournaments(uow, viewer(), 500, 0)
+    mine = [t for t in rows if t["organizer_id"] == viewer()]
+    form = extra.pop("form", {"ruleset": WEIHAI.name, "bye_points": "0", "deals_per_round": "1"})
+    page = render_template("organizer.html", tournaments=mine, rulesets=sorted(PRESETS), form=form, **extra)
+    return page, status
+
+
+@blp.get("/organizer")
+@organizer_only
+def organizer() -> tuple[str, int]:
+    return _organizer_page()
+
+
+@blp.post("/organizer/tournaments")
+@organizer_only
+def create_tournament() -> Any:
+    form = request.form
+    try:
+        name = text(form, "name", 200, "a tournament's name")
+        bye = number(form, "bye_points", -100, 100, default=0)
+        deals = number(form, "deals_per_round", 1, 50, default=1)
+        seating_method = form.get("seating", "balanced")
+        if seating_method not in ("balanced", "swiss"):
+            raise FormError("seating", "balanced or swiss")
+        try:
+            rs = read_ruleset(form.get("ruleset") or WEIHAI.name)
+        except RecordError as exc:
+            raise FormError("ruleset", exc.problems[0].detail) from None
+    except FormError as exc:
+        return _organizer_page(422, form=form, errors={exc.field: [tr(exc.message)]})
+    assert name is not None and bye is not None and deals is not None
+    with unit_of_work() as uow:
+        t = clubs.create_tournament(uow, acting(), name, rs, form.get("private") == "on", seating_method, bye, deals)
+    flash(gettext("The tournament is created."), "good")
+    return redirect(url_for("web.manage", tournament_id=t["id"]))
+
+
+def manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[str, int]:
+    """The organizer's page of a tournament: players, rounds, the forms that enter results (filled
+    again with ``form`` and showing ``errors`` next to their fields after a refusal), and games."""
+    who = viewer()
+    with found(), unit_of_work() as uow:
+        t = clubs.get_tournament(uow, who, tournament_id)
+        if t["organizer_id"] != who:
+            abort(403)
+        players, _ = clubs.list_players(uow, who, tournament_id, 10_000, 0)
+        rows, _ = games.list_games(uow, who, tournament_id, {"include_void": True, "limit": 500, "offset": 0})
+        seated = rounds.list_rounds(uow, who, tournament_id)
+    for g in rows:
+        g["place"] = game_place(g)
+    names = {p["id"]: p["name"] for p in players}
+    active = [p for p in players if not p["withdrawn"]]
+    page = render_template(
+        "manage.html",
+        t=t,
+        players=players,
+        active=active,
+        games=rows,
+        names=names,
+        rounds=seated,
+        last=seated[-1] if seated else None,
+        missing=missing_deals(seated, t["deals_per_round"]),
+        options=options_line(t),
+        form=extra.pop("form", {}),
+        errors=extra.pop("errors", {}),
+        which=extra.pop("which", None),
+        game_text=extra.pop("game_text", request.args.get("game", "")),
+        **extra,
+    )
+    return page, status
+
+
+def act(tournament_id: int, action: Callable[[UnitOfWork], object], then: str, done: str, **refill: Any) -> Any:
+    """Do what an organizer's form asks in a unit of work, say it was done, and go to ``then``; a
+    refusal or a conflict is shown on the manage page, the form filled again (``refill``)."""
+    try:
+        with found(), unit_of_work() as uow:
+            action(uow)
+    except games.Rejected as exc:
+        return manage_page(tournament_id, 422, errors=field_errors(exc.doc), **refill)
+    except Conflict as exc:
+        return manage_page(tournament_id, 409, errors={"form": [tr(str(exc))]}, **refill)
+    flash(done, "good")
+    return redirect(then)
+
+
+@blp.get("/organizer/tournaments/<int:tournament_id>")
+@organizer_only
+def manage(tournament_id: int) -> tuple[str, int]:
+    return manage_page(tournament_id)
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/players")
+@organizer_only
+def add_player(tournament_id: int) -> Any:
+    try:
+        name = text(request.form, "name", 100, "a player's name")
+    except FormError as exc:
+        return manage_page(tournament_id, 422, errors={"player": [tr(exc.message)]}, form=request.form, which="player")
+    assert name is not None
+    return act(
+        tournament_id,
+        lambda uow: clubs.add_player(uow, acting(), tournament_id, name),
+        url_for("web.manage", tournament_id=tournament_id) + "#players",
+        gettext("Player added:") + " " + name,
+        form=request.form,
+        which="player",
+    )
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/players/<int:player_id>")
+@organizer_only
+def change_player(tournament_id: int, player_id: int) -> Any:
+    withdrawn = {"withdraw": True, "return": False}.get(request.form.get("action", ""))
+    try:
+        name = text(request.form, "name", 100, "a player's name", required=False)
+    except FormError as exc:
+        return manage_page(tournament_id, 422, errors={"player": [tr(exc.message)]})
+    said = gettext("Renamed.") if withdrawn is None else gettext("Withdrawn.") if withdrawn else gettext("Taken back.")
+    return act(
+        tournament_id,
+        lambda uow: clubs.change_player(uow, acting(), tournament_id, player_id, name, withdrawn),
+        url_for("web.manage", tournament_id=tournament_id) + "#players",
+        said,
+    )
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/rounds")
+@organizer_only
+def seat_round(tournament_id: int) -> Any:
+    """Seat the next round, once the organizer has confirmed (the form says which tables of the
+    last round have deals missing)."""
+    if request.form.get("confirm") != "on":
+        return manage_page(
+            tournament_id, 422, errors={"seat_round": [gettext("Tick the box to confirm seating the next round.")]}
+        )
+    return act(
+        tournament_id,
+        lambda uow: rounds.create_round(uow, acting(), tournament_id),
+        url_for("web.manage", tournament_id=tournament_id) + "#rounds",
+        gettext("The next round is seated."),
+    )
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/remove")
+@organizer_only
+def remove_round(tournament_id: int, number: int) -> Any:
+    return act(
+        tournament_id,
+        lambda uow: rounds.remove_last_round(uow, acting(), tournament_id, number),
+        url_for("web.manage", tournament_id=tournament_id) + "#rounds",
+        gettext("The round is removed."),
+    )

@@ -1,0 +1,133 @@
+"""A club's tournaments as everyone sees them: the list, a tournament (standings after any round,
+its rounds with the deals still missing, its games by round · table · deal), a player's games,
+and a game with its history (and, for its organizer, the forms that correct it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template, request
+
+from ..core import adjudicate
+from ..core.notation import format_record
+from ..core.reading import read_ruleset
+from ..tournament import clubs, games, rounds
+from .common import blp, found, names_of, outcome_view, unit_of_work, viewer
+from .i18n import gettext, tr
+
+
+@blp.get("/tournaments")
+def tournaments() -> str:
+    with unit_of_work() as uow:
+        rows, _ = clubs.list_tournaments(uow, viewer(), 200, 0)
+    return render_template("tournaments.html", tournaments=rows)
+
+
+def options_line(t: dict[str, Any]) -> list[str]:
+    """The tournament's ruleset options that differ from its preset, as words."""
+    from ..core.ruleset import PRESETS
+
+    preset = PRESETS.get(t["ruleset"]["name"])
+    base = preset.options() if preset else {}
+    return [f"{gettext(k)} = {gettext(str(v))}" for k, v in t["ruleset"]["options"].items() if base.get(k) != v]
+
+
+def game_place(game: dict[str, Any]) -> str:
+    """Where a game was played: round · table · deal (empty for a game entered by its players)."""
+    if game.get("round") is None:
+        return ""
+    parts = [gettext("Round %(n)s") % {"n": game["round"]}, gettext("Table %(n)s") % {"n": game["table"]}]
+    if game.get("deal") is not None:
+        parts.append(gettext("Deal %(n)s") % {"n": game["deal"]})
+    return " · ".join(parts)
+
+
+def missing_deals(seated: list[dict[str, Any]], deals: int) -> list[dict[str, Any]]:
+    """For each round, the tables whose deals are not all entered, and which deals those are."""
+    out = []
+    for r in seated:
+        missing = [(tb["table"], tb["missing_deals"]) for tb in r["tables"] if tb["missing_deals"]]
+        if missing:
+            out.append({"round": r["number"], "tables": missing, "deals": deals})
+    return out
+
+
+@blp.get("/tournaments/<int:tournament_id>")
+def tournament(tournament_id: int) -> str:
+    who = viewer()
+    after = request.args.get("round", type=int)
+    with found(), unit_of_work() as uow:
+        t = clubs.get_tournament(uow, who, tournament_id)
+        seated = rounds.list_rounds(uow, who, tournament_id)
+        if after is not None and after not in [r["number"] for r in seated]:
+            after = None
+        table = clubs.standings(uow, who, tournament_id, after)
+        names = names_of(uow, who, tournament_id)
+        rows, _ = games.list_games(uow, who, tournament_id, {"include_void": True, "limit": 500, "offset": 0})
+    for g in rows:
+        g["place"] = game_place(g)
+    return render_template(
+        "tournament.html",
+        t=t,
+        standings=table,
+        order=tr(table["order"]),
+        games=rows,
+        names=names,
+        rounds=seated,
+        after=after,
+        options=options_line(t),
+        missing=missing_deals(seated, t["deals_per_round"]),
+    )
+
+
+@blp.get("/tournaments/<int:tournament_id>/players/<int:player_id>")
+def player_page(tournament_id: int, player_id: int) -> str:
+    """A player's games: seat, role, place and score in each, and the running total."""
+    who = viewer()
+    with found(), unit_of_work() as uow:
+        t = clubs.get_tournament(uow, who, tournament_id)
+        player = clubs.get_player(uow, who, tournament_id, player_id)
+        table = clubs.standings(uow, who, tournament_id)
+        rows, _ = games.list_games(
+            uow, who, tournament_id, {"include_void": False, "limit": 500, "offset": 0, "player": player_id}
+        )
+    standing = next((r for r in table["standings"] if r["player_id"] == player_id), None)
+    running = 0
+    history = []
+    for game in rows:
+        seat = next(x for x in game["seats"] if x["player_id"] == player_id)
+        running += seat["score"]
+        history.append({"game": game, "place": game_place(game), "seat": seat, "running": running})
+    return render_template("player.html", t=t, player=player, standing=standing, history=history)
+
+
+@blp.get("/tournaments/<int:tournament_id>/games/<int:game_id>")
+def game_page(tournament_id: int, game_id: int, status: int = 200, **extra: Any) -> Any:
+    """A game: its seats, outcome and history; to its organizer, the form that corrects it (the
+    record's text, or the sheet's fields) — filled again with what was typed if it was refused."""
+    who = viewer()
+    with found(), unit_of_work() as uow:
+        t = clubs.get_tournament(uow, who, tournament_id)
+        game = games.get_game(uow, who, tournament_id, game_id)
+        history = games.game_history(uow, who, tournament_id, game_id)
+        names = names_of(uow, who, tournament_id)
+    owner = who is not None and who == t["organizer_id"] and t["status"] == "open" and not game["voided"]
+    record = game["record"]
+    text = "" if record is None else format_record(record, adjudicate(record, read_ruleset(t["ruleset"])))
+    by_seat = {x["seat"]: names.get(x["player_id"], str(x["player_id"])) for x in game["seats"]}
+    versions = [{**v, "reason": v["reason"], "action": gettext(v["action"] or "")} for v in history["versions"]]
+    page = render_template(
+        "game.html",
+        t=t,
+        game=game,
+        place=game_place(game),
+        history=versions,
+        names=names,
+        owner=owner,
+        current_text=extra.pop("text", None) or text,
+        outcome=outcome_view(game["outcome"], by_seat),
+        sheet=extra.pop("sheet", None) or game["sheet"],
+        players=[{"id": x["player_id"], "name": names.get(x["player_id"])} for x in game["seats"]],
+        **extra,
+    )
+    return page, status
