@@ -179,19 +179,22 @@ def field_errors(doc: Mapping[str, Any], fields: tuple[tuple[str, str], ...] = S
     for p in shown_problems(list(doc.get("errors") or [])):
         pointer = str(p.get("pointer", ""))
         name = next(f for prefix, f in fields if pointer == prefix or pointer.startswith(prefix + "/") or not prefix)
-        where = f"{gettext('line')} {p['line']}, {gettext('column')} {p['column']}: " if "line" in p else ""
+        where = at_line(p["line"], p["column"]) + ": " if "line" in p else ""
         out.setdefault(name, []).append(where + p["text"])
     violation = (doc.get("adjudication") or {}).get("violation")
     if violation:
-        where = (
-            f"{gettext('line')} {violation['line']}, {gettext('column')} {violation['column']}: "
-            if violation.get("line")
-            else ""
-        )
+        where = at_line(violation["line"], violation["column"]) + ": " if violation.get("line") else ""
         out.setdefault("game", []).append(where + tr(violation["message"]))
     if not out and doc.get("detail"):
         out["form"] = [tr(str(doc["detail"]))]
     return out
+
+
+def at_line(line: object, column: object | None = None) -> str:
+    """Where in a text: "line 5, column 8" / "第 5 行第 8 列"."""
+    if column is None:
+        return gettext("line %(line)s") % {"line": line}
+    return gettext("line %(line)s, column %(column)s") % {"line": line, "column": column}
 
 
 def conflict_errors(message: str, field: str = "form") -> dict[str, list[str]]:

@@ -15,7 +15,7 @@ from ..core.jsonio import loads
 from ..core.notation import looks_like_notation, parse_submission
 from ..persistence.errors import Conflict
 from ..tournament import games
-from .common import blp, field_errors, found, organizer_only, read_text, shown_problems, unit_of_work
+from .common import at_line, blp, field_errors, found, organizer_only, read_text, shown_problems, unit_of_work
 from .forms import FormError, number, text
 from .i18n import gettext, tr
 from .organizer import act, manage_page
@@ -159,7 +159,7 @@ def enter_game(tournament_id: int) -> Any:
 
 
 def _located(p: dict[str, Any]) -> str:
-    where = f"{gettext('line')} {p['line']}, {gettext('column')} {p['column']}: " if "line" in p else ""
+    where = at_line(p["line"], p["column"]) + ": " if "line" in p else ""
     return where + str(p["text"])
 
 

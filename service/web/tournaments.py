@@ -115,7 +115,10 @@ def game_page(tournament_id: int, game_id: int, status: int = 200, **extra: Any)
     record = game["record"]
     text = "" if record is None else format_record(record, adjudicate(record, read_ruleset(t["ruleset"])))
     by_seat = {x["seat"]: names.get(x["player_id"], str(x["player_id"])) for x in game["seats"]}
-    versions = [{**v, "reason": v["reason"], "action": gettext(v["action"] or "")} for v in history["versions"]]
+    actions = {"submit": "submitted", "replace": "corrected", "void": "voided"}  # a game voided is 作废, not 流局
+    versions = [
+        {**v, "action": gettext(actions.get(v["action"] or "", v["action"] or ""))} for v in history["versions"]
+    ]
     page = render_template(
         "game.html",
         t=t,

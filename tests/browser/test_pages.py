@@ -251,7 +251,7 @@ def test_record_with_the_deal_submit_it_and_replay_it(page, server):
     with page.expect_navigation():
         page.click("#c-text ~ .row button[type=submit]")
     expect(page.locator("main table").last).to_contain_text("seat 2 wrote a play twice")
-    expect(page.locator("main table").last).to_contain_text("replace")
+    expect(page.locator("main table").last).to_contain_text("corrected")
     assert not page.csp_errors
 
 

@@ -315,3 +315,16 @@ def test_no_page_module_is_over_four_hundred_lines():
     sizes = {p.name: len(p.read_text().splitlines()) for p in web.glob("*.py")}
     assert {"check.py", "record.py", "replay.py", "tournaments.py", "organizer.py", "entry.py"} <= set(sizes)
     assert max(sizes.values()) <= 400, sizes
+
+
+def test_chinese_says_where_and_what_a_correction_did_in_the_words_of_a_club(db_client):
+    club = Club(db_client)
+    tid, ids = club.tournament(players=5)
+    gid = club.submit(tid, {"players": ids, "record": random_record(3)}).get_json()["id"]
+    db_client.post(
+        f"/v1/tournaments/{tid}/games/{gid}/corrections", json={"action": "void", "reason": "录错了"}, headers=club.auth
+    )
+    page = db_client.get(f"/tournaments/{tid}/games/{gid}?lang=zh").get_data(as_text=True)
+    assert "作废" in page and "流局" not in page  # a voided game is 作废; 流局 is a deal nobody took
+    html = _check(db_client, "plays\n9 X", lang="zh").get_data(as_text=True)
+    assert "第 2 行第 3 列" in html and "第几行" not in html
