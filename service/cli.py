@@ -113,7 +113,7 @@ def cmd_random_game(args: argparse.Namespace, out: IO[str]) -> int:
 
 def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     if args.dev:
-        from .api import create_app
+        from .app import create_app
 
         create_app().run(host=args.host, port=args.port, debug=True)
         return 0
@@ -211,7 +211,7 @@ def cmd_webhooks(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_openapi(args: argparse.Namespace, out: IO[str]) -> int:
-    from .api import create_app, openapi_yaml
+    from .app import create_app, openapi_yaml
 
     out.write(openapi_yaml(create_app({"DATABASE_URL": "sqlite://", "AUTO_UPGRADE": False})))
     return 0

@@ -2,8 +2,8 @@
 
 import gc
 
-from .api import create_app
 from .api.observability import configure_logging
+from .app import create_app
 
 configure_logging()
 app = create_app()

@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from service.api import create_app
+from service.app import create_app
 
 # The pages sign their cookies with this (else a key file would be made in the working directory).
 os.environ.setdefault("BAOHUANG_SECRET_KEY", "tests")

@@ -1,5 +1,6 @@
-"""HTTP layer: thin Flask blueprints over the rules core."""
+"""HTTP layer: thin Flask blueprints over the use cases and the rules core (service/app.py puts
+them on the application, beside the pages)."""
 
-from .app import create_app, openapi_yaml
+from .app import install, openapi_yaml
 
-__all__ = ["create_app", "openapi_yaml"]
+__all__ = ["install", "openapi_yaml"]

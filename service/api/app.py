@@ -1,12 +1,10 @@
-"""The Flask application: the HTTP face of the referee."""
+"""The JSON API: flask-smorest on the service's Flask application (service/app.py makes it),
+answering every error as an RFC 9457 problem document."""
 
 from __future__ import annotations
 
 import http
 import json
-import os
-from collections.abc import Callable
-from inspect import iscoroutinefunction
 from typing import Any
 
 from flask import Flask, Response, request
@@ -16,10 +14,8 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as SATimeoutError
 from werkzeug.exceptions import HTTPException
 
-from .. import __version__, web
 from ..core.errors import Problem, RecordError
 from ..core.notation import MEDIA_TYPE as NOTATION_TYPE
-from ..persistence.db import Database
 from ..problems import PROBLEM_CONTENT_TYPE, invalid_record, problem_document, unsupported_media_type
 from .apidoc import ServiceDocPlugin, component_headers
 from .responses import flatten_messages, problem_response
@@ -88,69 +84,11 @@ class ProblemApi(Api):  # type: ignore[misc]
         return problem_response(doc, data.get("headers"))
 
 
-class RefereeFlask(Flask):
-    """Flask, remembering which views and hooks are coroutines.
-
-    Flask asks that of every hook and view on every request (``ensure_sync``), and the answer
-    never changes for a function: here it is worked out once per function."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._is_sync: dict[Any, bool] = {}
-
-    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        key = getattr(func, "__func__", func)  # a bound method: its function (bounded cache)
-        sync = self._is_sync.get(key)
-        if sync is None:
-            sync = self._is_sync[key] = not iscoroutinefunction(func)
-        return func if sync else super().ensure_sync(func)
-
-
-def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """The application. ``config`` may set DATABASE_URL (else the environment's, else SQLite)
-    and AUTO_UPGRADE (default true: bring the schema to the latest migration on start)."""
-    app = RefereeFlask("baohuang")
-    app.config.update(
-        API_TITLE="Baohuang referee",
-        API_VERSION=__version__,
-        OPENAPI_VERSION="3.1.0",
-        OPENAPI_URL_PREFIX="/",
-        OPENAPI_JSON_PATH="openapi.json",
-        AUTO_UPGRADE=os.environ.get("BAOHUANG_AUTO_UPGRADE", "1") != "0",
-        # Whether anyone may register an organizer (POST /v1/organizers). Off by default: the
-        # operator creates organizers with `baohuang organizers create NAME`.
-        OPEN_SIGNUP=os.environ.get("BAOHUANG_OPEN_SIGNUP", "0") == "1",
-        MAX_CONTENT_LENGTH=int(os.environ.get("BAOHUANG_MAX_BODY_BYTES", 1024 * 1024)),
-        MAX_BATCH_BYTES=int(os.environ.get("BAOHUANG_MAX_BATCH_BYTES", 32 * 1024 * 1024)),
-        RATE_LIMIT_PER_MINUTE=int(os.environ.get("BAOHUANG_RATE_LIMIT_PER_MINUTE", 1200)),
-        API_SPEC_OPTIONS={
-            "info": {
-                "description": "Referee for 保皇 (Baohuang), the five-player Shandong card game: adjudicates recorded "
-                "games call by call and play by play, works out the finishing order and scores each seat, and "
-                "keeps club tournaments. Errors are RFC 9457 problem documents (application/problem+json) "
-                "whose `errors` list every problem with a JSON pointer.",
-                "license": {"name": "MIT", "identifier": "MIT"},
-            },
-            "components": {
-                "securitySchemes": {
-                    "bearerAuth": {"type": "http", "scheme": "bearer", "description": "an organizer's API key"}
-                }
-            },
-        },
-    )
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
-    if config:
-        app.config.update(config)
-    db = Database(app.config.get("DATABASE_URL"))
-    app.extensions["baohuang_db"] = db
-    if app.config["AUTO_UPGRADE"]:
-        try:
-            db.upgrade()
-        except OperationalError:
-            # The database is not reachable yet: serve what needs no database, answer 503
-            # for the rest, and upgrade when it is back (see _ensure_schema).
-            app.extensions["baohuang_schema_pending"] = True
+def install(app: Flask) -> None:
+    """The JSON API on ``app``: its blueprints (flask-smorest, answering errors as problem
+    documents), then — in this order — the request's id and clock, the rate limits, the key, and
+    the answer's language; the body's type gate; and the errors every operation shares."""
+    db = app.extensions["baohuang_db"]
     app.url_map.converters["id"] = IdConverter
     api = ProblemApi(app, spec_kwargs={"extra_plugins": [ServiceDocPlugin()]})
     api.register_converter(IdConverter, id_schema)
@@ -203,7 +141,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         return problem_response(doc, {f"Accept-{request.method.title()}": ", ".join(reads)})
 
     app.extensions["baohuang_api"] = api
-    web.install(app)  # the pages beside the API (service/web)
 
     @app.errorhandler(RecordError)
     def _record_error(exc: RecordError) -> Response:
@@ -236,8 +173,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if app.extensions.get("baohuang_schema_pending") and (request.endpoint or "").split(".")[0] in _DB_BLUEPRINTS:
             db.upgrade()
             app.extensions.pop("baohuang_schema_pending", None)
-
-    return app
 
 
 _DB_BLUEPRINTS = {"organizers", "tournaments", "games", "webhooks"}

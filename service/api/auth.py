@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, g, request
+from flask import Flask, g, request
 
 from ..persistence import keys as keys_repo
 from ..tournament import clubs
-from .common import fail, unit_of_work
+from .common import CHALLENGE, fail, refuse_key, unit_of_work
 
-CHALLENGE = {"WWW-Authenticate": 'Bearer realm="baohuang"'}
 # Operations that authenticate inside the view, in the same query as the rest of what they
 # read (game submissions: key, tournament and players in one round trip).
 AUTHENTICATED_IN_VIEW = {("games.Games", "POST")}
@@ -42,10 +41,7 @@ def current_key() -> keys_repo.KeyRef:
 def accept(key: keys_repo.KeyRef | None) -> keys_repo.KeyRef:
     """A key the repository found (None: unknown or revoked), or 401."""
     if key is None:
-        failed = current_app.extensions.get("baohuang_failed_key")
-        if failed is not None:
-            failed()
-        fail(401, message="the API key is unknown or revoked", headers=CHALLENGE)
+        refuse_key()
     g.organizer_id = key.organizer_id
     return key
 

@@ -69,11 +69,20 @@ def unit_of_work(*, single_statement: bool = False) -> Iterator[UnitOfWork]:
     except Conflict as exc:
         fail(409, message=str(exc), extra=exc.extra)
     except games.Unauthenticated:
-        from .auth import accept
-
-        accept(None)  # 401, and the failed key counted against the address
+        refuse_key()  # 401, and the failed key counted against the address
     except games.Rejected as exc:
         abort_with(exc.doc)
+
+
+CHALLENGE = {"WWW-Authenticate": 'Bearer realm="baohuang"'}
+
+
+def refuse_key() -> NoReturn:
+    """401 for an unknown or revoked key, counted against the client's address (api/limits.py)."""
+    failed = current_app.extensions.get("baohuang_failed_key")
+    if failed is not None:
+        failed()
+    fail(401, message="the API key is unknown or revoked", headers=CHALLENGE)
 
 
 def abort_with(doc: dict[str, Any]) -> NoReturn:

@@ -17,12 +17,12 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ..core.errors import Problem, RecordError
 from ..core.jsonio import loads
 from ..core.notation import parse_submission
-from ..tournament import games
+from ..tournament import batch, corrections, games, reading
 from . import notation
 from .apidoc import LOCATION, REPLAYED
 from .auth import accept, require_bearer, viewer
 from .common import SECURITY, Blueprint, acting_key, documented, fail, page, page_schema, unit_of_work
-from .schemas import (
+from .tournament_schemas import (
     CorrectionSchema,
     GameDetailSchema,
     GameQuerySchema,
@@ -158,7 +158,7 @@ class Games(MethodView):
         """List games, oldest first; filter by player and by date"""
         reader = viewer()
         with unit_of_work() as uow:
-            items, total = games.list_games(uow, reader, tournament_id, query)
+            items, total = reading.list_games(uow, reader, tournament_id, query)
         return page(items, total, query["limit"], query["offset"])
 
 
@@ -174,7 +174,7 @@ class GameById(MethodView):
         """
         reader = viewer()
         with unit_of_work() as uow:
-            return games.get_game(uow, reader, tournament_id, game_id)
+            return reading.get_game(uow, reader, tournament_id, game_id)
 
 
 @blp.route("/<id:game_id>/history")
@@ -185,7 +185,7 @@ class GameHistory(MethodView):
         """Every version of a game: when and why it changed (and, to its organizer, with which key)"""
         reader = viewer()
         with unit_of_work() as uow:
-            return games.game_history(uow, reader, tournament_id, game_id)
+            return reading.game_history(uow, reader, tournament_id, game_id)
 
 
 @blp.route("/<id:game_id>/corrections")
@@ -208,7 +208,7 @@ class Corrections(MethodView):
         """
         doc, raw = _request_body()
         with unit_of_work() as uow:
-            game = games.correct_game(uow, acting_key(), tournament_id, game_id, doc, raw)
+            game = corrections.correct_game(uow, acting_key(), tournament_id, game_id, doc, raw)
         return Response(_GAME_SCHEMA.dumps(game), status=201, mimetype="application/json")
 
 
@@ -221,7 +221,7 @@ class Import(MethodView):
         "claimed, accept_computed). Each line is stored or refused on its own, and answered by one line: "
         "`stored` with the game's id, `duplicate` naming the game already stored, or `refused` with the "
         "problem document. With an Idempotency-Key the import can be sent again after an interruption: lines "
-        f"already stored are answered as before (`replayed`), the rest stored. At most {games.BATCH_MAX_LINES} "
+        f"already stored are answered as before (`replayed`), the rest stored. At most {batch.BATCH_MAX_LINES} "
         "lines and BAOHUANG_MAX_BATCH_BYTES bytes.",
         requestBody={
             "required": True,
@@ -252,14 +252,14 @@ class Import(MethodView):
             fail(400, message="Idempotency-Key is 1 to 200 characters")
         with unit_of_work() as uow:
             try:
-                games.import_target(uow, secret, tournament_id)
+                batch.import_target(uow, secret, tournament_id)
             except games.Unauthenticated:
                 accept(None)
         db = current_app.extensions["baohuang_db"]
         # Buffered: the request's own stream reads a line a byte at a time.
         stream = io.BufferedReader(request.stream, 64 * 1024)  # type: ignore[type-var]
         lines = _body_lines(stream, current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
-        answers = games.import_games(db, secret, tournament_id, lines, idem, request.path)
+        answers = batch.import_games(db, secret, tournament_id, lines, idem, request.path)
         # Each line is answered as soon as it is stored or refused: the answer is never held whole.
         return Response(stream_with_context(_answer_lines(answers)), mimetype="application/x-ndjson")
 
@@ -272,9 +272,9 @@ def _answer_lines(answers: Iterator[dict[str, Any]]) -> Iterator[str]:
         time.sleep(0)
 
 
-def _body_lines(stream: IO[bytes], limit: int) -> Iterator[str | games.LongLine]:
+def _body_lines(stream: IO[bytes], limit: int) -> Iterator[str | batch.LongLine]:
     """The body's lines, read as they arrive: one line of at most ``limit`` bytes in memory at a
-    time; a longer line is skipped, measured (games.LongLine); a line that is not UTF-8 is
+    time; a longer line is skipped, measured (batch.LongLine); a line that is not UTF-8 is
     passed on as the text Python makes of it, for the JSON reader to refuse."""
     while True:
         try:
@@ -288,7 +288,7 @@ def _body_lines(stream: IO[bytes], limit: int) -> Iterator[str | games.LongLine]
             while chunk and not chunk.endswith(b"\n"):
                 chunk = stream.readline(64 * 1024)
                 size += len(chunk)
-            yield games.LongLine(size, limit)
+            yield batch.LongLine(size, limit)
             continue
         try:
             yield chunk.decode("utf-8")
@@ -314,8 +314,8 @@ class Export(MethodView):
         spool = tempfile.SpooledTemporaryFile(max_size=EXPORT_IN_MEMORY)  # noqa: SIM115 (closed by _chunks)
         try:
             with unit_of_work() as uow:
-                tid = games.visible_tournament_id(uow, reader, tournament_id)
-                for line in games.export_lines(uow, tid):
+                tid = reading.visible_tournament_id(uow, reader, tournament_id)
+                for line in reading.export_lines(uow, tid):
                     spool.write(line.encode())
         except BaseException:
             spool.close()

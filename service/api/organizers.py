@@ -9,7 +9,7 @@ from flask.views import MethodView
 
 from ..tournament import clubs
 from .common import SECURITY, Blueprint, acting_organizer, fail, unit_of_work
-from .schemas import (
+from .tournament_schemas import (
     KeyCreateSchema,
     KeyListSchema,
     KeySchema,

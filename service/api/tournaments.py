@@ -13,7 +13,7 @@ from ..core.reading import read_ruleset
 from ..tournament import clubs, rounds
 from .auth import viewer
 from .common import SECURITY, Blueprint, PageQuery, acting_organizer, page, page_schema, unit_of_work
-from .schemas import (
+from .tournament_schemas import (
     PlayerCreateSchema,
     PlayerPatchSchema,
     PlayerSchema,

@@ -9,7 +9,7 @@ from flask.views import MethodView
 
 from ..tournament import webhooks
 from .common import SECURITY, Blueprint, acting_organizer, unit_of_work
-from .schemas import (
+from .tournament_schemas import (
     RedeliverySchema,
     WebhookCreateSchema,
     WebhookDeliveryListSchema,

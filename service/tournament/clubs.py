@@ -19,7 +19,7 @@ from ..persistence import webhooks as webhooks_repo
 from ..persistence.errors import Conflict, Forbidden
 from ..persistence.models import ApiKey, Player, Tournament
 from ..problems import invalid_record
-from .games import Rejected
+from .errors import Rejected
 from .unit_of_work import UnitOfWork
 
 # --- presenting ------------------------------------------------------------------------------

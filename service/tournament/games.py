@@ -5,11 +5,8 @@ the HTTP layer sends (a stored game as JSON, or a problem document for a refusal
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import json
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
@@ -19,8 +16,6 @@ from ..core import adjudicate
 from ..core.claims import Difference, compare_claim, read_claim
 from ..core.errors import Problem, RecordError
 from ..core.identity import record_fingerprint
-from ..core.jsonio import loads
-from ..core.notation import looks_like_notation, parse_submission
 from ..core.reading import read_ruleset
 from ..core.ruleset import Ruleset
 from ..core.scoring import Outcome, score
@@ -33,32 +28,15 @@ from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.errors import Conflict, DuplicateGame
 from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
-from ..problems import invalid_record, problem_document, truncated
-from ..values import clean_text, moment
+from ..problems import invalid_record, problem_document
+from ..values import moment
+from .errors import Answer, Rejected, Unauthenticated
 from .unit_of_work import UnitOfWork
+
+__all__ = ["Answer", "Rejected", "Unauthenticated", "read_submission", "submit_game"]
 
 DATABASE_AWAY = (OperationalError, InterfaceError)
 SUBMISSION_KEYS = ("players", "record", "sheet", "played_at", "claimed", "accept_computed", "round", "table", "deal")
-
-
-class Unauthenticated(Exception):
-    """The request's key is unknown or revoked."""
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """What a use case answers when it is not a plain value: a status, a JSON text, headers."""
-
-    status: int
-    body: str
-    headers: dict[str, str] = field(default_factory=dict)
-
-
-class Rejected(Exception):
-    """A submission answered 422: problems, or an adjudication that is not legal."""
-
-    def __init__(self, doc: dict[str, Any]) -> None:
-        self.doc = doc
 
 
 def _prefixed(problems: tuple[Problem, ...] | list[Problem], prefix: str) -> list[Problem]:
@@ -384,7 +362,7 @@ def _is_id(value: object) -> bool:
     return type(value) is int and 0 < value < 2**31
 
 
-def _closed(t: Tournament | tournaments_repo.TournamentRef) -> None:
+def closed(t: Tournament | tournaments_repo.TournamentRef) -> None:
     if t.status != "open":
         raise Conflict(f"tournament {t.id} is closed: reopen it to add or correct games")
 
@@ -427,7 +405,7 @@ def submit_game(
         if replay is not None:
             return replay
     t = target.owned(tournament_id, key.organizer_id)
-    _closed(t)
+    closed(t)
     sub = read_submission(s, t, doc, raw, players_known=len(set(seats)) == 5 == target.players_known)
     try:
         stored = games_repo.store_game(s, t, key, sub)
@@ -482,297 +460,3 @@ def _replay(
             )
         )
     return Answer(row.status, row.response, {**row.headers, "Idempotent-Replayed": "true"})
-
-
-# --- a season at once ---------------------------------------------------------------------------
-
-BATCH_MAX_LINES = 2000
-# Problems an import line lists (a single submission lists up to 100): a batch's answer stays a
-# few kilobytes a line, whatever its lines hold.
-LINE_MAX_PROBLEMS = 10
-
-
-@dataclass(frozen=True, slots=True)
-class LongLine:
-    """An NDJSON line longer than a game's body may be: not read, only measured."""
-
-    size: int
-    limit: int
-
-
-def import_target(uow: UnitOfWork, secret: str, tournament_id: int) -> None:
-    """Before an import: the key may write to this tournament, and it is open (else
-    Unauthenticated, NotFound, Forbidden or Conflict, for the whole request)."""
-    key = keys_repo.authenticate_ref(uow.session, secret)
-    if key is None:
-        raise Unauthenticated()
-    _closed(tournaments_repo.owned_tournament(uow.session, tournament_id, key.organizer_id))
-
-
-def line_key(idempotency_key: str, number: int) -> str:
-    """The Idempotency-Key of an import's line: the import's key and the line's number. A key too
-    long to take the number (the column holds 200 characters, as the header may) is hashed
-    first, so every line's key fits, on every database."""
-    key = f"{idempotency_key}#{number}"
-    if len(key) <= IDEMPOTENCY_KEY_MAX:
-        return key
-    return f"sha256:{hashlib.sha256(idempotency_key.encode()).hexdigest()}#{number}"
-
-
-IDEMPOTENCY_KEY_MAX = 200
-
-
-def import_games(
-    db: Any,
-    secret: str,
-    tournament_id: int,
-    lines: Iterable[str | LongLine],
-    idempotency_key: str | None,
-    path: str,
-) -> Iterator[dict[str, Any]]:
-    """A season's games, one submission a line (NDJSON): each line stored, or not, on its own (a
-    unit of work a line), and answered with one status as soon as it is done: ``stored`` with
-    the game's id, ``duplicate`` naming the game already stored, or ``refused`` with the problem
-    document (an illegal game's adjudication included; at most ten problems listed). With an
-    Idempotency-Key the import resumes: each line is its own request (the key and the line's
-    number), so sending the same batch again answers the lines already stored as before and
-    stores the rest. A database that goes away ends the batch with a 503 line: send it again
-    with the same key."""
-    for number, line in enumerate(lines, start=1):
-        if number > BATCH_MAX_LINES:
-            yield {"line": number, "status": "refused", "problem": _too_many()}
-            return
-        if isinstance(line, LongLine):
-            yield {"line": number, "status": "refused", "problem": _long_line(line)}
-            continue
-        text = line.strip()
-        if not text:
-            continue
-        try:
-            yield {"line": number, **_import_line(db, secret, tournament_id, text, idempotency_key, number, path)}
-        except DATABASE_AWAY:
-            problem = problem_document(
-                503,
-                "service-unavailable",
-                "Service Unavailable",
-                f"the database went away at line {number}; the lines after it were not read: send the batch "
-                "again with the same Idempotency-Key",
-            )
-            yield {"line": number, "status": "refused", "problem": problem}
-            return
-
-
-def _import_line(
-    db: Any, secret: str, tournament_id: int, text: str, idempotency_key: str | None, number: int, path: str
-) -> dict[str, Any]:
-    idem = None if idempotency_key is None else line_key(idempotency_key, number)
-    unreadable = None
-    doc: Any = None
-    try:
-        doc = loads(text)
-    except RecordError as exc:
-        unreadable = exc
-    try:
-        with UnitOfWork(db, single_statement=idem is None) as uow:
-            answer = submit_game(uow, secret, tournament_id, doc, text, unreadable, idem, "POST", path)
-    except DuplicateGame as exc:
-        return {"status": "duplicate", "game_id": exc.extra.get("game_id")}
-    except Rejected as exc:
-        return {"status": "refused", "problem": truncated(exc.doc, LINE_MAX_PROBLEMS)}
-    except Conflict as exc:
-        return {"status": "refused", "problem": problem_document(409, "conflict", "Conflict", str(exc))}
-    except RecordError as exc:  # the line is not JSON
-        problem = invalid_record(exc.problems, "game")
-        return {"status": "refused", "problem": truncated(problem, LINE_MAX_PROBLEMS)}
-    stored = json.loads(answer.body)
-    return {"status": "stored", "game_id": stored.get("id"), "replayed": "Idempotent-Replayed" in answer.headers}
-
-
-def _long_line(line: LongLine) -> dict[str, Any]:
-    detail = f"the line has {line.size:,} bytes; a game is at most {line.limit:,} (BAOHUANG_MAX_BODY_BYTES)"
-    return problem_document(
-        413, "line-too-long", "Line too long", detail, [_refused_line("line_too_long", detail, line.limit)]
-    )
-
-
-def _refused_line(code: str, detail: str, limit: int) -> Problem:
-    return Problem("", code, detail, {"limit": limit})
-
-
-def _too_many() -> dict[str, Any]:
-    return problem_document(
-        413,
-        "batch-too-large",
-        "Batch too large",
-        f"a batch holds at most {BATCH_MAX_LINES} games; send the rest in another",
-    )
-
-
-# --- reading ------------------------------------------------------------------------------------
-
-
-def list_games(
-    uow: UnitOfWork, viewer: int | None, tournament_id: int, query: dict[str, Any]
-) -> tuple[list[dict[str, Any]], int]:
-    s = uow.session
-    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
-    rows, total = games_repo.list_games(
-        s,
-        t.id,
-        player_id=query.get("player"),
-        since=query.get("since"),
-        until=query.get("until"),
-        include_void=query["include_void"],
-        limit=query["limit"],
-        offset=query["offset"],
-    )
-    versions = games_repo.current_versions(s, rows)
-    seats = games_repo.seats_of_versions(s, [v.id for v in versions.values()])
-    names = games_repo.player_names(s, t.id)
-    return [game_json(s, g, versions[g.id], seats[versions[g.id].id], names) for g in rows], total
-
-
-def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:
-    """A game with its players' names, what was submitted (the record or the sheet) and, for a
-    record, the referee's notes (what a deal rebuilt from the plays assumed)."""
-    s = uow.session
-    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
-    game = games_repo.get_game(s, t, game_id)
-    out = game_json(s, game)
-    version = games_repo.current_version(s, game)
-    submitted = next((v for v in reversed(games_repo.history(s, game)) if v.body is not None), None)
-    out["record"] = out["sheet"] = None
-    out["notes"] = []
-    if submitted is not None:
-        doc = submission_of(submitted.body)
-        part = None if doc is None else doc.get(submitted.kind or "")
-        if isinstance(part, dict):
-            out[submitted.kind or ""] = part
-            if submitted.kind == "record" and version.action != "void":
-                with contextlib.suppress(RecordError):
-                    out["notes"] = list(adjudicate(part, tournaments_repo.tournament_ruleset(t)).notes)
-    return out
-
-
-def submission_of(body: str | None) -> dict[str, Any] | None:
-    """A stored submission (JSON, or the notation) as its JSON envelope."""
-    if body is None:
-        return None
-    try:
-        if looks_like_notation(body):
-            doc, _ = parse_submission(body)
-            return doc
-        doc = loads(body)
-    except RecordError:
-        return None
-    return doc if isinstance(doc, dict) else None
-
-
-def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:
-    """Every version of a game; which key made each is the organizer's business only."""
-    s = uow.session
-    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
-    game = games_repo.get_game(s, t, game_id)
-    owner = viewer == t.organizer_id
-    labels = {k.id: k.label for k in keys_repo.list_keys(s, t.organizer_id)} if owner else {}
-    return {
-        "game_id": game.id,
-        "versions": [
-            {
-                "version": v.version,
-                "action": v.action,
-                "kind": v.kind,
-                "reason": v.reason,
-                "key_id": v.key_id if owner else None,
-                "key_label": labels.get(v.key_id) if owner else None,
-                "created_at": v.created_at,
-                "body": v.body,
-                "outcome": v.outcome,
-            }
-            for v in games_repo.history(s, game)
-        ],
-    }
-
-
-def visible_tournament_id(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> int:
-    return tournaments_repo.visible_tournament(uow.session, tournament_id, viewer).id
-
-
-def export_lines(uow: UnitOfWork, tournament_id: int) -> Iterator[str]:
-    """Every game of the tournament as NDJSON lines (current versions, void ones included)."""
-    s = uow.session
-    for game, version in games_repo.export_games(s, tournament_id):
-        yield export_line(s, game, version)
-
-
-def export_line(s: Session, game: Game, version: GameVersion) -> str:
-    """One game of the export: its submission as JSON (a game sent in the notation read into its
-    JSON envelope) and, for a game sent in the notation, the text as it was stored."""
-    seats = games_repo.game_seats(s, version.id)
-    body = version.body
-    return (
-        json.dumps(
-            {
-                "id": game.id,
-                "version": version.version,
-                "voided": game.voided,
-                "played_at": game.played_at.isoformat(),
-                "round": game.round_number,
-                "table": game.table_no,
-                "deal": game.deal_no,
-                "players": [x.player_id for x in seats],
-                "kind": version.kind,
-                "submission": submission_of(body),
-                "notation": body if body is not None and looks_like_notation(body) else None,
-                "outcome": version.outcome,
-            },
-            ensure_ascii=False,
-        )
-        + "\n"
-    )
-
-
-# --- correcting ------------------------------------------------------------------------------------
-
-
-def correct_game(
-    uow: UnitOfWork, key: ApiKey | keys_repo.KeyRef, tournament_id: int, game_id: int, doc: Any, raw: str
-) -> dict[str, Any]:
-    """Void a game or replace it, with a reason; nothing is deleted. Rejected: a 422."""
-    s = uow.session
-    t = tournaments_repo.owned_tournament(s, tournament_id, key.organizer_id)
-    _closed(t)
-    game = games_repo.get_game(s, t, game_id)
-    if not isinstance(doc, dict):
-        raise Rejected(invalid_record([Problem("", "invalid_type", "a correction is a JSON object")], "correction"))
-    problems = []
-    action, reason = doc.get("action"), doc.get("reason")
-    if action not in ("void", "replace"):
-        problems.append(Problem("/action", "invalid_action", "action is 'void' or 'replace'"))
-    if reason is None:
-        problems.append(Problem("/reason", "missing_reason", "a correction gives its reason"))
-    else:
-        try:
-            reason = clean_text(reason, max_length=500, what="a reason")
-        except ValueError as exc:
-            problems.append(Problem("/reason", "invalid_reason", str(exc)))
-    if action == "void":
-        problems.extend(
-            Problem(f"/{k}", "unexpected_field", "a void carries only a reason")
-            for k in doc
-            if k not in ("action", "reason")
-        )
-    if problems:
-        raise Rejected(invalid_record(problems, "correction"))
-    replacement = None
-    if action == "replace":
-        current = [x.player_id for x in games_repo.game_seats(s, games_repo.current_version(s, game).id)]
-        replacement = read_submission(s, t, doc, raw, correction=True, players=current or None)
-    assert isinstance(reason, str)  # checked above
-    try:
-        version = games_repo.correct_game(s, t, game, key, reason, replacement)
-        uow.commit()
-    except IntegrityError:
-        s.rollback()
-        raise DuplicateGame(None) from None
-    return game_json(s, game, version)

@@ -45,7 +45,7 @@ from ..persistence.errors import Conflict
 from ..persistence.models import Webhook
 from ..problems import invalid_record
 from . import egress
-from .games import Rejected
+from .errors import Rejected
 from .unit_of_work import UnitOfWork
 
 EVENTS = webhooks_repo.EVENTS

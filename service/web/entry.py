@@ -14,7 +14,7 @@ from ..core.errors import RecordError
 from ..core.jsonio import loads
 from ..core.notation import looks_like_notation, parse_submission
 from ..persistence.errors import Conflict
-from ..tournament import games
+from ..tournament import corrections, games
 from .common import at_line, blp, field_errors, found, organizer_only, read_text, shown_problems, unit_of_work
 from .forms import FormError, number, text
 from .i18n import gettext, tr
@@ -173,7 +173,9 @@ def void_game(tournament_id: int, game_id: int) -> Any:
     doc = {"action": "void", "reason": reason}
     return act(
         tournament_id,
-        lambda uow: games.correct_game(uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False)),
+        lambda uow: corrections.correct_game(
+            uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False)
+        ),
         url_for("web.manage", tournament_id=tournament_id) + "#games",
         gettext("Game #%(n)s is void.") % {"n": game_id},
     )
@@ -182,7 +184,9 @@ def void_game(tournament_id: int, game_id: int) -> Any:
 def _correct(tournament_id: int, game_id: int, doc: dict[str, Any], refill: dict[str, Any]) -> Any:
     try:
         with found(), unit_of_work() as uow:
-            version = games.correct_game(uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False))
+            version = corrections.correct_game(
+                uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False)
+            )
     except games.Rejected as exc:
         return game_page(tournament_id, game_id, 422, errors=field_errors(exc.doc), form=request.form, **refill)
     except Conflict as exc:

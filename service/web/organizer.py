@@ -13,7 +13,7 @@ from ..core.errors import RecordError
 from ..core.reading import read_ruleset
 from ..core.ruleset import PRESETS, WEIHAI
 from ..persistence.errors import Conflict
-from ..tournament import clubs, games, rounds
+from ..tournament import clubs, games, reading, rounds
 from ..tournament.unit_of_work import UnitOfWork
 from .common import acting, blp, field_errors, found, organizer_only, unit_of_work, viewer
 from .forms import FormError, number, safe_next, text
@@ -102,7 +102,7 @@ def manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[st
         if t["organizer_id"] != who:
             abort(403)
         players, _ = clubs.list_players(uow, who, tournament_id, 10_000, 0)
-        rows, _ = games.list_games(uow, who, tournament_id, {"include_void": True, "limit": 500, "offset": 0})
+        rows, _ = reading.list_games(uow, who, tournament_id, {"include_void": True, "limit": 500, "offset": 0})
         seated = rounds.list_rounds(uow, who, tournament_id)
     for g in rows:
         g["place"] = game_place(g)

@@ -12,7 +12,7 @@ from ..core import adjudicate
 from ..core.errors import RecordError
 from ..core.reading import read_ruleset
 from ..core.replay import Replay, replay
-from ..tournament import clubs, games
+from ..tournament import clubs, reading
 from .check import seat_names
 from .common import blp, found, read_text, shown_problems, unit_of_work, viewer
 from .i18n import gettext, seat_label, tr
@@ -76,11 +76,11 @@ def game_replay(tournament_id: int, game_id: int) -> str | tuple[str, int]:
     who = viewer()
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
-        game = games.get_game(uow, who, tournament_id, game_id)
-        history = games.game_history(uow, who, tournament_id, game_id)
+        game = reading.get_game(uow, who, tournament_id, game_id)
+        history = reading.game_history(uow, who, tournament_id, game_id)
     back = url_for("web.game_page", tournament_id=tournament_id, game_id=game_id)
     body = next((v["body"] for v in reversed(history["versions"]) if v["body"]), None)
-    record = (games.submission_of(body) or {}).get("record")
+    record = (reading.submission_of(body) or {}).get("record")
     if not isinstance(record, dict):
         # a result sheet: nothing to step through, but the sheet is there
         return render_template("no_replay.html", t=t, game=game, back=back), 404

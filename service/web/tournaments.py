@@ -11,7 +11,7 @@ from flask import render_template, request
 from ..core import adjudicate
 from ..core.notation import format_record
 from ..core.reading import read_ruleset
-from ..tournament import clubs, games, rounds
+from ..tournament import clubs, reading, rounds
 from .common import blp, found, names_of, outcome_view, unit_of_work, viewer
 from .i18n import gettext, tr
 
@@ -63,7 +63,7 @@ def tournament(tournament_id: int) -> str:
             after = None
         table = clubs.standings(uow, who, tournament_id, after)
         names = names_of(uow, who, tournament_id)
-        rows, _ = games.list_games(uow, who, tournament_id, {"include_void": True, "limit": 500, "offset": 0})
+        rows, _ = reading.list_games(uow, who, tournament_id, {"include_void": True, "limit": 500, "offset": 0})
     for g in rows:
         g["place"] = game_place(g)
     return render_template(
@@ -88,7 +88,7 @@ def player_page(tournament_id: int, player_id: int) -> str:
         t = clubs.get_tournament(uow, who, tournament_id)
         player = clubs.get_player(uow, who, tournament_id, player_id)
         table = clubs.standings(uow, who, tournament_id)
-        rows, _ = games.list_games(
+        rows, _ = reading.list_games(
             uow, who, tournament_id, {"include_void": False, "limit": 500, "offset": 0, "player": player_id}
         )
     standing = next((r for r in table["standings"] if r["player_id"] == player_id), None)
@@ -108,8 +108,8 @@ def game_page(tournament_id: int, game_id: int, status: int = 200, **extra: Any)
     who = viewer()
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
-        game = games.get_game(uow, who, tournament_id, game_id)
-        history = games.game_history(uow, who, tournament_id, game_id)
+        game = reading.get_game(uow, who, tournament_id, game_id)
+        history = reading.game_history(uow, who, tournament_id, game_id)
         names = names_of(uow, who, tournament_id)
     owner = who is not None and who == t["organizer_id"] and t["status"] == "open" and not game["voided"]
     record = game["record"]

@@ -275,7 +275,7 @@ def test_an_organizer_cannot_revoke_its_last_key(db_client):
 
 
 def test_sign_up_is_closed_unless_the_server_opens_it(db_url):
-    from service.api import create_app
+    from service.app import create_app
 
     app = create_app({"TESTING": True, "DATABASE_URL": db_url, "RATE_LIMIT_PER_MINUTE": 0})
     try:
@@ -292,7 +292,7 @@ def test_sign_up_is_closed_unless_the_server_opens_it(db_url):
 def test_the_operator_creates_organizers_and_recovers_their_keys(db_url, monkeypatch):
     import io
 
-    from service.api import create_app
+    from service.app import create_app
     from service.cli import main
 
     monkeypatch.setenv("DATABASE_URL", db_url)

@@ -69,8 +69,9 @@ def test_the_import_needs_a_key_ndjson_and_a_bound(db_client):
     assert r.status_code == 401
     r = db_client.post(f"/v1/tournaments/{tid}/games/import", json={"players": ids}, headers=club.auth)
     assert r.status_code == 415 and r.headers["Accept-Post"] == NDJSON
-    from service.tournament import games
 
-    lines = ['{"players": []}'] * (games.BATCH_MAX_LINES + 1)
+    from service.tournament import batch
+
+    lines = ['{"players": []}'] * (batch.BATCH_MAX_LINES + 1)
     answers = _lines(_post(db_client, club, tid, lines))
     assert answers[-1]["status"] == "refused" and answers[-1]["problem"]["status"] == 413

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import yaml
 
-from service.api import openapi_yaml
+from service.app import openapi_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 

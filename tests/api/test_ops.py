@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from service.api import create_app
+from service.app import create_app
 from service.core import random_record
 from tests.tournament_helpers import Club
 

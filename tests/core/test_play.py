@@ -196,5 +196,5 @@ def test_a_play_with_a_field_plays_do_not_have_is_a_problem_at_that_field():
 
 
 def test_the_play_keys_are_the_ones_the_play_loop_counts():
-    # engine._run_plays counts a play's keys by these names rather than comparing with PLAY_KEYS
+    # play.run_plays counts a play's keys by these names rather than comparing with PLAY_KEYS
     assert {"seat", "cards", "pass"} == PLAY_KEYS

@@ -12,7 +12,7 @@ import threading
 import pytest
 from sqlalchemy.engine import make_url
 
-from service.api import create_app
+from service.app import create_app
 from service.core import random_record
 from tests.tournament_helpers import Club
 

@@ -9,7 +9,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 
-from service.api import create_app
+from service.app import create_app
 from service.core import PRESETS, random_record, record_fingerprint
 from service.persistence.db import Database
 from service.persistence.models import Base

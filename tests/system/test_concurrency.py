@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from service.api import create_app
+from service.app import create_app
 from service.core import random_record
 from tests.tournament_helpers import Club
 

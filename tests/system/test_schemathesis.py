@@ -12,7 +12,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from service.api import create_app
+from service.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 

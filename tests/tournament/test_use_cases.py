@@ -12,7 +12,7 @@ from service.core import random_record
 from service.core.reading import read_ruleset
 from service.persistence.db import Database
 from service.persistence.errors import Conflict, DuplicateGame, Forbidden, NotFound
-from service.tournament import clubs, games
+from service.tournament import clubs, corrections, games, reading
 from service.tournament.unit_of_work import UnitOfWork
 
 
@@ -88,11 +88,11 @@ def test_a_void_takes_the_game_out_of_the_standings(db, club):
     with UnitOfWork(db) as uow:
         key = clubs.authenticate(uow, secret)
     with UnitOfWork(db) as uow:
-        voided = games.correct_game(uow, key, tid, game["id"], {"action": "void", "reason": "wrong table"}, "")
+        voided = corrections.correct_game(uow, key, tid, game["id"], {"action": "void", "reason": "wrong table"}, "")
     assert voided["voided"] and voided["version"] == 2
     with UnitOfWork(db) as uow:
         assert all(row["games"] == 0 and row["total"] == 0 for row in clubs.standings(uow, None, tid)["standings"])
-        history = games.game_history(uow, None, tid, game["id"])
+        history = reading.game_history(uow, None, tid, game["id"])
     assert [v["action"] for v in history["versions"]] == ["submit", "void"]
 
 

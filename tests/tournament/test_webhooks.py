@@ -22,7 +22,7 @@ import pytest
 from service.core import random_record
 from service.core.reading import read_ruleset
 from service.persistence.db import Database
-from service.tournament import clubs, games, rounds, webhooks
+from service.tournament import clubs, corrections, games, rounds, webhooks
 from service.tournament.unit_of_work import UnitOfWork
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,7 +125,7 @@ def test_events_arrive_in_order_signed_through_failures_and_a_timeout(db, monkey
         with UnitOfWork(db) as uow:
             rounds.create_round(uow, org, tid)
         with UnitOfWork(db) as uow:
-            games.correct_game(
+            corrections.correct_game(
                 uow, clubs.authenticate(uow, secret), tid, g["id"], {"action": "void", "reason": "wrong"}, ""
             )
         with UnitOfWork(db) as uow:

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from service.api import create_app
+from service.app import create_app
 from tests.tournament_helpers import Club
 
 

@@ -78,7 +78,7 @@ BROKEN_TEXTS = [
 
 @pytest.fixture(scope="module")
 def fuzz_env(tmp_path_factory):
-    from service.api import create_app
+    from service.app import create_app
 
     app = create_app(
         {
@@ -228,7 +228,7 @@ CONTENT_TYPES = [
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def hostile_env(request, tmp_path_factory):
-    from service.api import create_app
+    from service.app import create_app
     from tests.conftest import fresh_pg_database
 
     with contextlib.ExitStack() as stack:

@@ -1,0 +1,312 @@
+"""The play phase, the hot path: every play of a record read straight from its decoded JSON and
+checked with packed hands (turns, passes soft or hard, 接风, sets and what beats what, not in
+hand, sixes last, the marked jokers, suits written in plays), and the messages and snapshot of
+the play it stops at. ``sets.beats`` is the one definition of what beats what; it is inlined
+here, and tests/core/test_sets.py runs this loop against it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Rank, format_counts
+from .errors import Problem
+from .errors import ViolationCode as V
+from .reading import plays_problems
+from .ruleset import LastRankRule, PassRule, Ruleset
+from .sets import _CACHE as _MOVE_CACHE
+from .sets import FIELD_BITS, GUARD, VALUE_MASK, Move, compile_move, unpack
+from .suits import Suits
+from .table import Stop, Table
+
+__all__ = ["PlayResult", "deck_exhausted", "run_plays"]
+
+SEATS = 5
+_SJ_SHIFT = FIELD_BITS * Rank.SMALL_JOKER
+_BJ_SHIFT = FIELD_BITS * Rank.BIG_JOKER
+
+
+def deck_exhausted(plays: Sequence[Any], i: int, seat: int, pool: int, mv: Move, rs: Ruleset) -> Stop:
+    """Without a deal: play ``i`` needs more of a rank than the deck has left. The mistake may be
+    this play or any earlier one that played that rank: name them all (the slow path, only when
+    a record is refused)."""
+    need, left = unpack(mv.packed), unpack(pool)
+    short = [r for r in Rank if need[r] > left[r]]
+    deck = rs.dealt_counts
+    earlier: list[str] = []
+    for j in range(i):
+        p = plays[j]
+        cards = p.get("cards") if type(p) is dict else None
+        if cards is None:
+            continue
+        m = _MOVE_CACHE.get(cards) if type(cards) is str else None
+        m = m or compile_move(cards)
+        if any(unpack(m.packed)[r] for r in short):
+            earlier.append(f"/plays/{j}")
+    what = ", ".join(f"{deck[r]} × {Rank(r).symbol}" for r in short)
+    used = ", ".join(f"{deck[r] - left[r]} {Rank(r).symbol}" for r in short)
+    wants = ", ".join(f"{need[r]} {Rank(r).symbol}" for r in short)
+    if earlier:
+        shown = ", ".join(earlier[:12]) + (f" and {len(earlier) - 12} more" if len(earlier) > 12 else "")
+        message = (
+            f"the deck has {what}; the plays before this one used {used} ({shown}), and this one needs {wants}: "
+            "this play or one of those is written wrong"
+        )
+    else:
+        message = f"the deck has {what}; this play needs {wants}"
+    return Stop(i, V.NOT_IN_HAND, seat, message, {"earlier_plays": earlier})
+
+
+@dataclass(slots=True)
+class PlayResult:
+    order: list[int]
+    stop: Stop | None
+    problems: list[Problem]
+    snapshot: dict[str, Any]
+    played: list[int]  # packed counts each seat played (reconstruction)
+    sj_seen: int  # seat that played SJ* explicitly, or -1
+    leads: list[int]  # the plays that lead a trick (the table was empty)
+    implied: list[int]  # play index, seat, … for each play that left its seat to the turn
+
+
+def _next_seat_slow(seat: int, skip: int) -> int:
+    t = seat
+    for _ in range(SEATS):
+        t = t + 1 if t < 4 else 0
+        if not (skip >> t) & 1:
+            return t
+    return seat  # everyone skipped: never asked while two seats are in
+
+
+# _NEXT[seat][skip]: the next seat after ``seat`` in playing order whose bit is
+# not set in ``skip`` (seats out, or out of this trick under the hard pass).
+_NEXT = [[_next_seat_slow(seat, skip) for skip in range(1 << SEATS)] for seat in range(SEATS)]
+
+
+def run_plays(
+    plays: Sequence[Any],
+    rs: Ruleset,
+    table: Table,
+    leader: int,
+    recon: bool,
+    pool: int = 0,
+) -> PlayResult:
+    hands, counts = table.hands, table.counts
+    out = [False] * SEATS
+    outmask = 0
+    nxt = _NEXT
+    order: list[int] = []
+    leads = [0]
+    implied: list[int] = []
+    played = [0] * SEATS
+    sj_seen = -1
+    active = SEATS
+    turn = leader
+    top: Move | None = None
+    top_seat = -1
+    passed = 0
+    npass = 0
+    hard = rs.pass_rule is PassRule.HARD
+    twos_ok = rs.twos_with_jokers
+    last_rank = rs.last_rank_card
+    last_field = 0 if last_rank is None else 0x7F << (FIELD_BITS * last_rank)
+    others_mask = VALUE_MASK & ~last_field
+    final_play_rule = rs.last_rank is LastRankRule.SIXES_FINAL_PLAY
+    last_name = "threes" if last_rank is Rank.THREE else "sixes"  # the rank that goes last (憋六, 憋三)
+    over = False
+    cache_get = _MOVE_CACHE.get
+    suits = table.suits
+    i = -1
+    try:
+        for i, p in enumerate(plays):
+            if type(p) is not dict:
+                raise _Malformed
+            seat = p.get("seat")
+            cards = p.get("cards")
+            has_pass = "pass" in p
+            # A play has no keys but seat, cards and pass (reading.PLAY_KEYS; a test holds the two
+            # together): the ones present, counted from the lookups made anyway (a null one is
+            # looked up again), against len(p).
+            if (seat is not None or "seat" in p) + (cards is not None or "cards" in p) + has_pass != len(p):
+                raise _Malformed
+            if seat is None:
+                seat = turn
+                implied.append(i)  # (a record that writes its seats pays nothing for this)
+                implied.append(turn)
+            elif type(seat) is not int or seat < 0 or seat > 4:
+                raise _Malformed
+            if cards is None:
+                if p.get("pass") is not True:
+                    raise _Malformed
+            else:
+                if type(cards) is str:
+                    mv = cache_get(cards) or compile_move(cards)
+                elif type(cards) is list and all(type(t) is str for t in cards):
+                    mv = compile_move(cards)
+                else:
+                    raise _Malformed
+                # The common case is one test; the rest is sorted out here.
+                if (not mv.plain or has_pass) and (
+                    mv.cards is None or mv.size == 0 or (has_pass and p["pass"] is not False)
+                ):
+                    raise _Malformed
+            if over:
+                raise Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
+            if seat != turn:
+                raise Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
+            if cards is None:
+                if top is None:
+                    raise Stop(i, V.MUST_LEAD, seat, f"seat {seat} leads: the table is empty, so it must play a set")
+                passed |= 1 << seat
+                npass += 1
+                if npass >= active - (0 if out[top_seat] else 1):
+                    turn = nxt[top_seat][outmask] if out[top_seat] else top_seat
+                    top = None
+                    leads.append(i + 1)
+                    passed = npass = 0
+                else:
+                    turn = nxt[seat][outmask | passed]
+                continue
+            if not mv.is_set:
+                raise Stop(i, V.NOT_A_SET, seat, "two different ranks in one play are never a set")
+            if mv.two_with_jokers and not twos_ok:
+                raise Stop(i, V.NOT_A_SET, seat, f"ruleset {rs.name!r} does not let 2s carry jokers")
+            h = pool if recon else hands[seat]
+            h2 = h - mv.packed
+            if h2 & GUARD != GUARD:
+                if recon:
+                    raise deck_exhausted(plays, i, seat, h, mv, rs)
+                raise Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold {_written(mv)}")
+            left = counts[seat] - mv.size
+            if left < 0:
+                raise Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} has only {counts[seat]} cards left")
+            if mv.suited:
+                if suits is None:
+                    suits = table.suits = Suits(None)
+                suits.play(i, seat, mv)
+            if mv.big or mv.small:
+                sj_seen = _marked(i, seat, mv, table, h2, recon, sj_seen)
+            if mv.packed & last_field and not recon:
+                if final_play_rule:
+                    if left:
+                        raise Stop(
+                            i, V.SIXES_NOT_LAST, seat, f"{last_name} go out in the seat's final play, all at once"
+                        )
+                elif h & others_mask:
+                    raise Stop(i, V.SIXES_NOT_LAST, seat, f"seat {seat} still holds cards other than {last_name}")
+            # sets.beats, inlined: this line runs for every follow of every game (test_sets.py
+            # checks the two agree).
+            if top is not None and (
+                mv.size != top.size or top.big or mv.big < top.small or (mv.n and top.n and mv.rank <= top.rank)
+            ):
+                raise Stop(i, V.DOES_NOT_BEAT, seat, _beat_message(mv, top, top_seat))
+            if recon:
+                pool = h2
+                played[seat] += mv.packed
+            else:
+                hands[seat] = h2
+            counts[seat] = left
+            top = mv
+            top_seat = seat
+            if not hard:
+                passed = npass = 0
+            if left == 0:
+                out[seat] = True
+                outmask |= 1 << seat
+                order.append(seat)
+                active -= 1
+                if active == 1:
+                    order.append(out.index(False))
+                    over = True
+                    continue
+            if hard and npass >= active - (0 if out[seat] else 1):
+                turn = nxt[seat][outmask] if out[seat] else seat
+                top = None
+                leads.append(i + 1)
+                passed = npass = 0
+            else:
+                turn = nxt[seat][outmask | passed]
+    except _Malformed:
+        problems = plays_problems(plays, i) or [Problem(f"/plays/{i}", "invalid_play", "this is not a play")]
+        return PlayResult(order, None, problems, {}, played, sj_seen, leads, implied)
+    except Stop as found:
+        snap = _snapshot(found.seat, hands, recon, top, top_seat, order, turn, table)
+        if found.extra:
+            snap.update(found.extra)
+        return PlayResult(order, found, plays_problems(plays, found.index + 1), snap, played, sj_seen, leads, implied)
+    if not over:
+        message = f"the log stops with {active} seats still holding cards; seat {turn} is to play"
+        snap = _snapshot(turn, hands, recon, top, top_seat, order, turn, table)
+        return PlayResult(order, Stop(-1, V.INCOMPLETE, turn, message), [], snap, played, sj_seen, leads, implied)
+    return PlayResult(order, None, [], {}, played, sj_seen, leads, implied)
+
+
+class _Malformed(Exception):
+    pass
+
+
+def _marked(i: int, seat: int, mv: Move, table: Table, h2: int, recon: bool, sj_seen: int) -> int:
+    """Track the two marked jokers through a play that holds jokers."""
+    if mv.marked_big:
+        if mv.marked_big > 1 or table.bj_holder != seat:
+            raise Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold BJ*")
+        table.bj_holder = -1
+    elif mv.big and table.bj_holder == seat and not recon and not (h2 >> _BJ_SHIFT) & 0x7F:
+        table.bj_holder = -1  # its last big joker was the marked one
+    if mv.marked_small:
+        if mv.marked_small > 1:
+            raise Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold two SJ*")
+        if recon and table.sj_holder == -2:
+            if sj_seen >= 0:
+                raise Stop(i, V.NOT_IN_HAND, seat, f"SJ* was already played by seat {sj_seen}")
+            return seat
+        if table.sj_holder != seat:
+            raise Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold SJ*")
+        table.sj_holder = -1
+    elif mv.small and table.sj_holder == seat and not recon and not (h2 >> _SJ_SHIFT) & 0x7F:
+        table.sj_holder = -1
+    return sj_seen
+
+
+def _written(mv: Move) -> str:
+    """A play's cards as a message shows them: with the marks it wrote (BJ*, SJ*)."""
+    marks = [r for r, n in ((Rank.BIG_JOKER, mv.marked_big), (Rank.SMALL_JOKER, mv.marked_small)) if n]
+    return format_counts(unpack(mv.packed), marks)
+
+
+def _turn_message(seat: int, turn: int, out: list[bool]) -> str:
+    if out[seat]:
+        return f"seat {seat} has gone out; it is seat {turn}'s turn"
+    return f"it is seat {turn}'s turn, not seat {seat}'s"
+
+
+def _beat_message(mv: Move, top: Move, top_seat: int) -> str:
+    table = format_counts(unpack(top.packed))
+    if mv.size != top.size:
+        return (
+            f"the table holds {top.size} cards ({table}, seat {top_seat}); a follow must have {top.size}, not {mv.size}"
+        )
+    return f"{format_counts(unpack(mv.packed))} does not beat {table} (seat {top_seat}): every card must be higher"
+
+
+def _snapshot(
+    seat: int | None,
+    hands: list[int],
+    recon: bool,
+    top: Move | None,
+    top_seat: int,
+    order: list[int],
+    turn: int,
+    table: Table,
+) -> dict[str, Any]:
+    marks = [
+        r for r, holder in ((Rank.BIG_JOKER, table.bj_holder), (Rank.SMALL_JOKER, table.sj_holder)) if holder == seat
+    ]
+    return {
+        "hand": None if recon or seat is None else format_counts(unpack(hands[seat]), marks),
+        "table": None if top is None else format_counts(unpack(top.packed)),
+        "table_seat": None if top is None else top_seat,
+        "turn": turn,
+        "out": list(order),
+    }

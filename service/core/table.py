@@ -1,0 +1,43 @@
+"""The state of a game in progress as the play loop keeps it (packed hands, the marked jokers'
+holders, the suits written so far), and the violation the loop stops at."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import ViolationCode as V
+from .sets import GUARD, pack
+
+if TYPE_CHECKING:
+    from .suits import Suits
+
+__all__ = ["Stop", "Table", "table_from_counts"]
+
+
+@dataclass(slots=True)
+class Table:
+    """Mutable state of one game in progress (engine-internal)."""
+
+    hands: list[int]  # packed counts with guard bits
+    counts: list[int]  # cards left in each hand
+    bj_holder: int  # seat holding BJ* in hand, or -1
+    sj_holder: int  # seat holding SJ* in hand, or -1 (-2: unknown, reconstructing)
+    suits: Suits | None = None  # where the plays write suits: what the deck and the deal allow
+
+
+class Stop(Exception):
+    """A violation found in the play loop; ``extra``: more of the game at that point."""
+
+    def __init__(
+        self, index: int, code: V, seat: int | None, message: str, extra: dict[str, Any] | None = None
+    ) -> None:
+        self.index = index
+        self.code = code
+        self.seat = seat
+        self.message = message
+        self.extra = extra
+
+
+def table_from_counts(counts: list[list[int]], bj: int, sj: int) -> Table:
+    return Table([pack(c) | GUARD for c in counts], [sum(c) for c in counts], bj, sj)

@@ -1,0 +1,65 @@
+"""Correcting a stored game: void it, or replace its record or sheet (adjudicated like a new game),
+always with a reason; nothing is deleted, every version stays in its history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from ..core.errors import Problem
+from ..persistence import games as games_repo
+from ..persistence import keys as keys_repo
+from ..persistence import tournaments as tournaments_repo
+from ..persistence.errors import DuplicateGame
+from ..persistence.models import ApiKey
+from ..problems import invalid_record
+from ..values import clean_text
+from .errors import Rejected
+from .games import closed, game_json, read_submission
+from .unit_of_work import UnitOfWork
+
+__all__ = ["correct_game"]
+
+
+def correct_game(
+    uow: UnitOfWork, key: ApiKey | keys_repo.KeyRef, tournament_id: int, game_id: int, doc: Any, raw: str
+) -> dict[str, Any]:
+    """Void a game or replace it, with a reason; nothing is deleted. Rejected: a 422."""
+    s = uow.session
+    t = tournaments_repo.owned_tournament(s, tournament_id, key.organizer_id)
+    closed(t)
+    game = games_repo.get_game(s, t, game_id)
+    if not isinstance(doc, dict):
+        raise Rejected(invalid_record([Problem("", "invalid_type", "a correction is a JSON object")], "correction"))
+    problems = []
+    action, reason = doc.get("action"), doc.get("reason")
+    if action not in ("void", "replace"):
+        problems.append(Problem("/action", "invalid_action", "action is 'void' or 'replace'"))
+    if reason is None:
+        problems.append(Problem("/reason", "missing_reason", "a correction gives its reason"))
+    else:
+        try:
+            reason = clean_text(reason, max_length=500, what="a reason")
+        except ValueError as exc:
+            problems.append(Problem("/reason", "invalid_reason", str(exc)))
+    if action == "void":
+        problems.extend(
+            Problem(f"/{k}", "unexpected_field", "a void carries only a reason")
+            for k in doc
+            if k not in ("action", "reason")
+        )
+    if problems:
+        raise Rejected(invalid_record(problems, "correction"))
+    replacement = None
+    if action == "replace":
+        current = [x.player_id for x in games_repo.game_seats(s, games_repo.current_version(s, game).id)]
+        replacement = read_submission(s, t, doc, raw, correction=True, players=current or None)
+    assert isinstance(reason, str)  # checked above
+    try:
+        version = games_repo.correct_game(s, t, game, key, reason, replacement)
+        uow.commit()
+    except IntegrityError:
+        s.rollback()
+        raise DuplicateGame(None) from None
+    return game_json(s, game, version)

@@ -1,0 +1,144 @@
+"""Reading a tournament's games: the list, one game with its record or sheet and the referee's
+notes, its history, and the export (every game, with its submission as JSON and, for a game sent
+in the notation, its text)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from ..core import adjudicate
+from ..core.errors import RecordError
+from ..core.jsonio import loads
+from ..core.notation import looks_like_notation, parse_submission
+from ..persistence import games as games_repo
+from ..persistence import keys as keys_repo
+from ..persistence import tournaments as tournaments_repo
+from ..persistence.models import Game, GameVersion
+from .games import game_json
+from .unit_of_work import UnitOfWork
+
+
+def list_games(
+    uow: UnitOfWork, viewer: int | None, tournament_id: int, query: dict[str, Any]
+) -> tuple[list[dict[str, Any]], int]:
+    s = uow.session
+    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
+    rows, total = games_repo.list_games(
+        s,
+        t.id,
+        player_id=query.get("player"),
+        since=query.get("since"),
+        until=query.get("until"),
+        include_void=query["include_void"],
+        limit=query["limit"],
+        offset=query["offset"],
+    )
+    versions = games_repo.current_versions(s, rows)
+    seats = games_repo.seats_of_versions(s, [v.id for v in versions.values()])
+    names = games_repo.player_names(s, t.id)
+    return [game_json(s, g, versions[g.id], seats[versions[g.id].id], names) for g in rows], total
+
+
+def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:
+    """A game with its players' names, what was submitted (the record or the sheet) and, for a
+    record, the referee's notes (what a deal rebuilt from the plays assumed)."""
+    s = uow.session
+    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
+    game = games_repo.get_game(s, t, game_id)
+    out = game_json(s, game)
+    version = games_repo.current_version(s, game)
+    submitted = next((v for v in reversed(games_repo.history(s, game)) if v.body is not None), None)
+    out["record"] = out["sheet"] = None
+    out["notes"] = []
+    if submitted is not None:
+        doc = submission_of(submitted.body)
+        part = None if doc is None else doc.get(submitted.kind or "")
+        if isinstance(part, dict):
+            out[submitted.kind or ""] = part
+            if submitted.kind == "record" and version.action != "void":
+                with contextlib.suppress(RecordError):
+                    out["notes"] = list(adjudicate(part, tournaments_repo.tournament_ruleset(t)).notes)
+    return out
+
+
+def submission_of(body: str | None) -> dict[str, Any] | None:
+    """A stored submission (JSON, or the notation) as its JSON envelope."""
+    if body is None:
+        return None
+    try:
+        if looks_like_notation(body):
+            doc, _ = parse_submission(body)
+            return doc
+        doc = loads(body)
+    except RecordError:
+        return None
+    return doc if isinstance(doc, dict) else None
+
+
+def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:
+    """Every version of a game; which key made each is the organizer's business only."""
+    s = uow.session
+    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
+    game = games_repo.get_game(s, t, game_id)
+    owner = viewer == t.organizer_id
+    labels = {k.id: k.label for k in keys_repo.list_keys(s, t.organizer_id)} if owner else {}
+    return {
+        "game_id": game.id,
+        "versions": [
+            {
+                "version": v.version,
+                "action": v.action,
+                "kind": v.kind,
+                "reason": v.reason,
+                "key_id": v.key_id if owner else None,
+                "key_label": labels.get(v.key_id) if owner else None,
+                "created_at": v.created_at,
+                "body": v.body,
+                "outcome": v.outcome,
+            }
+            for v in games_repo.history(s, game)
+        ],
+    }
+
+
+def visible_tournament_id(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> int:
+    return tournaments_repo.visible_tournament(uow.session, tournament_id, viewer).id
+
+
+def export_lines(uow: UnitOfWork, tournament_id: int) -> Iterator[str]:
+    """Every game of the tournament as NDJSON lines (current versions, void ones included)."""
+    s = uow.session
+    for game, version in games_repo.export_games(s, tournament_id):
+        yield export_line(s, game, version)
+
+
+def export_line(s: Session, game: Game, version: GameVersion) -> str:
+    """One game of the export: its submission as JSON (a game sent in the notation read into its
+    JSON envelope) and, for a game sent in the notation, the text as it was stored."""
+    seats = games_repo.game_seats(s, version.id)
+    body = version.body
+    return (
+        json.dumps(
+            {
+                "id": game.id,
+                "version": version.version,
+                "voided": game.voided,
+                "played_at": game.played_at.isoformat(),
+                "round": game.round_number,
+                "table": game.table_no,
+                "deal": game.deal_no,
+                "players": [x.player_id for x in seats],
+                "kind": version.kind,
+                "submission": submission_of(body),
+                "notation": body if body is not None and looks_like_notation(body) else None,
+                "outcome": version.outcome,
+            },
+            ensure_ascii=False,
+        )
+        + "\n"
+    )
