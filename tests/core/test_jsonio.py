@@ -63,3 +63,56 @@ def test_strict_reading_is_json_loads_but_for_repeated_keys(value, pick, spacing
             loads(text)
         assert exc.value.problems[0].code == "duplicate_key"
         assert repeated in [p.pointer for p in exc.value.problems]
+
+
+# --- orjson decodes where it is installed; every answer is the standard decoder's -----------------
+
+NUMBERS = st.integers(-(2**80), 2**80) | st.floats(allow_nan=False, allow_infinity=False)
+WIDE = st.recursive(
+    LEAF | NUMBERS | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(WIDE, st.booleans())
+def test_the_fast_decoder_gives_the_standard_value(value, as_bytes):
+    text = json.dumps(value)
+    got = loads(text.encode() if as_bytes else text)
+    assert got == json.loads(text)
+    # an integer beyond 64 bits stays an exact integer (orjson alone would make it a float)
+    assert [type(x) for x in _leaves(got)] == [type(x) for x in _leaves(json.loads(text))]
+
+
+def _leaves(v):
+    if isinstance(v, dict):
+        for x in v.values():
+            yield from _leaves(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from _leaves(x)
+    else:
+        yield v
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[NaN]", "[Infinity]", "[-Infinity]", "[1e400]", "[" + "9" * 4400 + "]", "[" * 5000 + "]" * 5000,
+        "{", "[1,]", '{"a" 1}', "\u00a0[]", "[18446744073709551616]", "[-9223372036854775809]", '"\\ud800"',
+        '{"a": 1, "a": 2}', '{"a": "\\u003a", "b": 1, "b": 2}', b"\xff\xfe", b'{"x": "\xc3\x28"}',
+    ],
+)  # fmt: skip
+def test_every_text_is_answered_as_the_standard_decoder_answers_it(text, monkeypatch):
+    from service.core import jsonio
+
+    def answer():
+        try:
+            return "value", loads(text)
+        except RecordError as exc:
+            return "refused", [p.to_json() for p in exc.problems]
+
+    fast = answer()
+    monkeypatch.setattr(jsonio, "_orjson_loads", None)
+    assert answer() == fast
