@@ -1,16 +1,18 @@
 # syntax=docker/dockerfile:1
 
 # The rules core compiled to C extension modules with mypyc (setup.py): the same code giving the
-# same answers, about twice as fast. Only this stage needs a compiler.
-FROM python:3.11-slim-bookworm AS core
+# same answers, about twice as fast. Only this stage needs a compiler; the build's own tools come
+# from the lock (requirements/build.txt), hashes checked.
+FROM python:3.11-slim-bookworm AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends gcc=4:12.2.0-3 libc6-dev=2.36-9+deb12u* \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-RUN pip install --no-cache-dir "mypy==2.4.1" "setuptools==80.9.0"
+COPY requirements/build.txt ./requirements/
+RUN pip install --no-cache-dir --require-hashes -r requirements/build.txt
 COPY pyproject.toml setup.py ./
 COPY service ./service
-RUN BAOHUANG_COMPILE=1 python setup.py -q build_ext --inplace \
+RUN python setup.py -q build_ext --inplace \
     && python -c "import service.core as c; assert c.COMPILED, 'the core did not compile'"
 
 FROM python:3.11-slim-bookworm
@@ -31,12 +33,12 @@ RUN groupadd --system --gid 10001 app \
     && useradd --system --uid 10001 --gid app --home-dir /app --shell /usr/sbin/nologin app \
     && mkdir /data && chown app:app /data
 
-# Dependencies first, in their own layer: it changes only when pyproject.toml does.
-COPY pyproject.toml ./
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > requirements.txt \
-    && pip install --no-cache-dir -r requirements.txt
+# Dependencies first, in their own layer, from the lock (hashes checked): it changes only when
+# requirements/service.txt does.
+COPY requirements/service.txt ./requirements/
+RUN pip install --no-cache-dir --require-hashes -r requirements/service.txt
 
-COPY --from=core /src/service ./service
+COPY --from=build /src/service ./service
 COPY migrations ./migrations
 COPY gunicorn.conf.py ./
 COPY docker/entrypoint.sh /usr/local/bin/baohuang-entrypoint

@@ -217,8 +217,17 @@ def cmd_openapi(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
+def version_line() -> str:
+    """The version, and which core runs: compiled (mypyc) or pure Python, and why."""
+    from . import __version__
+    from .core import _compiled
+
+    return f"baohuang {__version__}, rules core {_compiled.WHY}, Python {sys.version.split()[0]}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="baohuang", description="Referee for 保皇 (Baohuang).")
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("serve", help="run the HTTP service")
@@ -282,23 +291,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Commands that open the database: only they import SQLAlchemy (adjudicating a file never does).
+DATABASE_COMMANDS = frozenset({"serve", "db", "organizers", "webhooks"})
+
+
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
-    from sqlalchemy.exc import OperationalError
-
-    from .persistence.db import DatabaseUrlError
-
     args = build_parser().parse_args(argv)
     try:
+        if args.command in DATABASE_COMMANDS:
+            return _with_database(args, out or sys.stdout)
         return int(args.func(args, out or sys.stdout))
     except FileNotFoundError as exc:
         print(f"baohuang: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except DatabaseUrlError as exc:
-        print(f"baohuang: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OperationalError as exc:
-        first = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
-        print(f"baohuang: the database is not reachable: {first}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         # The reader went away (| head): stop quietly, and keep Python from complaining when it
@@ -306,6 +310,23 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BAD_INPUT
+
+
+def _with_database(args: argparse.Namespace, out: IO[str]) -> int:
+    """A command that opens the database: an unusable or unreachable DATABASE_URL is one line."""
+    from sqlalchemy.exc import OperationalError
+
+    from .persistence.db import DatabaseUrlError
+
+    try:
+        return int(args.func(args, out))
+    except DatabaseUrlError as exc:
+        print(f"baohuang: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OperationalError as exc:
+        first = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        print(f"baohuang: the database is not reachable: {first}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 
 import pytest
@@ -30,9 +32,42 @@ def test_the_checkout_has_no_stale_compiled_module():
     assert stale_modules() == []
 
 
-@pytest.mark.skipif(
-    os.environ.get("BAOHUANG_EXPECT_COMPILED") != "1", reason="the compiled build is tested by its script"
-)
+@pytest.mark.skipif(os.environ.get("BAOHUANG_EXPECT_COMPILED") != "1", reason="CI asks for the compiled core (.ci/run)")
 def test_the_compiled_core_is_the_one_running():
+    """The README's install (pip install -e .) compiled the core, and it is what runs."""
     assert service.core.COMPILED
     assert not service.core.engine.__file__.endswith(".py")
+
+
+def _in_a_fresh_interpreter(code: str, **env: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return done.stdout.strip()
+
+
+PROBE = (
+    "import json, service.core as c; from service.core import adjudicate, random_record;"
+    "r = adjudicate(random_record(seed=7)).to_json();"
+    "print(json.dumps([c.COMPILED, c.engine.__file__.endswith('.py'), r]))"
+)
+
+
+def test_baohuang_pure_runs_the_source_and_gives_the_same_answers():
+    import json
+
+    pure = json.loads(_in_a_fresh_interpreter(PROBE, BAOHUANG_PURE="1"))
+    assert pure[:2] == [False, True]
+    default = json.loads(_in_a_fresh_interpreter(PROBE, BAOHUANG_PURE="0"))
+    assert default[0] == (not default[1])  # compiled where there are compiled modules, else the source
+    assert default[2] == pure[2]
+
+
+def test_the_version_says_which_core_runs():
+    line = _in_a_fresh_interpreter("from service.cli import version_line; print(version_line())", BAOHUANG_PURE="1")
+    assert "rules core pure Python (BAOHUANG_PURE=1)" in line

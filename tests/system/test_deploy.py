@@ -90,6 +90,18 @@ def test_dockerfile_copies_what_exists_and_checks_health():
     assert "docker/entrypoint.sh" in text
 
 
+def test_every_install_comes_from_the_lock_with_hashes():
+    """The image and CI install the pinned versions of requirements/, never what is newest that day."""
+    docker = (ROOT / "Dockerfile").read_text()
+    installs = re.findall(r"pip install[^\n]*", docker)
+    assert installs and all("--require-hashes -r requirements/" in line for line in installs), installs
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "--require-hashes -r requirements/dev.txt" in ci and "bash .ci/lock.sh --check" in ci
+    for name in ("service.txt", "build.txt", "dev.txt"):
+        pins = [line for line in (ROOT / "requirements" / name).read_text().splitlines() if line[:1].isalnum()]
+        assert pins and all("==" in line for line in pins), name
+
+
 def test_compose_runs_the_service_with_postgres():
     spec = yaml.safe_load((ROOT / "compose.yaml").read_text())
     app, db = spec["services"]["app"], spec["services"]["db"]
