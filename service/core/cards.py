@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 __all__ = [
+    "SUITED_SLOTS",
+    "SUITS",
     "Card",
     "NotationError",
     "Rank",
@@ -30,6 +32,8 @@ __all__ = [
     "format_counts",
     "parse_card",
     "parse_cards",
+    "slot_name",
+    "suited_slot",
 ]
 
 
@@ -87,6 +91,25 @@ class Suit(Enum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
+
+    # Members are singletons that compare by identity; hashing them by identity too keeps every
+    # dict and set of cards off Enum's own __hash__, a Python-level call.
+    __hash__ = object.__hash__
+
+
+SUITS = tuple(Suit)
+SUITED_SLOTS = 13 * len(SUITS)  # one slot per suited card (ranks 3 … 2, four suits): rank * 4 + suit
+_SUIT_INDEX = {suit: k for k, suit in enumerate(SUITS)}
+
+
+def suited_slot(rank: int, suit: Suit) -> int:
+    """The slot of a suited card in per-card counts: ``rank * 4 + `` the suit's place in ``SUITS``."""
+    return rank * 4 + _SUIT_INDEX[suit]
+
+
+def slot_name(slot: int) -> str:
+    """The token of the card in ``slot`` (``suited_slot``), e.g. ``"9H"``."""
+    return _SYMBOLS[Rank(slot // 4)] + SUITS[slot % 4].value
 
 
 _SUIT_GLYPHS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}

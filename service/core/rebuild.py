@@ -12,19 +12,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import Card, Rank, Suit
+from .cards import SUITED_SLOTS, SUITS, Card, Rank
 
-__all__ = ["COPIES", "Placement", "suited_deal"]
+__all__ = ["COPIES", "Placement", "suited_counts", "suited_deal", "suited_fits"]
 
 COPIES = 4  # a suited deck is four 54-card packs: four copies of every suited card
 
-SuitedKey = tuple[int, str]  # (rank, suit letter), as the play loop records written suits
-Placement = Mapping[SuitedKey, Mapping[int, int]]  # a card -> {seat: copies held}; other seats hold none
+# A suited card's slot (cards.suited_slot) -> {seat: copies held}; other seats hold none.
+Placement = Mapping[int, Mapping[int, int]]
+
+
+_RANKS = tuple((rank, int(rank)) for rank in Rank if not rank.is_joker)
+_JOKERS = tuple(rank for rank in Rank if rank.is_joker)
+# Cards are immutable values: one of each, shared by every deal built here.
+_SUITED = [Card(Rank(slot // 4), SUITS[slot % 4]) for slot in range(SUITED_SLOTS)]
+_PLAIN = {rank: Card(rank) for rank in _JOKERS}
+_MARKED = {rank: Card(rank, None, True) for rank in _JOKERS}
 
 
 def suited_deal(
     counts: Sequence[Sequence[int]],
-    written: Sequence[Mapping[SuitedKey, int]],
+    written: Sequence[Sequence[int]],
     received: Sequence[Sequence[int]],
     placed: Placement,
     marked: Mapping[Rank, int],
@@ -33,48 +41,100 @@ def suited_deal(
     least the suits its plays wrote (less what it received, unsuited, during the crown), the
     cards in ``placed`` are held exactly as placed, and ``marked[rank]`` holds the marked joker
     of that rank. None where no such deal exists."""
+    need = suited_counts(counts, written, received, placed, marked)
+    if need is None:
+        return None
+    hands: list[list[Card]] = [[] for _ in counts]
+    for s, hand in enumerate(hands):
+        mine = need[s]
+        for _, r in _RANKS:
+            row = mine[r]
+            for k in range(4):
+                if row[k]:
+                    hand.extend([_SUITED[r * 4 + k]] * row[k])
+        for rank in _JOKERS:
+            n = counts[s][rank]
+            if n and marked.get(rank) == s:
+                hand.append(_MARKED[rank])
+                n -= 1
+            hand.extend([_PLAIN[rank]] * n)
+    return tuple(tuple(h) for h in hands)
+
+
+def suited_fits(
+    counts: Sequence[Sequence[int]],
+    written: Sequence[Sequence[int]],
+    received: Sequence[Sequence[int]],
+    placed: Placement,
+    marked: Mapping[Rank, int],
+) -> bool:
+    """Whether :func:`suited_deal` would find a deal (without building its cards)."""
+    return suited_counts(counts, written, received, placed, marked) is not None
+
+
+def suited_counts(
+    counts: Sequence[Sequence[int]],
+    written: Sequence[Sequence[int]],
+    received: Sequence[Sequence[int]],
+    placed: Placement,
+    marked: Mapping[Rank, int],
+) -> list[list[list[int]]] | None:
+    """``need[seat][rank][suit index]``: the copies of each suited card each seat holds in the
+    deal :func:`suited_deal` builds; None where there is none."""
     seats = range(len(counts))
-    hands: list[list[Card]] = [[] for _ in seats]
-    for rank in Rank:
-        if rank.is_joker:
-            for s in seats:
-                n = counts[s][rank]
-                if n and marked.get(rank) == s:
-                    hands[s].append(Card(rank, None, True))
-                    n -= 1
-                elif marked.get(rank) == s:
-                    return None
-                hands[s].extend(Card(rank) for _ in range(n))
-            continue
-        need = [dict.fromkeys(Suit, 0) for _ in seats]
-        for s in seats:
-            for suit in Suit:
-                key = (int(rank), suit.value)
-                shown = max(0, written[s].get(key, 0) - received[s][rank])
-                if key in placed:
-                    exact = placed[key].get(s, 0)
-                    if shown > exact:
-                        return None
-                    need[s][suit] = exact
-                else:
-                    need[s][suit] = shown
-        room = {suit: COPIES - sum(need[s][suit] for s in seats) for suit in Suit}
-        if any(v < 0 for v in room.values()):
+    for rank in _JOKERS:
+        s = marked.get(rank)
+        if s is not None and not counts[s][rank]:
             return None
-        for suit in Suit:
-            if (int(rank), suit.value) in placed:
-                room[suit] = 0  # every copy is where it was placed
+    # The suits each seat's plays wrote, by rank: most ranks of most seats have none.
+    shown_by: list[dict[int, list[int]]] = []
+    for s in seats:
+        mine: dict[int, list[int]] = {}
+        got = received[s]
+        for slot, n in enumerate(written[s]):
+            if n:
+                r = slot >> 2
+                n -= got[r]
+                if n > 0:
+                    mine.setdefault(r, [0, 0, 0, 0])[slot & 3] = n
+        shown_by.append(mine)
+    placed_by: dict[int, dict[int, Mapping[int, int]]] = {}
+    for slot, holders in placed.items():
+        placed_by.setdefault(slot >> 2, {})[slot & 3] = holders
+    need: list[list[list[int]]] = [[[0, 0, 0, 0] for _ in range(len(Rank))] for _ in seats]
+    for _, r in _RANKS:
+        exact = placed_by.get(r)
+        room = [COPIES, COPIES, COPIES, COPIES]
         for s in seats:
-            free = counts[s][rank] - sum(need[s].values())
+            row = need[s][r]
+            shown = shown_by[s].get(r)
+            if shown is not None:
+                row[:] = shown
+            if exact is not None:
+                for k, holders in exact.items():
+                    want = holders.get(s, 0)
+                    if row[k] > want:
+                        return None
+                    row[k] = want
+            for k in range(4):
+                room[k] -= row[k]
+        if room[0] < 0 or room[1] < 0 or room[2] < 0 or room[3] < 0:
+            return None
+        if exact is not None:
+            for k in exact:
+                room[k] = 0  # every copy is where it was placed
+        for s in seats:
+            row = need[s][r]
+            free = counts[s][r] - row[0] - row[1] - row[2] - row[3]
             if free < 0:
                 return None
-            for suit in Suit:
-                take = min(free, room[suit])
-                need[s][suit] += take
-                room[suit] -= take
+            for k in range(4):
+                if not free:
+                    break
+                take = free if free < room[k] else room[k]
+                row[k] += take
+                room[k] -= take
                 free -= take
             if free:
                 return None
-            for suit in Suit:
-                hands[s].extend(Card(rank, suit) for _ in range(need[s][suit]))
-    return tuple(tuple(h) for h in hands)
+    return need

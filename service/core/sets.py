@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, NotationError, Rank, format_counts, parse_cards
+from .cards import Card, NotationError, Rank, format_counts, parse_cards, suited_slot
 
 __all__ = ["GUARD", "CardSet", "Move", "compile_move", "pack", "unpack"]
 
@@ -137,6 +137,7 @@ class Move:
         "size",
         "small",
         "suited",
+        "suited_keys",
         "two_with_jokers",
     )
 
@@ -151,6 +152,8 @@ class Move:
         self.marked_small = self.marked_big = 0
         self.two_with_jokers = False
         self.suited: tuple[Card, ...] = ()
+        # The suited cards as (slot, copies), as the suit checks count them (cards.suited_slot).
+        self.suited_keys: tuple[tuple[int, int], ...] = ()
         self.plain = False  # cards that are one set: the only kind the play loop need not look at twice
         if cards is None:
             return
@@ -163,6 +166,12 @@ class Move:
                 else:
                     self.marked_small += 1
         self.suited = tuple(c for c in cards if c.suit is not None)
+        wanted: dict[int, int] = {}
+        for c in self.suited:
+            assert c.suit is not None
+            key = suited_slot(c.rank, c.suit)
+            wanted[key] = wanted.get(key, 0) + 1
+        self.suited_keys = tuple(wanted.items())
         self.size = len(cards)
         self.packed = pack(counts)
         cs = CardSet.from_cards(cards)

@@ -16,15 +16,15 @@ from typing import Any
 from .adjudication import Adjudication
 from .call_types import Call, CallFault, CallKind, DealView
 from .calls import run_calls
-from .cards import Card, Rank, Suit
+from .cards import SUITED_SLOTS, Card, Rank, Suit, suited_slot
 from .errors import Problem, RecordError, Violation
 from .errors import ViolationCode as V
 from .judge import adjudicate_dealt, apply_moves, call_violation, finish, illegal, raise_play_problems, stopped
 from .play import PlayResult, run_plays
-from .rebuild import Placement, suited_deal
+from .rebuild import Placement, suited_deal, suited_fits
 from .roles import Mode
 from .ruleset import CrownProcedure, Ruleset
-from .sets import GUARD, pack, unpack
+from .sets import GUARD, compile_move, pack, unpack
 from .table import Table, table_from_counts
 
 __all__ = ["adjudicate_without_deal"]
@@ -33,26 +33,52 @@ SEATS = 5
 
 
 def adjudicate_without_deal(
-    rs: Ruleset, calls: tuple[Call, ...], plays: list[Any], guard: int | None, first: int | None
+    rs: Ruleset,
+    calls: tuple[Call, ...],
+    plays: list[Any],
+    guard: int | None,
+    first: int | None,
+    *,
+    screen: bool = True,
 ) -> Adjudication:
     """A play log without a deal. What the record does not write down about the deal is judged
     every way it could have been (RULES §10), and answered only where they agree: which seat
     was dealt which size where hands differ, and, in the standard crown, which later decliners
-    had a 2 to give."""
+    had a 2 to give. ``screen=False`` judges every way in full (the screen's test compares)."""
     shapes = sorted(set(itertools.permutations(rs.hand_sizes)), reverse=True)
     ways: list[_Way] = [_Way(shape, givers) for shape in shapes for givers in _possible_givers(rs, calls)]
     if len(ways) == 1:
-        return _adjudicate_way(rs, calls, plays, guard, first, ways[0])
-    judged: list[tuple[_Way, Adjudication]] = []
+        only = _adjudicate_way(rs, calls, plays, guard, first, ways[0], None)
+        assert only is not None  # nothing is screened
+        return only
+    # A way whose hand sizes cannot match the cards each seat played (_cannot_fit) is illegal
+    # whatever else happens: it is judged only if no other way is legal, as the answer then
+    # reports the latest violation of all the ways.
+    played = _cards_by_seat(plays) if screen else None
+    judged_by: dict[int, Adjudication] = {}
+    skipped: list[int] = []
     open_guard: set[int] = set()
-    for way in ways:
+
+    def judge(k: int, screen: list[int] | None) -> None:
         try:
-            judged.append((way, _adjudicate_way(rs, calls, plays, guard, first, way)))
+            a = _adjudicate_way(rs, calls, plays, guard, first, ways[k], screen)
         except RecordError as exc:
             asked = [p for p in exc.problems if p.code == "guard_unknown"]
             if not asked or len(asked) != len(exc.problems):
                 raise
             open_guard.update((asked[0].facts or {}).get("candidates", ()))
+            return
+        if a is None:
+            skipped.append(k)
+        else:
+            judged_by[k] = a
+
+    for k in range(len(ways)):
+        judge(k, played)
+    if skipped and not open_guard and not any(a.legal for a in judged_by.values()):
+        for k in skipped:
+            judge(k, None)
+    judged = [(ways[k], judged_by[k]) for k in sorted(judged_by)]
     legal = [(way, a) for way, a in judged if a.legal]
     if not legal and not open_guard:
         way, worst = max(judged, key=lambda wa: _progress(wa[1].violation))
@@ -137,11 +163,55 @@ def _open_words(rs: Ruleset, ways: Sequence[_Way]) -> str:
 
 
 def _adjudicate_way(
-    rs: Ruleset, calls: tuple[Call, ...], plays: list[Any], guard: int | None, first: int | None, way: _Way
-) -> Adjudication:
+    rs: Ruleset,
+    calls: tuple[Call, ...],
+    plays: list[Any],
+    guard: int | None,
+    first: int | None,
+    way: _Way,
+    played: Sequence[int] | None,
+) -> Adjudication | None:
+    """The record judged with the deal left out as ``way`` has it. With ``played`` (the cards
+    each seat's plays hold): None, before any play is run, where the hands the way gives cannot
+    have been played out so (:func:`_cannot_fit`)."""
     if rs.suits_required:
-        return _adjudicate_called(rs, calls, plays, guard, first, way)
-    return _adjudicate_reconstructed(rs, calls, plays, guard, way.shape)
+        return _adjudicate_called(rs, calls, plays, guard, first, way, played)
+    return _adjudicate_reconstructed(rs, calls, plays, guard, way.shape, played)
+
+
+def _cards_by_seat(plays: Sequence[Any]) -> list[int] | None:
+    """How many cards each seat's plays hold, where every play writes its seat and its cards are
+    cards; otherwise None (nothing is screened)."""
+    total = [0] * SEATS
+    for p in plays:
+        if type(p) is not dict:
+            return None
+        seat, cards = p.get("seat"), p.get("cards")
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            return None
+        if cards is None:
+            continue
+        if type(cards) is not str and not (type(cards) is list and all(type(t) is str for t in cards)):
+            return None
+        mv = compile_move(cards)
+        if mv.cards is None:
+            return None
+        total[seat] += mv.size
+    return total
+
+
+def _cannot_fit(table: Table, played: Sequence[int] | None) -> bool:
+    """Whether the cards each seat holds at the first play rule out a legal game whatever the
+    plays are: some seat's plays hold more cards than it has, or two seats or more would never
+    go out (a legal game ends with four seats out, each having played exactly what it held)."""
+    if played is None:
+        return False
+    short = 0
+    for n, held in zip(played, table.counts, strict=True):
+        if n > held:
+            return True
+        short += n < held
+    return short > 1
 
 
 def _shape_words(rs: Ruleset) -> str:
@@ -150,8 +220,13 @@ def _shape_words(rs: Ruleset) -> str:
 
 
 def _adjudicate_reconstructed(
-    rs: Ruleset, calls: tuple[Call, ...], plays: list[Any], guard: int | None, shape: Sequence[int]
-) -> Adjudication:
+    rs: Ruleset,
+    calls: tuple[Call, ...],
+    plays: list[Any],
+    guard: int | None,
+    shape: Sequence[int],
+    played: Sequence[int] | None,
+) -> Adjudication | None:
     """A play log without a deal, dealt ``shape`` (each seat's hand size): each seat held what
     it played, the seat that never went out held the rest. Pass one rebuilds the hands; pass two
     runs the same checks as for a dealt record."""
@@ -171,6 +246,8 @@ def _adjudicate_reconstructed(
     if result.mode in (Mode.SURRENDER, Mode.VOID):
         view = DealView(None, result.crown_seat, table.sj_holder if table.sj_holder >= 0 else None)
         return finish(rs, Table([GUARD] * SEATS, list(shape), -1, -1), view, calls, plays, True, (), guard)
+    if _cannot_fit(table, played):
+        return None
     deck = rs.dealt_counts
     pool = pack(deck) | GUARD
     assert result.emperor is not None
@@ -225,8 +302,14 @@ def _adjudicate_reconstructed(
 
 
 def _adjudicate_called(
-    rs: Ruleset, calls: tuple[Call, ...], plays: list[Any], guard: int | None, first: int | None, way: _Way
-) -> Adjudication:
+    rs: Ruleset,
+    calls: tuple[Call, ...],
+    plays: list[Any],
+    guard: int | None,
+    first: int | None,
+    way: _Way,
+    played: Sequence[int] | None,
+) -> Adjudication | None:
     """A play log without a deal where the guard holds a called suited card (standard,
     kk-classic). Pass one runs the calls and plays against the deck alone and rebuilds each
     seat's cards by rank (each seat held what it played, the last seat the rest, the crown's
@@ -246,6 +329,8 @@ def _adjudicate_called(
     marked = rs.marked_jokers
     table = Table([GUARD] * SEATS, list(shape), crown if marked else -1, -2 if marked else -1)
     apply_moves(table, result.moves)
+    if _cannot_fit(table, played):
+        return None
     deck = list(rs.dealt_counts)
     for m in result.moves:
         if m.src is None:  # the set-aside card joins the game
@@ -278,10 +363,13 @@ def _adjudicate_called(
             v = Violation(V.MARKED_CARD_MISSING, "/plays", "no seat held a small joker, so none held SJ*", None)
             return illegal(rs, v, True, tuple(notes))
         marks = {Rank.BIG_JOKER: crown, Rank.SMALL_JOKER: holders[0]}  # SJ* names nobody here
-    written = table.suits.seat_played if table.suits is not None else [{} for _ in range(SEATS)]
+    written = table.suits.seat_played if table.suits is not None else [[0] * SUITED_SLOTS for _ in range(SEATS)]
 
     def deal(placed: Placement) -> tuple[tuple[Card, ...], ...] | None:
         return suited_deal(counts, written, received, placed, marks)
+
+    def fits(placed: Placement) -> bool:
+        return suited_fits(counts, written, received, placed, marks)
 
     called = _guard_card(rs, calls)
     placements: dict[int | None, Placement] = {}
@@ -290,18 +378,18 @@ def _adjudicate_called(
     if accept is not None:
         seat = calls[accept].seat
         assert called is not None and called.suit is not None
-        key = (int(called.rank), called.suit.value)
+        key = suited_slot(called.rank, called.suit)
         for g in range(SEATS) if guard is None else (guard,):
             placed = {key: {seat: 4} if g == seat else {seat: 3, g: 1}}
-            if deal(placed) is not None:
+            if fits(placed):
                 placements[g] = placed
         pointer = f"/calls/{accept}"
         why = f"calling {called} needs three copies in the caller's hand and the fourth in one hand"
     elif solo is not None:
         seat, card = calls[solo].seat, calls[solo].card
         assert card is not None and card.suit is not None
-        placed = {(int(card.rank), card.suit.value): {seat: 4}}
-        if deal(placed) is not None:
+        placed = {suited_slot(card.rank, card.suit): {seat: 4}}
+        if fits(placed):
             placements[None] = placed
         pointer, why = f"/calls/{solo}", f"an open solo calls four {card} in the soloist's hand"
     else:
@@ -352,7 +440,7 @@ def _four_for(
         if rank.is_joker or counts[seat][rank] < 4:
             continue
         for suit in Suit:
-            key = (int(rank), suit.value)
+            key = suited_slot(rank, suit)
             if key not in placed:
                 hands = deal({**placed, key: {seat: 4}})
                 if hands is not None:

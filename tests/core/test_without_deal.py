@@ -196,3 +196,57 @@ def test_a_called_card_the_plays_place_elsewhere_is_illegal_without_the_deal():
         assert (without.violation.code.value, without.violation.pointer) == ("called_card_not_held", f"/calls/{accept}")
         return
     pytest.fail("no record to build the example from")
+
+
+def _judged_both_ways(record: dict) -> tuple[object, object]:
+    """The record without its deal judged as the service does (ways screened by the cards each
+    seat played) and with every way judged in full."""
+    from service.core.engine import read_head, read_seats_and_meta
+    from service.core.reading import read_calls
+    from service.core.without_deal import adjudicate_without_deal
+
+    problems: list = []
+    rs, problems = read_head(record, None)
+    calls = read_calls(record.get("calls"), problems, rs)
+    guard, first = read_seats_and_meta(record, rs, problems)
+    assert not problems
+    answers = []
+    for screen in (True, False):
+        try:
+            answers.append(adjudicate_without_deal(rs, calls, record["plays"], guard, first, screen=screen).to_json())
+        except RecordError as exc:
+            answers.append([p.code for p in exc.problems])
+    return answers[0], answers[1]
+
+
+@pytest.mark.parametrize("name", ["standard", "kk-classic", "kk-simple"])
+def test_screening_the_ways_never_changes_an_answer(name):
+    """Ways whose hand sizes cannot fit the cards each seat played are skipped unless no way is
+    legal: the answers, legal or not (the latest violation of all ways), stay what judging every
+    way gives. Games as played, a play dropped, a pass put in, the log cut short."""
+    import random
+
+    rng = random.Random(name)
+    rs = read_ruleset(name)
+    compared = illegal = 0  # illegal answers: there the skipped ways are judged too
+    for seed in range(40):
+        record = random_record(seed, rs, with_deal=False)
+        variants = [record]
+        for change in range(3):
+            plays = [dict(p) for p in record["plays"]]
+            if not plays:
+                continue
+            k = rng.randrange(len(plays))
+            if change == 0:
+                del plays[k]
+            elif change == 1:
+                plays[k] = {"seat": plays[k]["seat"], "pass": True}
+            else:
+                plays = plays[:k]
+            variants.append({**record, "plays": plays})
+        for variant in variants:
+            screened, full = _judged_both_ways(variant)
+            assert screened == full, (seed, variant["plays"][:3])
+            compared += 1
+            illegal += isinstance(full, dict) and full["verdict"] != "legal"
+    assert compared >= 120 and illegal > 0
