@@ -9,6 +9,8 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
+import orjson
+
 from .core import adjudicate, random_record
 from .core.errors import Problem, RecordError
 from .core.jsonio import loads
@@ -21,6 +23,14 @@ EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def _dump(doc: Any, out: IO[str], pretty: bool) -> None:
+    """One answer: indented, or on one line (with orjson where it can write the value: a
+    batch run writes thousands of lines)."""
+    if not pretty:
+        try:
+            out.write(orjson.dumps(doc, option=orjson.OPT_APPEND_NEWLINE).decode("utf-8"))
+            return
+        except TypeError:  # a value orjson does not write (an integer beyond 64 bits)
+            pass
     out.write(json.dumps(doc, ensure_ascii=False, indent=2 if pretty else None))
     out.write("\n")
 

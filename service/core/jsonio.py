@@ -51,24 +51,44 @@ def loads(data: bytes | str) -> Any:
     """The JSON value of ``data``, or RecordError with every problem's pointer.
 
     The text is decoded with orjson where it is installed (twice as fast as the standard
-    library's decoder), except where it could hold an integer orjson would turn into a float (a
-    run of 19 digits or more); any text orjson refuses is read again by the standard library's
-    decoder, so every refusal and its words are that decoder's (NaN, Infinity, 1e400, a number
-    of 4,300 digits, nesting too deep, a lone surrogate are all answered as before).
+    library's decoder). Any text orjson refuses is read again by the standard library's decoder,
+    so every refusal and its words are that decoder's (NaN, Infinity, 1e400, a number of 4,300
+    digits, nesting too deep, a lone surrogate are all answered as before); so is a value orjson
+    may have read otherwise (an integer beyond 64 bits, which orjson turns into a float).
 
     Duplicate keys are found without slowing the common case: every ``:`` in a JSON text ends
-    an object key or lies inside a string, so when the colons of the text, less those inside
-    the decoded strings, equal the keys the decoded objects hold, no key was repeated (a
-    repeated key is one colon more than the keys kept). Only where that count disagrees (or a
-    string spells a colon as an escape) is the text decoded again, slowly, to name the key."""
-    value: Any = _MISSING
-    if _orjson_loads is not None and _LONG_NUMBER.search(data) is None:
+    an object key or lies inside a string. orjson writes the decoded value back at C speed, and
+    that text holds one colon per key kept and the same colons inside strings; a repeated key is
+    one colon more in the body than there. Only where the two counts disagree (or a string
+    spells a colon as an escape) is the text decoded again, slowly, to name the key."""
+    if _orjson_loads is not None:
         try:
             value = _orjson_loads(data)
         except ValueError:  # refused: the standard decoder says why, in its words
             value = _MISSING
-    if value is _MISSING:
-        value = _standard(data)
+        else:
+            t = type(value)
+            if t is dict or t is list:
+                try:
+                    again = _orjson_dumps(value)
+                except TypeError:  # nested deeper than orjson writes: counted the slow way below
+                    again = b"e+"
+                # A float of 1e16 or more is written with "e+": the value may hold an integer
+                # beyond 64 bits turned into a float, so the standard decoder reads it again.
+                if b"e+" not in again:
+                    if isinstance(data, bytes):
+                        colons, escaped = data.count(b":"), b"\\" in data and b"\\u003" in data
+                    else:
+                        colons, escaped = data.count(":"), "\\" in data and "\\u003" in data
+                    if escaped or colons != again.count(b":"):
+                        _refuse_duplicates(data.decode("utf-8") if isinstance(data, bytes) else data)
+                    return value
+                value = _MISSING
+            elif t is not float:
+                return value
+            else:
+                value = _MISSING  # a lone number: the standard decoder keeps a big integer exact
+    value = _standard(data)
     t = type(value)
     if t is dict or t is list:
         if isinstance(data, bytes):
@@ -81,26 +101,12 @@ def loads(data: bytes | str) -> Any:
 
 _MISSING: Any = object()
 _orjson_loads: Callable[[bytes | str], Any] | None
+_orjson_dumps: Callable[[Any], bytes]
 try:
+    from orjson import dumps as _orjson_dumps
     from orjson import loads as _orjson_loads
 except ImportError:  # the standard library's decoder alone
     _orjson_loads = None
-# Where orjson would not give an exact integer (it turns one beyond 64 bits into a float): a run
-# of 19 digits, found with one byte translation (every digit to "0", everything else to a space)
-# and one search, far quicker than a regular expression over a text full of small numbers.
-_DIGITS = bytes(48 if 48 <= i <= 57 else 32 for i in range(256))
-_LONG_RUN = b"0" * 19
-
-
-class _LongNumber:
-    """``search`` on text or bytes alike: a truthy value where a run of 19 digits is."""
-
-    def search(self, data: bytes | str) -> bool | None:
-        raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
-        return True if _LONG_RUN in raw.translate(_DIGITS) else None
-
-
-_LONG_NUMBER = _LongNumber()
 
 
 def _standard(data: bytes | str) -> Any:

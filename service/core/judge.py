@@ -113,7 +113,9 @@ def finish(
         run = run_plays(plays, rs, table, result.emperor, recon=False)
         if run.problems:
             raise RecordError(run.problems)
-        leads = tuple(i for i in run.leads if i < len(plays))
+        # Trick starts rise; only the last can be the log's end (a trick that never began).
+        starts = run.leads
+        leads = tuple(starts[:-1] if starts and starts[-1] >= len(plays) else starts)
         implied = tuple(run.implied)
         if run.stop is not None:
             return stopped(rs, run, plays, result.moves, recon, notes)

@@ -119,23 +119,27 @@ def run_plays(
     suits = table.suits
     i = -1
     try:
-        for i, p in enumerate(plays):
-            if type(p) is not dict:
+        for i, play in enumerate(plays):
+            if type(play) is not dict:
                 raise _Malformed
-            seat = p.get("seat")
+            p: dict[str, Any] = play  # typed, so the compiled loop uses the dict operations directly
+            written = p.get("seat")
             cards = p.get("cards")
             has_pass = "pass" in p
             # A play has no keys but seat, cards and pass (reading.PLAY_KEYS; a test holds the two
             # together): the ones present, counted from the lookups made anyway (a null one is
             # looked up again), against len(p).
-            if (seat is not None or "seat" in p) + (cards is not None or "cards" in p) + has_pass != len(p):
+            if (written is not None or "seat" in p) + (cards is not None or "cards" in p) + has_pass != len(p):
                 raise _Malformed
-            if seat is None:
+            seat: int
+            if written is None:
                 seat = turn
                 implied.append(i)  # (a record that writes its seats pays nothing for this)
                 implied.append(turn)
-            elif type(seat) is not int or seat < 0 or seat > 4:
+            elif type(written) is not int or written < 0 or written > 4:
                 raise _Malformed
+            else:
+                seat = written
             if cards is None:
                 if p.get("pass") is not True:
                     raise _Malformed
