@@ -3,6 +3,7 @@ where each part was written, so that a problem or a violation can name its line 
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Mapping
@@ -53,8 +54,13 @@ class NotationSyntaxError(RecordError):
 
 @dataclass(frozen=True, slots=True)
 class ParsedGame:
+    """A game read from the notation, and where each of its parts was written: ``positions``
+    by JSON pointer, and the plays by line (``play_lines``: the index of each line's first play,
+    its number and its text), their columns found only when asked for."""
+
     record: dict[str, Any]
     positions: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    play_lines: tuple[tuple[int, int, str], ...] = ()
 
     def where(self, pointer: str) -> tuple[int, int] | None:
         """The line and column where the part at ``pointer`` (a JSON pointer into the record) was
@@ -63,9 +69,23 @@ class ParsedGame:
         while True:
             if p in self.positions:
                 return self.positions[p]
+            if p.startswith("/plays/"):
+                index = p[7:]
+                if index.isascii() and index.isdigit() and str(int(index)) == index:
+                    found = self._play_at(int(index))
+                    if found is not None:
+                        return found
             if not p:
                 return None
             p = p.rsplit("/", 1)[0]
+
+    def _play_at(self, index: int) -> tuple[int, int] | None:
+        k = bisect.bisect_right([first for first, _, _ in self.play_lines], index) - 1
+        if k < 0:
+            return None
+        first, n, line = self.play_lines[k]
+        columns = [col for col, _ in _entries(line)]
+        return (n, columns[index - first]) if index - first < len(columns) else None
 
 
 def looks_like_notation(text: str) -> bool:
@@ -109,6 +129,8 @@ def parse(text: str) -> ParsedGame:
     deal: dict[int, str] = {}
     calls: list[dict[str, Any]] = []
     plays: list[dict[str, Any]] = []
+    play_lines: list[tuple[int, int, str]] = []
+    entries = 0  # plays written so far, right or wrong
     section: str | None = None
     text = text.lstrip("\ufeff")
     count = line_count(text)
@@ -152,10 +174,8 @@ def parse(text: str) -> ParsedGame:
                 if len(calls) > MAX_CALLS:
                     raise NotationSyntaxError([_too_large("too_many_calls", "calls", MAX_CALLS, None, n)])
         else:
-            for col, entry in _entries(line):
-                _play(entry, n, col, plays, positions, problems)
-                if len(plays) > MAX_PLAYS:
-                    raise NotationSyntaxError([_too_large("too_many_plays", "plays", MAX_PLAYS, None, n)])
+            play_lines.append((len(plays), n, line))
+            entries += _play_line(line, n, MAX_PLAYS - entries, plays, problems)
         if len(problems) > MAX_LISTED_PROBLEMS:  # enough to show: the rest of the text is not read
             break
     record: dict[str, Any] = {}
@@ -176,7 +196,7 @@ def parse(text: str) -> ParsedGame:
     record["plays"] = plays
     if problems:
         raise NotationSyntaxError(problems)
-    return ParsedGame(record, positions)
+    return ParsedGame(record, positions, tuple(play_lines))
 
 
 def _entries(line: str) -> list[tuple[int, str]]:
@@ -191,7 +211,53 @@ def _entries(line: str) -> list[tuple[int, str]]:
     return out
 
 
-def _cards(text: str, line: int, col: int, problems: list[Problem]) -> str | None:
+# Card texts read before (the same few hundred spellings make up most games), and how the
+# record writes each; bounded like the play loop's cache of moves.
+_CARD_TEXT: dict[str, str] = {}
+_CARD_TEXT_LIMIT = 50_000
+
+
+def _play_line(line: str, n: int, room: int, plays: list[dict[str, Any]], problems: list[Problem]) -> int:
+    """The plays of one line (a trick, or any run of plays), comma-separated; how many were
+    written. More than ``room`` is more than any game has: the text is read no further. The
+    commonest entries — a pass written '-', cards read before, either after a seat — are taken
+    at once; the rest by :func:`_play`, which finds their columns."""
+    bodies = list(map(str.strip, line.split(",") if "，" not in line else re.split(r"[,，]", line)))
+    written = len(bodies) - bodies.count("")
+    if written > room:
+        raise NotationSyntaxError([_too_large("too_many_plays", "plays", MAX_PLAYS, None, n)])
+    known = _CARD_TEXT.get
+    columns: list[int] | None = None
+    k = -1
+    for body in bodies:
+        if not body:
+            continue
+        k += 1
+        rest = body
+        seat = -1
+        if len(body) > 2 and body[1] in ":：" and body[0] in "01234":
+            seat = ord(body[0]) - 48
+            rest = body[2:].lstrip()
+        if rest == "-":
+            play: dict[str, Any] = {"pass": True}
+        else:
+            cards = known(rest)
+            if cards is None:
+                if columns is None:
+                    columns = [col for col, _ in _entries(line)]
+                _play(body, n, columns[k], plays, problems)
+                continue
+            play = {"cards": cards}
+        if seat >= 0:
+            play = {"seat": seat, **play}
+        plays.append(play)
+    return written
+
+
+def _cards(text: str, line: int, col: int, problems: list[Problem], remember: bool = True) -> str | None:
+    """The cards of ``text`` as the record writes them, remembered for the next play that
+    writes them so (not a hand: ``remember=False``); None, with a problem, where a token is not a
+    card."""
     try:
         parse_cards(text)
     except NotationError as exc:
@@ -200,7 +266,12 @@ def _cards(text: str, line: int, col: int, problems: list[Problem]) -> str | Non
         at = col + (tokens[exc.index].start() if 0 <= exc.index < len(tokens) else 0)
         problems.append(_problem(line, at, "unknown_card", str(exc)))
         return None
-    return " ".join(text.split())
+    written = " ".join(text.split())
+    if remember:
+        if len(_CARD_TEXT) >= _CARD_TEXT_LIMIT:
+            _CARD_TEXT.clear()
+        _CARD_TEXT[text] = written
+    return written
 
 
 def _deal_line(
@@ -216,7 +287,7 @@ def _deal_line(
     if seat in deal:
         problems.append(_problem(n, col, "notation_error", f"seat {seat}'s hand is given twice"))
         return
-    cards = _cards(body[m.end() :], n, col + m.end(), problems)
+    cards = _cards(body[m.end() :], n, col + m.end(), problems, remember=False)
     positions[f"/deal/{seat}"] = (n, col)
     if cards is not None:
         deal[seat] = cards
@@ -254,14 +325,7 @@ def _call(
     calls.append(call)
 
 
-def _play(
-    entry: str,
-    n: int,
-    col: int,
-    plays: list[dict[str, Any]],
-    positions: dict[str, tuple[int, int]],
-    problems: list[Problem],
-) -> None:
+def _play(entry: str, n: int, col: int, plays: list[dict[str, Any]], problems: list[Problem]) -> None:
     play: dict[str, Any] = {}
     m = _SEAT_PREFIX.match(entry)
     body = entry
@@ -280,7 +344,6 @@ def _play(
         if cards is None:
             return
         play["cards"] = cards
-    positions[f"/plays/{len(plays)}"] = (n, col)
     plays.append(play)
 
 
