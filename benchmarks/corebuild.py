@@ -1,5 +1,7 @@
-"""The service as the container runs it, for the benchmarks: a copy of this checkout with the rules
-core compiled by mypyc (setup.py, BAOHUANG_COMPILE=1). The checkout itself is left as it is."""
+"""The service as the container runs it, for the benchmarks: the rules core compiled by mypyc.
+The checkout itself where its install compiled it (pip install -e .) and nothing is newer than
+its compiled modules; else a copy of the checkout, compiled there (setup.py), the checkout left
+as it is."""
 
 from __future__ import annotations
 
@@ -11,7 +13,10 @@ from pathlib import Path
 
 
 def compiled_copy(root: Path, dest: Path) -> Path:
-    """Copy what the service needs from ``root`` into ``dest`` and compile its core there."""
+    """``root`` where its core runs compiled; else a copy of what the service needs from ``root``
+    in ``dest``, its core compiled there."""
+    if core_label(root) == "core: compiled (mypyc)":
+        return root
     skip = shutil.ignore_patterns("__pycache__", "*.so")
     for name in ("service", "migrations", "benchmarks"):
         shutil.copytree(root / name, dest / name, ignore=skip)
@@ -20,7 +25,7 @@ def compiled_copy(root: Path, dest: Path) -> Path:
     build = subprocess.run(
         [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
         cwd=dest,
-        env=dict(os.environ, BAOHUANG_COMPILE="1"),
+        env={k: v for k, v in os.environ.items() if k != "BAOHUANG_PURE"},
         capture_output=True,
         text=True,
     )
@@ -36,6 +41,7 @@ def core_label(root: Path) -> str:
     out = subprocess.run(
         [sys.executable, "-c", "import service.core as c; print(c.COMPILED)"],
         cwd=root,
+        env=dict(os.environ, PYTHONPATH=str(root)),
         capture_output=True,
         text=True,
         check=True,

@@ -37,11 +37,17 @@ def localized(value: Any, lang: str) -> Any:
 def install(app: Flask) -> None:
     @app.after_request
     def _answer_in_the_language_asked(response: Response) -> Response:
-        if request.blueprint == "web" or response.mimetype not in JSON_ANSWERS or response.is_streamed:
+        sent = str(response.headers.get("Content-Type", "")).split(";", 1)[0].strip().lower()
+        if sent not in JSON_ANSWERS or response.is_streamed or request.blueprint == "web":
             return response
-        lang = best_language(request.headers.get("Accept-Language"))
-        response.headers["Content-Language"] = lang
-        response.vary.add("Accept-Language")
+        asked = request.environ.get("HTTP_ACCEPT_LANGUAGE")
+        lang = best_language(asked) if asked else "en"
+        headers = response.headers
+        headers["Content-Language"] = lang
+        if "Vary" in headers:
+            response.vary.add("Accept-Language")
+        else:
+            headers["Vary"] = "Accept-Language"
         if lang != "en" and response.status_code != 204:
             try:
                 doc = json.loads(response.get_data())

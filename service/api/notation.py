@@ -27,6 +27,8 @@ def sent_as_notation(request: Request) -> bool:
 
 def wants_notation(request: Request) -> bool:
     """The client prefers the notation to JSON (``Accept: text/x-baohuang``)."""
+    if "x-baohuang" not in request.environ.get("HTTP_ACCEPT", ""):  # most requests: no parsing
+        return False
     return request.accept_mimetypes.best_match(["application/json", MEDIA_TYPE]) == MEDIA_TYPE
 
 

@@ -60,7 +60,7 @@ def install(app: Flask) -> None:
     def _start() -> Response | None:
         ctx = g._get_current_object()  # one proxy lookup
         ctx.t0 = time.perf_counter()
-        incoming = request.headers.get("X-Request-ID", "")
+        incoming = request.environ.get("HTTP_X_REQUEST_ID", "")
         ctx.request_id = incoming if REQUEST_ID.match(incoming) else os.urandom(16).hex()
         return None
 

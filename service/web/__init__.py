@@ -11,7 +11,8 @@ import secrets
 from datetime import timedelta
 from pathlib import Path
 
-from flask import Flask, Response, request, send_from_directory
+from flask import Flask, Request, Response, request, send_from_directory
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
 
 from .i18n import gettext, language, seat_label, tr
@@ -47,6 +48,16 @@ def secret_key() -> str:
     return path.read_text().strip()
 
 
+class _PagesOnlySessions(SecureCookieSessionInterface):
+    """The signed session cookie (CSRF tokens, the pages' sign-in) for everything but the JSON
+    API, whose requests carry keys, never cookies: no cookie is read, signed or set for them."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if request.path.startswith("/v1/"):
+            return self.null_session_class()
+        return super().open_session(app, request)
+
+
 def install(app: Flask) -> None:
     import flask_swagger_ui
 
@@ -65,6 +76,7 @@ def install(app: Flask) -> None:
         WTF_CSRF_CHECK_DEFAULT=False,  # the JSON API authenticates with keys, not cookies
         WTF_CSRF_TIME_LIMIT=None,
     )
+    app.session_interface = _PagesOnlySessions()
     csrf.init_app(app)
     app.register_blueprint(blp)
     app.jinja_env.globals.update(_=gettext, csrf_token=generate_csrf, lang=language, seat_label=seat_label)
@@ -82,14 +94,17 @@ def install(app: Flask) -> None:
 
     @app.after_request
     def _headers(response: Response) -> Response:
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        if response.mimetype == "text/html":
-            response.headers.setdefault("Content-Security-Policy", CSP)
-            response.headers.setdefault("X-Frame-Options", "DENY")
+        headers = response.headers
+        headers.setdefault("X-Content-Type-Options", "nosniff")
+        # The type as sent, without parsing its parameters (this runs for every answer).
+        if str(headers.get("Content-Type", "")).startswith("text/html"):
+            headers.setdefault("Referrer-Policy", "same-origin")  # only a page has links to follow
+            headers.setdefault("Content-Security-Policy", CSP)
+            headers.setdefault("X-Frame-Options", "DENY")
             if request.blueprint == "web" or request.path == "/":
-                response.headers.setdefault("Cache-Control", "no-store")
-        asked = request.args.get("lang")
-        if asked in ("zh", "en") and request.cookies.get("lang") != asked:
-            response.set_cookie("lang", asked, max_age=365 * 86400, samesite="Lax", secure=request.is_secure)
+                headers.setdefault("Cache-Control", "no-store")
+        if request.environ.get("QUERY_STRING"):  # ?lang=zh|en: kept in a cookie
+            asked = request.args.get("lang")
+            if asked in ("zh", "en") and request.cookies.get("lang") != asked:
+                response.set_cookie("lang", asked, max_age=365 * 86400, samesite="Lax", secure=request.is_secure)
         return response
