@@ -8,6 +8,7 @@ missing server is a failure.
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -104,10 +105,37 @@ def redis_url() -> str:
     return REDIS_URL
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory) -> Path:
+    """One SQLite file brought to the latest migration, once a run: each test's database starts
+    as a copy of it (migrating a fresh file for every test took most of the quick run's setup)."""
+    from service.persistence.db import Database
+
+    path = tmp_path_factory.mktemp("template") / "migrated.sqlite3"
+    database = Database(f"sqlite:///{path}")
+    database.upgrade()
+    with database.engine.connect() as c:
+        c.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    database.dispose()
+    return path
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def db_url(request, tmp_path) -> str:
+    """A database at the latest migration, holding nothing: SQLite (a copy of one migrated file)
+    and PostgreSQL (a fresh database, migrated by the app or the test)."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+        path = tmp_path / "test.sqlite3"
+        shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
+        return f"sqlite:///{path}"
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def empty_db_url(request, tmp_path) -> str:
+    """A database with no schema at all (the migrations' own tests)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'empty.sqlite3'}"
     return request.getfixturevalue("pg_url")
 
 

@@ -13,8 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .cards import SUITED_SLOTS, SUITS, Card, Rank
+from .play import PlayResult
+from .sets import unpack
+from .table import Table
 
-__all__ = ["COPIES", "Placement", "suited_counts", "suited_deal", "suited_fits"]
+__all__ = ["COPIES", "Placement", "cannot_fit", "held_by_seat", "suited_counts", "suited_deal", "suited_fits"]
 
 COPIES = 4  # a suited deck is four 54-card packs: four copies of every suited card
 
@@ -138,3 +141,27 @@ def suited_counts(
             if free:
                 return None
     return need
+
+
+def held_by_seat(run: PlayResult, deck: Sequence[int]) -> tuple[list[list[int]], int, list[str]]:
+    """Each seat's cards by rank as the plays show them: a seat that went out held what it
+    played; the last seat, what it played and the rest of the deck. And the note saying so."""
+    last = run.order[-1]
+    counts = [unpack(p) for p in run.played]
+    rest = [d - sum(h[r] for h in counts) for r, d in enumerate(deck)]
+    counts[last] = [a + b for a, b in zip(counts[last], rest, strict=True)]
+    return counts, last, [f"no deal given: each seat held what it played; seat {last}, the last, held the rest"]
+
+
+def cannot_fit(table: Table, played: Sequence[int] | None) -> bool:
+    """Whether the cards each seat holds at the first play rule out a legal game whatever the
+    plays are: some seat's plays hold more cards than it has, or two seats or more would never
+    go out (a legal game ends with four seats out, each having played exactly what it held)."""
+    if played is None:
+        return False
+    short = 0
+    for n, held in zip(played, table.counts, strict=True):
+        if n > held:
+            return True
+        short += n < held
+    return short > 1

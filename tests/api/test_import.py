@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from service.core import random_record
 from tests.tournament_helpers import Club
 
@@ -62,6 +64,7 @@ def test_an_interrupted_import_resumes_with_the_same_key(db_client):
     assert db_client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 6
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_the_import_needs_a_key_ndjson_and_a_bound(db_client):
     club = Club(db_client)
     tid, ids = club.tournament(players=5)

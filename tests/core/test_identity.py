@@ -22,6 +22,7 @@ def test_the_same_game_however_written_has_one_fingerprint(name):
         assert record_fingerprint(respelled(record, rng), PRESETS[name]) == fp
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_another_game_has_another_fingerprint():
     rng = random.Random(5)
     seen = {}

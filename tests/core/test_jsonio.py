@@ -75,6 +75,7 @@ WIDE = st.recursive(
 )
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 @settings(max_examples=300, deadline=None)
 @given(WIDE, st.booleans())
 def test_the_fast_decoder_gives_the_standard_value(value, as_bytes):

@@ -36,6 +36,7 @@ def same_game(a: dict, b: dict) -> None:
     assert record_fingerprint(b, rs) == record_fingerprint(a, rs)
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 @SETTINGS
 @given(st.sampled_from(RULESETS), st.integers(0, 10**6), st.booleans(), st.integers(0, 10**6))
 def test_a_record_written_as_text_is_the_same_game(spec, seed, with_deal, salt):

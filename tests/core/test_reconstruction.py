@@ -1,5 +1,6 @@
 """Records without a deal: hands rebuilt from the plays (the log typed at a table)."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -8,6 +9,7 @@ from service.core.random_game import SCENARIOS
 from service.core.ruleset import CrownProcedure
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from(sorted(set(SCENARIOS[CrownProcedure.WEIHAI]))))
 def test_without_the_deal_the_same_game_scores_the_same(seed, scenario):
@@ -56,6 +58,7 @@ def test_crown_taker_must_have_had_a_big_joker():
     assert exercised, "no seed exercised a crown taker without a big joker"
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_a_hidden_guard_is_named_or_asked_for_never_guessed():
     """A normal game whose guard never showed SJ*, with the guard's name taken out of the record:
     the answer is the named record's (legal, same scores: every seat that could have held SJ*

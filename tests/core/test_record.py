@@ -24,6 +24,7 @@ SPECS = [
 ]
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(SPECS), st.integers(0, 10**6), st.booleans())
 def test_round_trip_and_the_same_game(spec, seed, with_deal):

@@ -28,6 +28,7 @@ def _hidden_solos_all_rebel(count: int = 400) -> list[dict]:
     return found
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_a_hidden_solo_whose_guard_never_showed_is_legal_without_its_deal():
     """Guessing put SJ* with the last seat, which then 'rebelled as the guard': illegal. Every
     seat but the emperor rebelled, so the emperor held both marked jokers."""
@@ -42,6 +43,7 @@ def test_a_hidden_solo_whose_guard_never_showed_is_legal_without_its_deal():
         assert without.outcome.facts.mode.value == "hidden_solo"
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_where_the_guard_would_change_the_scores_the_answer_asks_for_it():
     """A normal game whose guard never revealed nor played SJ*: several seats could have been
     the guard, and the scores differ; the referee names the missing fact and its values."""
@@ -219,6 +221,7 @@ def _judged_both_ways(record: dict) -> tuple[object, object]:
     return answers[0], answers[1]
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 @pytest.mark.parametrize("name", ["standard", "kk-classic", "kk-simple"])
 def test_screening_the_ways_never_changes_an_answer(name):
     """Ways whose hand sizes cannot fit the cards each seat played are skipped unless no way is

@@ -22,12 +22,14 @@ def _untranslated(found: dict[str, set[str]]) -> list[tuple[str, str, str]]:
     return out
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_every_message_of_mistaken_games_has_its_chinese():
     found = referee_messages()
     missing = _untranslated(found)
     assert not missing, "\n".join(f"{c}: {m}\n   -> {z}" for c, m, z in missing[:40]) + f"\n({len(missing)} in all)"
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_every_violation_code_is_given_and_translated():
     found = referee_messages()
     seen = {c for c in found if c in {v.value for v in ViolationCode}}

@@ -17,8 +17,8 @@ from tests.helpers import respelled
 from tests.tournament_helpers import Club
 
 
-def test_upgrade_matches_models_and_downgrades(db_url):
-    db = Database(db_url)
+def test_upgrade_matches_models_and_downgrades(empty_db_url):
+    db = Database(empty_db_url)
     try:
         db.upgrade()
         assert db.at_head()
@@ -35,11 +35,11 @@ def test_upgrade_matches_models_and_downgrades(db_url):
         db.dispose()
 
 
-def test_record_hashes_become_game_fingerprints_and_back(db_url):
+def test_record_hashes_become_game_fingerprints_and_back(empty_db_url):
     """0003 recomputes every held record hash from the stored bodies: the canonical JSON hash
     below it, the game fingerprint from it on. Two stored records of one game: the earlier
     keeps the fingerprint."""
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True})
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_db_url, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True})
     db = app.extensions["baohuang_db"]
     try:
         club = Club(app.test_client())

@@ -159,6 +159,7 @@ def _seated_once(r, players):
     assert len(r.sitting_out) == len(players) % 5
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_fifteen_hundred_players_are_seated_round_after_round(db, monkeypatch):
     # Round 2 of 1,500 players ran past 30 s (the worker killed, nothing stored, every retry alike).
     monkeypatch.setattr(clubs, "MAX_PLAYERS", 2000)

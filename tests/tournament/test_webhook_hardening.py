@@ -220,6 +220,7 @@ def test_the_attempts_do_not_tell_a_closed_port_from_a_reset(db, monkeypatch):
     assert a == b == (None, "no connection, or the connection was closed before an answer")
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_a_slow_drip_receiver_does_not_delay_another_webhook(db, monkeypatch):
     """One receiver answers a byte every 0.4 s (each read within any per-read timeout); the
     deadline (1.5 s here) cuts it off, and another tournament's webhook is posted meanwhile."""
@@ -262,6 +263,7 @@ def _event_time(db, tid):
         return uow.session.scalar(select(WebhookEvent.created_at).where(WebhookEvent.tournament_id == tid))
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_a_backlog_of_events_without_webhooks_does_not_hold_up_one_with(db, monkeypatch):
     receiver = Receiver([])
     try:
@@ -299,6 +301,7 @@ def _deliverer(url: str, tmp_path, *extra: str, timeout: str = "10") -> subproce
     )
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_once_delivers_everything_due_then_exits(tmp_path, monkeypatch):
     url = f"sqlite:///{tmp_path / 'once.sqlite3'}"
     db = Database(url)
@@ -391,6 +394,7 @@ def test_two_deliverers_post_two_hundred_deliveries_exactly_once(pg_url, tmp_pat
         db.dispose()
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_events_of_a_webhook_stay_in_order_with_concurrent_posts(db, monkeypatch):
     receivers = [Receiver([]) for _ in range(3)]
     try:

@@ -114,6 +114,7 @@ def _valid(headers: dict, raw: bytes, key: str) -> bool:
     return hmac.compare_digest(headers["X-Baohuang-Signature"], webhooks.sign(key, ts, raw))
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_events_arrive_in_order_signed_through_failures_and_a_timeout(db, monkeypatch):
     monkeypatch.setattr(webhooks, "TIMEOUT", 1.0)
     secret, org, tid, ids = _tournament(db)
@@ -155,6 +156,7 @@ def test_events_arrive_in_order_signed_through_failures_and_a_timeout(db, monkey
         receiver.close()
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_a_day_of_failures_is_given_up(db):
     secret, org, tid, ids = _tournament(db, 5)
     receiver = Receiver(["fail"] * 100)

@@ -131,6 +131,7 @@ def _forms(tid, ids):
     ]
 
 
+@pytest.mark.slow  # a sweep or a timing test: the full run has it
 def test_odd_numbers_in_organizer_forms_are_form_errors(organizer):
     client, club, tid, ids = organizer
     assert _sign_in(client, club.secret).status_code == 302
