@@ -6,7 +6,7 @@ PY ?= .venv/bin/python
 test:            ## the whole suite, as CI runs it (installs, lints, PostgreSQL, Redis, compiled core)
 	bash .ci/run
 
-test-fast:       ## the quick part: no PostgreSQL half, no slow tests (under half a minute)
+test-fast:       ## the quick part: no PostgreSQL half, no slow tests (about a minute on 2 slow cores)
 	$(PY) -m pytest -q -m "not slow"
 
 lint:            ## ruff, formatting, mypy, the layers' import contracts, openapi.yaml current

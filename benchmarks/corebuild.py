@@ -25,7 +25,8 @@ def compiled_copy(root: Path, dest: Path) -> Path:
     build = subprocess.run(
         [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
         cwd=dest,
-        env={k: v for k, v in os.environ.items() if k != "BAOHUANG_PURE"},
+        # (BAOHUANG_COMPILE=1: an older checkout compiled only when asked)
+        env={**{k: v for k, v in os.environ.items() if k != "BAOHUANG_PURE"}, "BAOHUANG_COMPILE": "1"},
         capture_output=True,
         text=True,
     )

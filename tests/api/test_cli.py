@@ -101,3 +101,18 @@ def test_random_game_with_options_fills_a_tournament_with_those_options(db_clien
         assert r.status_code == 201, r.get_json()
     status, _ = run(["random-game", "--options", '{"pass": "sideways"}'], monkeypatch=monkeypatch)
     assert status == 2
+
+
+def test_commands_without_a_database_never_import_one(tmp_path):
+    """adjudicate, convert and random-game start without SQLAlchemy or the persistence layer
+    (their import was most of the command's start)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, io; from service.cli import main; sys.stdout = io.StringIO(); main(['random-game', '--seed', '3']);"
+        "bad = [m for m in sys.modules if m.split('.')[0] == 'sqlalchemy' or m.startswith('service.persistence')];"
+        "sys.stdout = sys.__stdout__; print(bad)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip() == "[]", done.stdout

@@ -1,0 +1,196 @@
+"""What a batch run costs, end to end, beside only decoding the same records: ``baohuang adjudicate
+--ndjson -`` over N Weihai games minus over 1 game (the command's start left out), against a plain
+``json.loads`` loop over the same lines that keeps nothing (decode-and-drop), each in a process of
+its own, the best of a few rounds. Then the game notation's parse beside ``json.loads`` of the
+same game, and records without their deal: each ruleset's p50, p99 and slowest game.
+
+    .venv/bin/python benchmarks/bench_e2e.py [--games 2000] [--rounds 3] [--tree PATH]
+
+``--tree`` runs the referee of another checkout (the previous main, say) in the same run, so the
+two are read side by side. Prints figures; asserts nothing. Targets (docs/benchmarks.md): end to
+end at most 2.0× decode-and-drop; the notation at most 2× ``json.loads``; without the deal p99 at
+most 3 ms a game in every ruleset.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from service.core import COMPILED, random_record  # noqa: E402
+from service.core.notation import format_record  # noqa: E402
+from service.core.reading import read_ruleset  # noqa: E402
+from service.core.ruleset import PRESETS  # noqa: E402
+
+DECODE = "import json, sys\nfor line in sys.stdin:\n    json.loads(line)\n"
+
+
+def timed_process(cmd: list[str], data: Path, env: dict[str, str]) -> float:
+    with data.open("rb") as f:
+        t = time.perf_counter()
+        subprocess.run(cmd, stdin=f, stdout=subprocess.DEVNULL, check=False, env=env, cwd=env.get("PYTHONPATH"))
+        return time.perf_counter() - t
+
+
+def per_game(cmd: list[str], many: Path, one: Path, n: int, rounds: int, env: dict[str, str]) -> float:
+    """Seconds a game: (the command over n games - over 1) / (n - 1), the best of ``rounds``."""
+    best = None
+    for _ in range(rounds):
+        cost = (timed_process(cmd, many, env) - timed_process(cmd, one, env)) / (n - 1)
+        best = cost if best is None else min(best, cost)
+    assert best is not None
+    return best
+
+
+def referee_cmd(tree: Path) -> list[str]:
+    return [
+        sys.executable,
+        "-c",
+        "import sys; from service.cli import main; sys.exit(main())",
+        "adjudicate",
+        "--ndjson",
+        "-",
+    ]
+
+
+def end_to_end(games: int, rounds: int, trees: list[Path]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        many, one = Path(tmp) / "many.ndjson", Path(tmp) / "one.ndjson"
+        lines = [json.dumps(random_record(seed)) for seed in range(games)]
+        many.write_text("\n".join(lines) + "\n")
+        one.write_text(lines[0] + "\n")
+        base_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        decode = per_game([sys.executable, "-c", DECODE], many, one, games, rounds, base_env)
+        print(f"decode-and-drop json.loads: {decode * 1e6:7.1f} µs a game")
+        for tree in trees:
+            env = dict(base_env, PYTHONPATH=str(tree))
+            for label, extra in _forms(tree):
+                cost = per_game(referee_cmd(tree), many, one, games, rounds, {**env, **extra})
+                print(f"referee {tree.name}{label}: {cost * 1e6:7.1f} µs a game, {cost / decode:.2f}× decode-and-drop")
+
+
+# Run in a process of its own with PYTHONPATH set to the tree measured: times the tree's notation
+# parse and its judging of records without their deal, on inputs this checkout wrote to files.
+WORKER = r"""
+import contextlib, json, statistics, sys, time
+from service.core import COMPILED, adjudicate
+from service.core.notation import parse
+part, path, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+data = json.load(open(path))
+import gc; gc.freeze()  # the inputs live all run: out of the collector's sight, as the service's startup is
+out = {"compiled": COMPILED}
+if part == "notation":
+    texts, jsons = data["texts"], data["jsons"]
+    def best(fn):
+        times = []
+        for _ in range(rounds * 3):
+            t = time.perf_counter(); fn(); times.append(time.perf_counter() - t)
+        return min(times) / len(texts)
+    out["parse"] = best(lambda: [parse(t) for t in texts])
+    out["json"] = best(lambda: [json.loads(t) for t in jsons])
+else:
+    for name, records in sorted(data.items()):
+        if name.endswith(":warm-up"):
+            continue
+        with contextlib.suppress(Exception):  # the process's first game of a ruleset pays for its imports
+            adjudicate(data[name + ":warm-up"])
+        times = []
+        for rec in records:
+            t = time.perf_counter()
+            with contextlib.suppress(Exception):  # a record that asks for the guard is an answer too
+                adjudicate(rec)
+            times.append(time.perf_counter() - t)
+        times.sort()
+        out[name] = [statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))], times[-1]]
+print(json.dumps(out))
+"""
+
+
+def _forms(tree: Path) -> list[tuple[str, dict[str, str]]]:
+    """The forms of the core to run for ``tree``: as installed, and pure where that is compiled."""
+    compiled = any(tree.joinpath("service", "core").glob("engine.*.so"))
+    return [("", {}), (" (pure core)", {"BAOHUANG_PURE": "1"})] if compiled else [(" (pure: not compiled)", {})]
+
+
+def _run_worker(tree: Path, part: str, path: Path, rounds: int, extra: dict[str, str]) -> dict[str, object]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(extra, PYTHONPATH=str(tree))
+    done = subprocess.run(
+        [sys.executable, "-c", WORKER, part, str(path), str(rounds)],
+        env=env,
+        cwd=str(tree),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def notation(rounds: int, trees: list[Path], tmp: Path) -> None:
+    records = [random_record(seed) for seed in range(200)]
+    path = tmp / "notation.json"
+    path.write_text(
+        json.dumps({"texts": [format_record(r) for r in records], "jsons": [json.dumps(r) for r in records]})
+    )
+    for tree in trees:
+        for label, extra in _forms(tree):
+            r = _run_worker(tree, "notation", path, rounds, extra)
+            p, j = float(r["parse"]), float(r["json"])  # type: ignore[arg-type]
+            print(
+                f"notation parse {tree.name}{label}: {p * 1e6:6.1f} µs a game; json.loads of the same game "
+                f"{j * 1e6:6.1f} µs: {p / j:.2f}×"
+            )
+
+
+def without_deal(games: int, trees: list[Path], tmp: Path) -> None:
+    path = tmp / "nodeal.json"
+    data = {
+        name: [random_record(seed, read_ruleset(name), with_deal=False) for seed in range(games)]
+        for name in sorted(PRESETS)
+    }
+    for name in sorted(PRESETS):  # one game more a ruleset, not timed (another seed)
+        data[name + ":warm-up"] = random_record(10**6, read_ruleset(name), with_deal=False)  # type: ignore[assignment]
+    path.write_text(json.dumps(data))
+    results = [
+        (f"{tree.name}{label}", _run_worker(tree, "nodeal", path, 1, extra))
+        for tree in trees
+        for label, extra in _forms(tree)
+    ]
+    print(f"records without their deal ({games} a ruleset): p50 / p99 / max ms")
+    print(f"{'ruleset':<12} " + " ".join(f"{label:>30}" for label, _ in results))
+    for name in sorted(PRESETS):
+        cells = []
+        for _, r in results:
+            p50, p99, worst = r[name]  # type: ignore[misc]
+            cells.append(f"{p50 * 1e3:8.2f} {p99 * 1e3:8.2f} {worst * 1e3:8.2f}     ")
+        print(f"{name:<12} " + " ".join(f"{c:>30}" for c in cells))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--tree", type=Path, action="append", default=[], help="another checkout to run beside this one")
+    ap.add_argument("--no-deal-games", type=int, default=300)
+    args = ap.parse_args()
+    trees = [ROOT, *(t.resolve() for t in args.tree)]
+    print(f"core in this process: {'compiled (mypyc)' if COMPILED else 'pure Python'}; {sys.version.split()[0]}")
+    end_to_end(args.games, args.rounds, trees)
+    with tempfile.TemporaryDirectory() as tmp:
+        notation(args.rounds, trees, Path(tmp))
+        without_deal(args.no_deal_games, trees, Path(tmp))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
