@@ -62,7 +62,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             },
             "components": {
                 "securitySchemes": {
-                    "bearerAuth": {"type": "http", "scheme": "bearer", "description": "an organizer's API key"}
+                    "bearerAuth": {"type": "http", "scheme": "bearer", "description": "an organizer's API key"},
+                    "tableToken": {
+                        "type": "apiKey",
+                        "in": "header",
+                        "name": "X-Table-Token",
+                        "description": "a table's token for one round (from POST …/rounds/{number}/table-links): it "
+                        "reads and writes only that table of that round",
+                    },
                 }
             },
         },

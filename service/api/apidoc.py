@@ -132,6 +132,7 @@ def _page(item: dict[str, Any], path: str) -> dict[str, Any]:
 def examples() -> dict[tuple[str, str], dict[str, Any]]:
     """(method, path) -> {"request": body, "responses": {status: body}}."""
     from .rulesets import ruleset_json
+    from .table_examples import examples as table_examples
 
     t = "/v1/tournaments/{tournament_id}"
     game = _game()
@@ -285,6 +286,7 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
             },
             "media": "application/x-ndjson",
         },
+        **table_examples(t),
         ("get", "/livez"): {"responses": {"200": {"status": "ok"}}},
         ("get", "/readyz"): {"responses": {"200": {"status": "ok", "database": "postgresql", "schema": "head"}}},
         ("get", "/metrics"): {

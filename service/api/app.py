@@ -103,6 +103,7 @@ def install(app: Flask) -> None:
         organizers,
         rulesets,
         scores,
+        tables,
         tournaments,
         webhooks,
     )
@@ -115,6 +116,7 @@ def install(app: Flask) -> None:
         tournaments.blp,
         games.blp,
         webhooks.blp,
+        tables.blp,
         ops.blp,
     ):
         api.register_blueprint(bp)

@@ -68,7 +68,7 @@ def _secured(app: Flask, endpoint: str, method: str, cache: dict[tuple[str, str]
         view = app.view_functions.get(endpoint)
         handler = getattr(getattr(view, "view_class", None), method.lower(), None)
         doc: dict[str, Any] = getattr(handler, "_apidoc", {}).get("manual_doc", {})
-        found = cache[(endpoint, method)] = bool(doc.get("security"))
+        found = cache[(endpoint, method)] = any("bearerAuth" in x for x in doc.get("security") or [])
     return found
 
 

@@ -95,7 +95,8 @@ def install(app: Flask) -> None:
             if (request.endpoint, request.method) == SIGNUP and not limiter.limiter.hit(signup, "signup", address):
                 reset, _ = limiter.limiter.get_window_stats(signup, "signup", address)
                 return _too_many(reset - time.time(), "too many sign-ups from this address")
-            if "Authorization" not in request.headers or limiter.limiter.test(failed, "failed-key", address):
+            keyed = "Authorization" in request.headers or "X-Table-Token" in request.headers
+            if not keyed or limiter.limiter.test(failed, "failed-key", address):
                 return None
             reset, _ = limiter.limiter.get_window_stats(failed, "failed-key", address)
         except Exception:  # the store is away: let the request through (it is logged)

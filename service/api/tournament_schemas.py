@@ -69,6 +69,13 @@ class TournamentCreateSchema(StrictSchema):
             "description": "how many deals (局) each table plays a round: games entered by round and table are numbered 1 to this"
         },
     )
+    table_link_hours = Integer(
+        load_default=12,
+        validate=validate.Range(min=1, max=168),
+        metadata={
+            "description": "how many hours a table link lasts after it is made (it also ends when its round closes)"
+        },
+    )
 
 
 class TournamentPatchSchema(StrictSchema):
@@ -92,6 +99,12 @@ class TournamentPatchSchema(StrictSchema):
             "description": "how many deals (局) each table plays a round: games entered by round and table are numbered 1 to this"
         },
     )
+    table_link_hours = Integer(
+        validate=validate.Range(min=1, max=168),
+        metadata={
+            "description": "how many hours a table link lasts after it is made (it also ends when its round closes)"
+        },
+    )
 
 
 class TournamentSchema(StrictSchema):
@@ -105,6 +118,7 @@ class TournamentSchema(StrictSchema):
     seating = fields.String(required=True, validate=validate.OneOf(["balanced", "swiss"]))
     bye_points = Integer(required=True)
     deals_per_round = Integer(required=True)
+    table_link_hours = Integer(required=True)
     created_at = fields.DateTime(required=True)
 
 

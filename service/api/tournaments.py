@@ -60,6 +60,7 @@ class Tournaments(MethodView):
                 body["seating"],
                 body["bye_points"],
                 body["deals_per_round"],
+                body["table_link_hours"],
             )
 
     @blp.arguments(PageQuery, location="query")

@@ -307,6 +307,14 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
     )
 
 
+def set_reason(s: Session, game_id: int, reason: str) -> None:
+    """Say how a game just stored came to be (its first version's reason: who entered and who
+    confirmed it at the table, or the director's choice)."""
+    s.execute(
+        update(GameVersion).where(GameVersion.game_id == game_id, GameVersion.version == 1).values(reason=reason[:500])
+    )
+
+
 def deals_entered(s: Session, tournament_id: int, number: int, table: int) -> dict[int, int]:
     """The deals of round ``number`` at ``table`` already entered (and not void): deal → game id."""
     rows = s.execute(

@@ -119,6 +119,8 @@ class Tournament(Base):
     bye_points: Mapped[int] = mapped_column(Integer, server_default="0", default=0)
     # How many deals (局) each table plays a round: games entered by round and table are numbered 1…N.
     deals_per_round: Mapped[int] = mapped_column(Integer, server_default="1", default=1)
+    # How long a table link stays usable after it is made (it also ends when its round closes).
+    table_link_hours: Mapped[int] = mapped_column(Integer, server_default="12", default=12)
 
 
 class Player(Base):
@@ -183,6 +185,8 @@ class Round(Base):
     number: Mapped[int] = mapped_column(Integer)
     method: Mapped[str] = mapped_column(String(10))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Closed by the director: its table links stop working; later changes are the director's.
+    closed_at: Mapped[datetime | None] = mapped_column()
 
 
 class RoundSeat(Base):
@@ -195,6 +199,58 @@ class RoundSeat(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     table_no: Mapped[int | None] = mapped_column(Integer)
     seat: Mapped[int | None] = mapped_column(Integer)
+
+
+class TableLink(Base):
+    """A table's link for one round: its token (kept only as a hash) lets the table enter and
+    confirm its own deals of that round, until the round closes or the link expires. Making a
+    round's links again ends the earlier ones (``revoked_at``)."""
+
+    __tablename__ = "table_links"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), index=True)
+    table_no: Mapped[int] = mapped_column(Integer)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    key_id: Mapped[int] = mapped_column(ForeignKey("api_keys.id"))  # the director's key that made it
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column()
+    revoked_at: Mapped[datetime | None] = mapped_column()
+
+
+class TableEntry(Base):
+    """A deal's result as a table entered it: pending until a player of the other side confirms
+    it (then it is stored as a game), disputed when the other side entered it differently, and
+    settled by the director. Never deleted: with the game's versions it is the audit trail."""
+
+    __tablename__ = "table_entries"
+    __table_args__ = (
+        Index("ix_table_entries_deal", "tournament_id", "round_number", "table_no", "deal_no"),
+        UniqueConstraint("link_id", "nonce"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
+    round_number: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    deal_no: Mapped[int] = mapped_column(Integer)
+    link_id: Mapped[int | None] = mapped_column(ForeignKey("table_links.id"))  # NULL: the director's
+    nonce: Mapped[str | None] = mapped_column(String(64))  # a retry (a double tap) finds its entry
+    kind: Mapped[str] = mapped_column(String(10))  # record or sheet
+    body: Mapped[str] = mapped_column(Text)  # the submission as the table sent it
+    outcome: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[list[Any]] = mapped_column(JSON)  # seat, player_id, role, place, score
+    entered_by: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    side: Mapped[str] = mapped_column(String(10))  # crown (emperor and guard), rebels, or any (a void deal)
+    # pending, disputed, confirmed; replaced (by a later entry of the same side), overruled
+    # (the director chose another version), agreed (the other side entered the same result)
+    state: Mapped[str] = mapped_column(String(10))
+    confirmed_by: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    game_id: Mapped[int | None] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
+    resolved_by_key_id: Mapped[int | None] = mapped_column(ForeignKey("api_keys.id"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class GameVersion(Base):

@@ -15,7 +15,17 @@ from sqlalchemy.orm import Session
 from .errors import NotFound
 from .models import Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent, utcnow
 
-EVENTS = ("game.stored", "game.corrected", "round.created", "round.removed", "tournament.closed")
+EVENTS = (
+    "game.stored",
+    "game.corrected",
+    "round.created",
+    "round.removed",
+    "tournament.closed",
+    "game.pending",
+    "game.confirmed",
+    "game.disputed",
+    "round.closed",
+)
 
 
 def add_event(s: Session, tournament_id: int, event: str, payload: dict[str, Any]) -> None:

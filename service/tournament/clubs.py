@@ -50,6 +50,7 @@ def tournament_json(t: Tournament, frozen: bool) -> dict[str, Any]:
         "seating": t.seating,
         "bye_points": t.bye_points,
         "deals_per_round": t.deals_per_round,
+        "table_link_hours": t.table_link_hours,
         "created_at": t.created_at,
     }
 
@@ -145,9 +146,11 @@ def create_tournament(
     seating: str = "balanced",
     bye_points: int = 0,
     deals_per_round: int = 1,
+    table_link_hours: int = 12,
 ) -> dict[str, Any]:
     t = tournaments_repo.create_tournament(uow.session, acting, name, rs, private)
     t.seating, t.bye_points, t.deals_per_round = seating, bye_points, deals_per_round
+    t.table_link_hours = table_link_hours
     uow.commit()
     return tournament_json(t, False)
 
@@ -180,7 +183,7 @@ def change_tournament(
         used = games_repo.highest_deal(s, t.id)
         if changes["deals_per_round"] < used:
             raise Conflict(f"tournament {t.id} has games entered as deal {used} of a round: keep at least {used} deals")
-    for field in ("name", "private", "status", "seating", "bye_points", "deals_per_round"):
+    for field in ("name", "private", "status", "seating", "bye_points", "deals_per_round", "table_link_hours"):
         if field in changes:
             setattr(t, field, changes[field])
     if closing:

@@ -2,12 +2,18 @@
 
 from .adjudication import Adjudication
 from .adjudication_verdict import AdjudicationVerdict
+from .board import Board
+from .board_counts import BoardCounts
+from .board_table import BoardTable
 from .call import Call
 from .call_call import CallCall
 from .claim_check import ClaimCheck
+from .closed_round import ClosedRound
+from .confirm import Confirm
 from .correction import Correction
 from .correction_action import CorrectionAction
 from .difference import Difference
+from .entry_seat import EntrySeat
 from .game import Game
 from .game_detail import GameDetail
 from .game_detail_record_type_0 import GameDetailRecordType0
@@ -25,6 +31,8 @@ from .history import History
 from .key import Key
 from .key_create import KeyCreate
 from .key_list import KeyList
+from .link import Link
+from .links import Links
 from .multiplier import Multiplier
 from .new_key import NewKey
 from .option import Option
@@ -49,6 +57,9 @@ from .record_meta import RecordMeta
 from .record_ruleset_type_1 import RecordRulesetType1
 from .record_ruleset_type_1_options import RecordRulesetType1Options
 from .redelivery import Redelivery
+from .resolve import Resolve
+from .resolve_claimed import ResolveClaimed
+from .resolved import Resolved
 from .round_ import Round
 from .round_list import RoundList
 from .round_method import RoundMethod
@@ -68,7 +79,19 @@ from .score_sheet_ruleset_type_1_options import ScoreSheetRulesetType1Options
 from .sitting_out import SittingOut
 from .standing import Standing
 from .standings import Standings
+from .table import Table
+from .table_deal import TableDeal
+from .table_deal_create import TableDealCreate
+from .table_deal_create_claimed import TableDealCreateClaimed
+from .table_deal_state import TableDealState
+from .table_entry import TableEntry
+from .table_entry_kind import TableEntryKind
+from .table_entry_outcome import TableEntryOutcome
+from .table_entry_side import TableEntrySide
+from .table_entry_state import TableEntryState
 from .table_game import TableGame
+from .table_player import TablePlayer
+from .table_tournament import TableTournament
 from .tournament import Tournament
 from .tournament_create import TournamentCreate
 from .tournament_create_ruleset_type_1 import TournamentCreateRulesetType1
@@ -97,16 +120,23 @@ from .webhook_delivery import WebhookDelivery
 from .webhook_delivery_list import WebhookDeliveryList
 from .webhook_delivery_state import WebhookDeliveryState
 from .webhook_list import WebhookList
+from .who import Who
 
 __all__ = (
     "Adjudication",
     "AdjudicationVerdict",
+    "Board",
+    "BoardCounts",
+    "BoardTable",
     "Call",
     "CallCall",
     "ClaimCheck",
+    "ClosedRound",
+    "Confirm",
     "Correction",
     "CorrectionAction",
     "Difference",
+    "EntrySeat",
     "Game",
     "GameDetail",
     "GameDetailRecordType0",
@@ -122,6 +152,8 @@ __all__ = (
     "Key",
     "KeyCreate",
     "KeyList",
+    "Link",
+    "Links",
     "Multiplier",
     "NewKey",
     "Option",
@@ -146,6 +178,9 @@ __all__ = (
     "RecordRulesetType1",
     "RecordRulesetType1Options",
     "Redelivery",
+    "Resolve",
+    "ResolveClaimed",
+    "Resolved",
     "Round",
     "RoundList",
     "RoundMethod",
@@ -165,7 +200,19 @@ __all__ = (
     "SittingOut",
     "Standing",
     "Standings",
+    "Table",
+    "TableDeal",
+    "TableDealCreate",
+    "TableDealCreateClaimed",
+    "TableDealState",
+    "TableEntry",
+    "TableEntryKind",
+    "TableEntryOutcome",
+    "TableEntrySide",
+    "TableEntryState",
     "TableGame",
+    "TablePlayer",
+    "TableTournament",
     "Tournament",
     "TournamentCreate",
     "TournamentCreateRulesetType1",
@@ -192,4 +239,5 @@ __all__ = (
     "WebhookDeliveryList",
     "WebhookDeliveryState",
     "WebhookList",
+    "Who",
 )

@@ -30,6 +30,7 @@ class Tournament:
         seating (TournamentSeating):
         bye_points (int):
         deals_per_round (int):
+        table_link_hours (int):
         created_at (datetime.datetime):
     """
 
@@ -43,6 +44,7 @@ class Tournament:
     seating: TournamentSeating
     bye_points: int
     deals_per_round: int
+    table_link_hours: int
     created_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,6 +68,8 @@ class Tournament:
 
         deals_per_round = self.deals_per_round
 
+        table_link_hours = self.table_link_hours
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -82,6 +86,7 @@ class Tournament:
                 "seating": seating,
                 "bye_points": bye_points,
                 "deals_per_round": deals_per_round,
+                "table_link_hours": table_link_hours,
                 "created_at": created_at,
             }
         )
@@ -113,6 +118,8 @@ class Tournament:
 
         deals_per_round = d.pop("deals_per_round")
 
+        table_link_hours = d.pop("table_link_hours")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         tournament = cls(
@@ -126,6 +133,7 @@ class Tournament:
             seating=seating,
             bye_points=bye_points,
             deals_per_round=deals_per_round,
+            table_link_hours=table_link_hours,
             created_at=created_at,
         )
 

@@ -28,6 +28,8 @@ class TournamentCreate:
         bye_points (int | Unset): what a player sitting out a round scores (added to their total) Default: 0.
         deals_per_round (int | Unset): how many deals (局) each table plays a round: games entered by round and table are
             numbered 1 to this Default: 1.
+        table_link_hours (int | Unset): how many hours a table link lasts after it is made (it also ends when its round
+            closes) Default: 12.
     """
 
     name: str
@@ -36,6 +38,7 @@ class TournamentCreate:
     seating: TournamentCreateSeating | Unset = TournamentCreateSeating.BALANCED
     bye_points: int | Unset = 0
     deals_per_round: int | Unset = 1
+    table_link_hours: int | Unset = 12
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.tournament_create_ruleset_type_1 import (
@@ -62,6 +65,8 @@ class TournamentCreate:
 
         deals_per_round = self.deals_per_round
 
+        table_link_hours = self.table_link_hours
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -79,6 +84,8 @@ class TournamentCreate:
             field_dict["bye_points"] = bye_points
         if deals_per_round is not UNSET:
             field_dict["deals_per_round"] = deals_per_round
+        if table_link_hours is not UNSET:
+            field_dict["table_link_hours"] = table_link_hours
 
         return field_dict
 
@@ -119,6 +126,8 @@ class TournamentCreate:
 
         deals_per_round = d.pop("deals_per_round", UNSET)
 
+        table_link_hours = d.pop("table_link_hours", UNSET)
+
         tournament_create = cls(
             name=name,
             ruleset=ruleset,
@@ -126,6 +135,7 @@ class TournamentCreate:
             seating=seating,
             bye_points=bye_points,
             deals_per_round=deals_per_round,
+            table_link_hours=table_link_hours,
         )
 
         return tournament_create

@@ -30,6 +30,8 @@ class TournamentPatch:
         bye_points (int | Unset): what a player sitting out a round scores (added to their total)
         deals_per_round (int | Unset): how many deals (局) each table plays a round: games entered by round and table are
             numbered 1 to this
+        table_link_hours (int | Unset): how many hours a table link lasts after it is made (it also ends when its round
+            closes)
     """
 
     name: str | Unset = UNSET
@@ -39,6 +41,7 @@ class TournamentPatch:
     seating: TournamentPatchSeating | Unset = UNSET
     bye_points: int | Unset = UNSET
     deals_per_round: int | Unset = UNSET
+    table_link_hours: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.tournament_patch_ruleset_type_1 import TournamentPatchRulesetType1
@@ -67,6 +70,8 @@ class TournamentPatch:
 
         deals_per_round = self.deals_per_round
 
+        table_link_hours = self.table_link_hours
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -84,6 +89,8 @@ class TournamentPatch:
             field_dict["bye_points"] = bye_points
         if deals_per_round is not UNSET:
             field_dict["deals_per_round"] = deals_per_round
+        if table_link_hours is not UNSET:
+            field_dict["table_link_hours"] = table_link_hours
 
         return field_dict
 
@@ -129,6 +136,8 @@ class TournamentPatch:
 
         deals_per_round = d.pop("deals_per_round", UNSET)
 
+        table_link_hours = d.pop("table_link_hours", UNSET)
+
         tournament_patch = cls(
             name=name,
             ruleset=ruleset,
@@ -137,6 +146,7 @@ class TournamentPatch:
             seating=seating,
             bye_points=bye_points,
             deals_per_round=deals_per_round,
+            table_link_hours=table_link_hours,
         )
 
         return tournament_patch

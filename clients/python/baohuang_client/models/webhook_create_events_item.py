@@ -2,8 +2,12 @@ from enum import StrEnum
 
 
 class WebhookCreateEventsItem(StrEnum):
+    GAME_CONFIRMED = "game.confirmed"
     GAME_CORRECTED = "game.corrected"
+    GAME_DISPUTED = "game.disputed"
+    GAME_PENDING = "game.pending"
     GAME_STORED = "game.stored"
+    ROUND_CLOSED = "round.closed"
     ROUND_CREATED = "round.created"
     ROUND_REMOVED = "round.removed"
     TOURNAMENT_CLOSED = "tournament.closed"

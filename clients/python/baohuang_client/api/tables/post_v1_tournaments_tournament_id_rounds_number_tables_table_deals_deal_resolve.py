@@ -1,0 +1,268 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.resolve import Resolve
+from ...models.resolved import Resolved
+from ...types import Response
+
+
+def _get_kwargs(
+    tournament_id: int,
+    number: int,
+    table: int,
+    deal: int,
+    *,
+    body: Resolve,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}/deals/{deal}/resolve".format(
+            tournament_id=quote(str(tournament_id), safe=""),
+            number=quote(str(number), safe=""),
+            table=quote(str(table), safe=""),
+            deal=quote(str(deal), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | Resolved:
+    if response.status_code == 200:
+        response_200 = Resolved.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | Resolved]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    tournament_id: int,
+    number: int,
+    table: int,
+    deal: int,
+    *,
+    client: AuthenticatedClient,
+    body: Resolve,
+) -> Response[Problem | Resolved]:
+    """Settle a deal as the director
+
+     `{"entry": id}` chooses one of its versions (pending or disputed); a `sheet` or `record`
+    enters the director's own (a correction, or the deal of a table that entered nothing).
+    The deal is stored as a game; the other versions are kept, overruled.
+
+    Args:
+        tournament_id (int):
+        number (int):
+        table (int):
+        deal (int):
+        body (Resolve):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Resolved]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+        number=number,
+        table=table,
+        deal=deal,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    tournament_id: int,
+    number: int,
+    table: int,
+    deal: int,
+    *,
+    client: AuthenticatedClient,
+    body: Resolve,
+) -> Problem | Resolved | None:
+    """Settle a deal as the director
+
+     `{"entry": id}` chooses one of its versions (pending or disputed); a `sheet` or `record`
+    enters the director's own (a correction, or the deal of a table that entered nothing).
+    The deal is stored as a game; the other versions are kept, overruled.
+
+    Args:
+        tournament_id (int):
+        number (int):
+        table (int):
+        deal (int):
+        body (Resolve):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Resolved
+    """
+
+    return sync_detailed(
+        tournament_id=tournament_id,
+        number=number,
+        table=table,
+        deal=deal,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    tournament_id: int,
+    number: int,
+    table: int,
+    deal: int,
+    *,
+    client: AuthenticatedClient,
+    body: Resolve,
+) -> Response[Problem | Resolved]:
+    """Settle a deal as the director
+
+     `{"entry": id}` chooses one of its versions (pending or disputed); a `sheet` or `record`
+    enters the director's own (a correction, or the deal of a table that entered nothing).
+    The deal is stored as a game; the other versions are kept, overruled.
+
+    Args:
+        tournament_id (int):
+        number (int):
+        table (int):
+        deal (int):
+        body (Resolve):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Resolved]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+        number=number,
+        table=table,
+        deal=deal,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    tournament_id: int,
+    number: int,
+    table: int,
+    deal: int,
+    *,
+    client: AuthenticatedClient,
+    body: Resolve,
+) -> Problem | Resolved | None:
+    """Settle a deal as the director
+
+     `{"entry": id}` chooses one of its versions (pending or disputed); a `sheet` or `record`
+    enters the director's own (a correction, or the deal of a table that entered nothing).
+    The deal is stored as a game; the other versions are kept, overruled.
+
+    Args:
+        tournament_id (int):
+        number (int):
+        table (int):
+        deal (int):
+        body (Resolve):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Resolved
+    """
+
+    return (
+        await asyncio_detailed(
+            tournament_id=tournament_id,
+            number=number,
+            table=table,
+            deal=deal,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.table_player import TablePlayer
+
+
+T = TypeVar("T", bound="Link")
+
+
+@_attrs_define
+class Link:
+    """
+    Attributes:
+        table (int):
+        token (str): the table token, shown once (X-Table-Token)
+        path (str):
+        url (str): the table's page, for its QR code
+        players (list[TablePlayer]):
+    """
+
+    table: int
+    token: str
+    path: str
+    url: str
+    players: list[TablePlayer]
+
+    def to_dict(self) -> dict[str, Any]:
+        table = self.table
+
+        token = self.token
+
+        path = self.path
+
+        url = self.url
+
+        players = []
+        for players_item_data in self.players:
+            players_item = players_item_data.to_dict()
+            players.append(players_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "table": table,
+                "token": token,
+                "path": path,
+                "url": url,
+                "players": players,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.table_player import TablePlayer
+
+        d = dict(src_dict)
+        table = d.pop("table")
+
+        token = d.pop("token")
+
+        path = d.pop("path")
+
+        url = d.pop("url")
+
+        players = []
+        _players = d.pop("players")
+        for players_item_data in _players:
+            players_item = TablePlayer.from_dict(players_item_data)
+
+            players.append(players_item)
+
+        link = cls(
+            table=table,
+            token=token,
+            path=path,
+            url=url,
+            players=players,
+        )
+
+        return link

@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.record import Record
+    from ..models.score_sheet import ScoreSheet
+    from ..models.table_deal_create_claimed import TableDealCreateClaimed
+
+
+T = TypeVar("T", bound="TableDealCreate")
+
+
+@_attrs_define
+class TableDealCreate:
+    """
+    Attributes:
+        entered_by (int): the player id of the table's player entering it
+        deal (int | Unset): which deal (default: the next one not entered)
+        sheet (ScoreSheet | Unset):
+        record (Record | Unset):
+        claimed (TableDealCreateClaimed | Unset): the table's own result, checked against the rules'
+        accept_computed (bool | Unset): store the rules' result where the claim differs
+    """
+
+    entered_by: int
+    deal: int | Unset = UNSET
+    sheet: ScoreSheet | Unset = UNSET
+    record: Record | Unset = UNSET
+    claimed: TableDealCreateClaimed | Unset = UNSET
+    accept_computed: bool | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        entered_by = self.entered_by
+
+        deal = self.deal
+
+        sheet: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.sheet, Unset):
+            sheet = self.sheet.to_dict()
+
+        record: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.record, Unset):
+            record = self.record.to_dict()
+
+        claimed: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.claimed, Unset):
+            claimed = self.claimed.to_dict()
+
+        accept_computed = self.accept_computed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "entered_by": entered_by,
+            }
+        )
+        if deal is not UNSET:
+            field_dict["deal"] = deal
+        if sheet is not UNSET:
+            field_dict["sheet"] = sheet
+        if record is not UNSET:
+            field_dict["record"] = record
+        if claimed is not UNSET:
+            field_dict["claimed"] = claimed
+        if accept_computed is not UNSET:
+            field_dict["accept_computed"] = accept_computed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.record import Record
+        from ..models.score_sheet import ScoreSheet
+        from ..models.table_deal_create_claimed import TableDealCreateClaimed
+
+        d = dict(src_dict)
+        entered_by = d.pop("entered_by")
+
+        deal = d.pop("deal", UNSET)
+
+        _sheet = d.pop("sheet", UNSET)
+        sheet: ScoreSheet | Unset
+        if isinstance(_sheet, Unset):
+            sheet = UNSET
+        else:
+            sheet = ScoreSheet.from_dict(_sheet)
+
+        _record = d.pop("record", UNSET)
+        record: Record | Unset
+        if isinstance(_record, Unset):
+            record = UNSET
+        else:
+            record = Record.from_dict(_record)
+
+        _claimed = d.pop("claimed", UNSET)
+        claimed: TableDealCreateClaimed | Unset
+        if isinstance(_claimed, Unset):
+            claimed = UNSET
+        else:
+            claimed = TableDealCreateClaimed.from_dict(_claimed)
+
+        accept_computed = d.pop("accept_computed", UNSET)
+
+        table_deal_create = cls(
+            entered_by=entered_by,
+            deal=deal,
+            sheet=sheet,
+            record=record,
+            claimed=claimed,
+            accept_computed=accept_computed,
+        )
+
+        return table_deal_create

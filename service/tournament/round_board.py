@@ -1,0 +1,193 @@
+"""The director's side of score entry at the table: the round's table links, its board (tables ×
+deals, filling in as the tables enter and confirm), settling a deal, and closing the round.
+The tables' side is tables.py."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from ..persistence import games as games_repo
+from ..persistence import rounds as rounds_repo
+from ..persistence import tables as tables_repo
+from ..persistence import tournaments as tournaments_repo
+from ..persistence import webhooks as webhooks_repo
+from ..persistence.errors import Conflict, NotFound
+from ..persistence.keys import KeyRef
+from ..persistence.models import Round, TableEntry, Tournament, utcnow
+from . import games
+from .tables import deals_json, emit, players_json, read_result, refusal, seats_of, store_entry
+from .unit_of_work import UnitOfWork
+
+
+def _round(s: Session, acting: int, tournament_id: int, number: int, *, lock: bool = False) -> tuple[Tournament, Round]:
+    t = tournaments_repo.owned_tournament(s, tournament_id, acting, lock=lock)
+    r, _ = rounds_repo.get_round(s, t.id, number)
+    return t, r
+
+
+def make_links(uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int) -> dict[str, Any]:
+    """New links for every table of the round (the earlier ones end); each token is answered
+    here once, with the table's players. Conflict: the round or the tournament is closed."""
+    s = uow.session
+    t, r = _round(s, key.organizer_id, tournament_id, number, lock=True)
+    if t.status != "open":
+        raise Conflict(f"tournament {t.id} is closed: reopen it first")
+    if r.closed_at is not None:
+        raise Conflict(f"round {number} is closed: its tables enter nothing more")
+    _, seats = rounds_repo.get_round(s, t.id, number)
+    tables = sorted({x.table_no for x in seats if x.table_no is not None})
+    expires, links = tables_repo.issue_links(s, t.id, r, tables, key.id, t.table_link_hours)
+    names = games_repo.player_names(s, t.id)
+    by_table = {n: [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == n] for n in tables}
+    uow.commit()
+    return {
+        "tournament_id": t.id,
+        "round": number,
+        "expires_at": expires,
+        "links": [
+            {"table": n, "token": token, "path": f"/table/{token}", "players": players_json(by_table[n], names)}
+            for n, token in links
+        ],
+    }
+
+
+def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict[str, Any]:
+    """The director's view of a round: tables × deals (missing, pending, disputed, confirmed), both
+    versions of each dispute, and how long each table has been silent."""
+    s = uow.session
+    t, r = _round(s, acting, tournament_id, number)
+    _, seats = rounds_repo.get_round(s, t.id, number)
+    names = games_repo.player_names(s, t.id)
+    entries = tables_repo.entries_of_round(s, t.id, number)
+    games_at = tables_repo.games_of_round(s, t.id, number)
+    links = {x.table_no: x for x in tables_repo.links_of_round(s, r.id)}
+    now = utcnow()
+    tables = []
+    counts = {"missing": 0, "pending": 0, "disputed": 0, "confirmed": 0}
+    for n in sorted({x.table_no for x in seats if x.table_no is not None}):
+        players = [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == n]
+        mine = [e for e in entries if e.table_no == n]
+        played = {d: g for tb, d, g, _ in games_at if tb == n}
+        moments = [e.updated_at for e in mine] + [at for tb, _, _, at in games_at if tb == n]
+        last = max(moments) if moments else None
+        deals = deals_json(t.deals_per_round, mine, played, names)
+        for d in deals:
+            counts[d["state"]] += 1
+        link = links.get(n)
+        tables.append(
+            {
+                "table": n,
+                "players": players_json(players, names),
+                "last_activity": last,
+                "silent_seconds": None if last is None else max(0, int((now - last).total_seconds())),
+                "link_expires_at": None if link is None or r.closed_at is not None else link.expires_at,
+                "deals": deals,
+            }
+        )
+    return {
+        "tournament_id": t.id,
+        "round": number,
+        "closed_at": r.closed_at,
+        "deals_per_round": t.deals_per_round,
+        "counts": counts,
+        "version": _version(s, t.id, r),
+        "tables": tables,
+    }
+
+
+def _version(s: Session, tournament_id: int, r: Round) -> str:
+    n, last, games_n, games_max = tables_repo.round_changed(s, tournament_id, r.number)
+    stamp = last.isoformat() if last else "-"
+    closed = r.closed_at.isoformat() if r.closed_at else "open"
+    return f"{n}.{stamp}.{games_n}.{games_max}.{closed}"
+
+
+def board_version(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> str:
+    """What changes whenever the board does (the board's ETag): two aggregate queries, so a poll
+    that finds nothing new costs little."""
+    s = uow.session
+    t, r = _round(s, acting, tournament_id, number)
+    return _version(s, t.id, r)
+
+
+def resolve_deal(
+    uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int, table: int, deal: int, doc: Any
+) -> dict[str, Any]:
+    """The director settles a deal: ``{"entry": id}`` chooses one of its versions (pending or
+    disputed), a ``sheet`` or ``record`` enters the director's own (a correction, or the deal of
+    a table that entered nothing). The deal is stored as a game; every other open version is
+    overruled, and kept. Works on a closed round too: later changes are the director's."""
+    s = uow.session
+    t, _ = _round(s, key.organizer_id, tournament_id, number, lock=True)
+    games.closed(t)
+    players = rounds_repo.table_players(s, t.id, number, table) or []
+    if len(players) != 5:
+        raise NotFound(f"round {number} has no table {table}")
+    if not 1 <= deal <= t.deals_per_round:
+        raise NotFound(f"round {number} has no deal {deal}")
+    if not isinstance(doc, dict):
+        raise refusal("", "invalid_type", "a resolution is a JSON object")
+    unknown = [k for k in doc if k not in ("entry", "sheet", "record", "claimed", "accept_computed", "reason")]
+    if unknown:
+        raise refusal(f"/{unknown[0]}", "unknown_field", f"unknown field {unknown[0]!r}")
+    open_ = tables_repo.open_entries(s, t.id, number, table, deal)
+    played = games_repo.deals_entered(s, t.id, number, table)
+    if deal in played:
+        raise games.DuplicateDeal(number, table, deal, played[deal])
+    now = utcnow()
+    names = games_repo.player_names(s, t.id)
+    reason = str(doc.get("reason") or "")[:300]
+    if "entry" in doc:
+        chosen = next((e for e in open_ if e.id == doc["entry"] and type(doc["entry"]) is int), None)
+        if chosen is None:
+            raise refusal("/entry", "unknown_entry", f"deal {deal} has no open entry {doc['entry']!r}")
+        why = reason or f"chosen by the director: the version {names.get(chosen.entered_by or 0)} entered"
+        store_entry(s, t, players, number, table, chosen, key, why)
+        chosen.state, chosen.resolved_by_key_id, chosen.updated_at = "confirmed", key.id, now
+        rest = [e for e in open_ if e is not chosen]
+        game_id, entry_id = chosen.game_id, chosen.id
+    else:
+        sub = read_result(s, t, players, number, table, deal, doc)
+        entry = TableEntry(
+            tournament_id=t.id,
+            round_number=number,
+            table_no=table,
+            deal_no=deal,
+            link_id=None,
+            kind=sub.kind,
+            body=json.dumps({k: doc[k] for k in doc if k not in ("entry", "reason")}, ensure_ascii=False),
+            outcome=sub.outcome,
+            seats=seats_of(sub),
+            entered_by=None,
+            side="any",
+            state="confirmed",
+            resolved_by_key_id=key.id,
+            created_at=now,
+            updated_at=now,
+        )
+        stored = games_repo.store_game(s, t, key, sub)
+        games_repo.set_reason(s, stored.id, reason or "entered by the director")
+        entry.game_id = stored.id
+        s.add(entry)
+        s.flush()
+        rest, game_id, entry_id = open_, stored.id, entry.id
+    for e in rest:
+        e.state, e.game_id, e.resolved_by_key_id, e.updated_at = "overruled", game_id, key.id, now
+    emit(s, t.id, "game.confirmed", number, table, deal, entry_id, game_id)
+    uow.commit()
+    return {"round": number, "table": table, "deal": deal, "game_id": game_id, "entry_id": entry_id}
+
+
+def close_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict[str, Any]:
+    """Close a round: its table links stop working; what is left to settle is the director's."""
+    s = uow.session
+    t, r = _round(s, acting, tournament_id, number, lock=True)
+    if r.closed_at is None:
+        r.closed_at = utcnow()
+        tables_repo.end_links(s, r.id)
+        webhooks_repo.add_event(s, t.id, "round.closed", {"tournament_id": t.id, "round": number})
+    uow.commit()
+    return {"tournament_id": t.id, "round": number, "closed_at": r.closed_at}

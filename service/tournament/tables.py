@@ -1,0 +1,404 @@
+"""Score entry at the table: each table of a round enters its own deals with its link, a player
+of the other side confirms each one, and the director watches the round's board, settles
+disputes and closes the round (docs/tournaments.md, "Score entry at the table").
+
+A deal entered at a table is an *entry*, not yet a game: pending until a player of the other side
+(a rebel when the emperor's side entered it, and the other way round) confirms it, disputed when
+the other side enters it differently. Only a confirmed deal is stored as a game, so only
+confirmed deals count in the standings and fire ``game.stored``. A table token reads and writes
+only its own table of its own round; anything else is NotFound.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from ..core.errors import Problem
+from ..persistence import games as games_repo
+from ..persistence import rounds as rounds_repo
+from ..persistence import tables as tables_repo
+from ..persistence import webhooks as webhooks_repo
+from ..persistence.errors import Conflict, NotFound
+from ..persistence.keys import KeyRef
+from ..persistence.models import Round, TableEntry, TableLink, Tournament, utcnow
+from ..problems import invalid_record
+from . import games
+from .errors import Rejected, Unauthenticated
+from .unit_of_work import UnitOfWork
+
+__all__ = [
+    "LinkEnded",
+    "Table",
+    "Unauthenticated",
+    "confirm_deal",
+    "enter_deal",
+    "open_table",
+    "table_for",
+    "table_json",
+]
+
+ENTRY_KEYS = ("entered_by", "deal", "sheet", "record", "claimed", "accept_computed")
+CROWN_ROLES = ("emperor", "guard", "solo_emperor")
+
+
+class LinkEnded(Unauthenticated):
+    """A table token that was good: its round is closed, it expired, or newer links replaced it."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a table token opens: one table of one round of one tournament."""
+
+    link: TableLink
+    round: Round
+    tournament: Tournament
+    players: list[int]  # seat 0 first
+    names: dict[int, str]
+
+    @property
+    def number(self) -> int:
+        return self.round.number
+
+    @property
+    def table(self) -> int:
+        return self.link.table_no
+
+    def key(self) -> KeyRef:
+        """The director's key that made the link: the games a table confirms are stored under it."""
+        return KeyRef(self.link.key_id, self.tournament.organizer_id, None)
+
+
+# --- opening a table ------------------------------------------------------------------------
+
+
+def open_table(uow: UnitOfWork, token: str) -> Table:
+    """The table a token opens. Unauthenticated: no such token; LinkEnded: its round is closed,
+    the tournament closed, the link expired or replaced."""
+    s = uow.session
+    found = tables_repo.link_by_token(s, token)
+    if found is None:
+        raise Unauthenticated()
+    link, r = found
+    t = s.get(Tournament, link.tournament_id)
+    assert t is not None
+    if r.closed_at is not None:
+        raise LinkEnded(f"round {r.number} is closed: ask the director")
+    if t.status != "open":
+        raise LinkEnded(f"tournament {t.id} is closed: ask the director")
+    if link.revoked_at is not None:
+        raise LinkEnded("this table link was replaced by a newer one: ask the director for the new one")
+    if link.expires_at <= utcnow():
+        raise LinkEnded("this table link has expired: ask the director for a new one")
+    players = rounds_repo.table_players(s, t.id, r.number, link.table_no) or []
+    return Table(link, r, t, players, games_repo.player_names(s, t.id))
+
+
+def table_for(uow: UnitOfWork, token: str, tournament_id: int, number: int, table: int) -> Table:
+    """The table a token opens, if it is the one asked for; any other is NotFound (404), so that
+    a token tells nothing of other tables, rounds or tournaments."""
+    at = open_table(uow, token)
+    if (at.tournament.id, at.number, at.table) != (tournament_id, number, table):
+        raise NotFound(f"no table {table} of round {number} of tournament {tournament_id} for this token")
+    return at
+
+
+# --- presenting -----------------------------------------------------------------------------
+
+
+def _entry_json(e: TableEntry, names: dict[int, str]) -> dict[str, Any]:
+    return {
+        "id": e.id,
+        "deal": e.deal_no,
+        "state": e.state,
+        "kind": e.kind,
+        "entered_by": _who(e.entered_by, names),
+        "side": e.side,
+        "confirmed_by": _who(e.confirmed_by, names),
+        "by_director": e.link_id is None or e.resolved_by_key_id is not None,
+        "game_id": e.game_id,
+        "created_at": e.created_at,
+        "updated_at": e.updated_at,
+        "seats": [{**x, "name": names.get(x["player_id"])} for x in e.seats],
+        "outcome": e.outcome,
+    }
+
+
+def _who(player_id: int | None, names: dict[int, str]) -> dict[str, Any] | None:
+    return None if player_id is None else {"player_id": player_id, "name": names.get(player_id)}
+
+
+def deals_json(
+    deals: int, entries: list[TableEntry], played: dict[int, int], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """A table's deals 1…N: missing, pending, disputed or confirmed, with the entries that
+    decide each (both versions of a dispute; the confirmed one)."""
+    out = []
+    for d in range(1, deals + 1):
+        mine = [e for e in entries if e.deal_no == d]
+        open_ = [e for e in mine if e.state in tables_repo.OPEN]
+        if d in played:
+            state = "confirmed"
+            shown = [e for e in mine if e.state == "confirmed" or (e.game_id == played[d] and e.state != "replaced")]
+        elif any(e.state == "disputed" for e in open_):
+            state, shown = "disputed", open_
+        elif open_:
+            state, shown = "pending", open_
+        else:
+            state, shown = "missing", []
+        out.append(
+            {
+                "deal": d,
+                "state": state,
+                "game_id": played.get(d),
+                "entries": [_entry_json(e, names) for e in shown],
+            }
+        )
+    return out
+
+
+def players_json(players: list[int], names: dict[int, str]) -> list[dict[str, Any]]:
+    return [{"seat": k, "player_id": p, "name": names.get(p)} for k, p in enumerate(players)]
+
+
+def table_json(uow: UnitOfWork, at: Table) -> dict[str, Any]:
+    """The table's page as JSON: who sits where, each deal's state, and the next deal to enter."""
+    s = uow.session
+    entries = tables_repo.entries_of_round(s, at.tournament.id, at.number, at.table)
+    played = {d: g for tb, d, g, _ in tables_repo.games_of_round(s, at.tournament.id, at.number) if tb == at.table}
+    deals = deals_json(at.tournament.deals_per_round, entries, played, at.names)
+    missing = [d["deal"] for d in deals if d["state"] == "missing"]
+    return {
+        "tournament": {"id": at.tournament.id, "name": at.tournament.name, "ruleset": at.tournament.ruleset_name},
+        "round": at.number,
+        "table": at.table,
+        "deals_per_round": at.tournament.deals_per_round,
+        "expires_at": at.link.expires_at,
+        "players": players_json(at.players, at.names),
+        "next_deal": missing[0] if missing else None,
+        "deals": deals,
+    }
+
+
+# --- entering and confirming at the table -----------------------------------------------------
+
+
+def side_of(seats: list[dict[str, Any]], player_id: int) -> str:
+    """The side a player was on in a result: crown (the emperor and the guard, a solo emperor),
+    or rebels."""
+    for x in seats:
+        if x["player_id"] == player_id:
+            return "crown" if x["role"] in CROWN_ROLES else "rebels"
+    raise ValueError(player_id)
+
+
+def _entry_side(outcome: dict[str, Any], seats: list[dict[str, Any]], player_id: int) -> str:
+    if outcome.get("mode") == "void":
+        return "any"  # a void deal has no sides: any other player confirms it
+    return side_of(seats, player_id)
+
+
+def may_confirm(e: TableEntry, player_id: int) -> bool:
+    """Whether a player may confirm the entry: one of the other side (for a void deal, anyone
+    but the one who entered it)."""
+    if player_id == e.entered_by:
+        return False
+    if e.side == "any":
+        return True
+    return side_of(e.seats, player_id) != e.side
+
+
+def _same_result(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
+    def key(seats: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+        return sorted((x["seat"], x["player_id"], x["role"], x["place"], x["score"]) for x in seats)
+
+    return key(a) == key(b)
+
+
+def seats_of(sub: games_repo.Submission) -> list[dict[str, Any]]:
+    return [
+        {"seat": r.seat, "player_id": sub.players[r.seat], "role": r.role, "place": r.place, "score": r.score}
+        for r in sub.results
+    ]
+
+
+def read_result(
+    s: Session, t: Tournament, players: list[int], number: int, table: int, deal: int, doc: dict[str, Any]
+) -> games_repo.Submission:
+    """A table's result judged as a game of that round, table and deal would be (Rejected: an
+    impossible sheet, an illegal game, a claim that differs; Conflict: the deal is a game already)."""
+    body: dict[str, Any] = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
+    sub_doc: dict[str, Any] = {"players": players, "round": number, "table": table, "deal": deal, **body}
+    return games.read_submission(s, t, sub_doc, json.dumps(sub_doc, ensure_ascii=False), players_known=True)
+
+
+def refusal(pointer: str, code: str, detail: str) -> Rejected:
+    return Rejected(invalid_record([Problem(pointer, code, detail)], "game"))
+
+
+def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple[int, dict[str, Any]]:
+    """A table enters a deal's result (a sheet or a full record) as one of its players. The first
+    entry of a deal is pending; the other side entering the same result confirms it, a different
+    one makes the deal disputed; the same side entering again replaces its own pending entry.
+    A retry with the same nonce (a double tap, a dropped connection) answers the entry it made.
+    Answers (201 or 200 for a retry, the entry)."""
+    s = uow.session
+    t = at.tournament
+    if nonce is not None:
+        again = tables_repo.entry_by_nonce(s, at.link.id, nonce)
+        if again is not None:
+            return 200, _entry_json(again, at.names)
+    if not isinstance(doc, dict):
+        raise refusal("", "invalid_type", "a deal's result is a JSON object")
+    problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in ENTRY_KEYS]
+    who = doc.get("entered_by")
+    if who not in at.players or type(who) is not int:
+        problems.append(
+            Problem("/entered_by", "not_at_table", "entered_by is the player id of one of this table's five players")
+        )
+    deal = doc.get("deal")
+    deals = t.deals_per_round
+    if deal is not None and (type(deal) is not int or not 1 <= deal <= deals):
+        problems.append(
+            Problem("/deal", "invalid_deal_number", f"tournament {t.id} plays {deals} deal(s) a round: 1 to {deals}")
+        )
+    if problems:
+        raise Rejected(invalid_record(problems, "game"))
+    assert isinstance(who, int)
+    if deal is None:
+        deal = _next_deal(s, at)
+    sub = read_result(s, t, at.players, at.number, at.table, deal, doc)
+    seats = seats_of(sub)
+    side = _entry_side(sub.outcome, seats, who)
+    now = utcnow()
+    entry = TableEntry(
+        tournament_id=t.id,
+        round_number=at.number,
+        table_no=at.table,
+        deal_no=deal,
+        link_id=at.link.id,
+        nonce=nonce,
+        kind=sub.kind,
+        body=json.dumps({k: doc[k] for k in doc if k != "entered_by"}, ensure_ascii=False),
+        outcome=sub.outcome,
+        seats=seats,
+        entered_by=who,
+        side=side,
+        state="pending",
+        created_at=now,
+        updated_at=now,
+    )
+    open_ = tables_repo.open_entries(s, t.id, at.number, at.table, deal)
+    event = "game.pending"
+    if any(e.state == "disputed" for e in open_):
+        raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal)
+    first = open_[0] if open_ else None
+    if first is not None and not may_confirm(first, who):
+        first.state, first.updated_at = "replaced", now  # the same side again: its own entry replaced
+    elif first is not None and _same_result(first.seats, seats):
+        entry.state = "agreed"  # the other side entered the same result: that confirms it
+        _confirm(s, at, first, who, now)
+        event = "game.confirmed"
+    elif first is not None:
+        first.state = entry.state = "disputed"
+        first.updated_at = now
+        event = "game.disputed"
+    s.add(entry)
+    s.flush()
+    if event == "game.confirmed" and first is not None:
+        emit(s, t.id, event, at.number, at.table, deal, first.id, first.game_id)
+    else:
+        emit(s, t.id, event, at.number, at.table, deal, entry.id, None)
+    uow.commit()
+    return 201, _entry_json(entry, at.names)
+
+
+def _next_deal(s: Session, at: Table) -> int:
+    """The first deal of the round at this table with neither a game nor an open entry."""
+    taken = {d for tb, d, _, _ in tables_repo.games_of_round(s, at.tournament.id, at.number) if tb == at.table}
+    taken |= {
+        e.deal_no
+        for e in tables_repo.entries_of_round(s, at.tournament.id, at.number, at.table)
+        if e.state in tables_repo.OPEN
+    }
+    free = [d for d in range(1, at.tournament.deals_per_round + 1) if d not in taken]
+    if not free:
+        raise Conflict(
+            f"round {at.number}, table {at.table} has all its {at.tournament.deals_per_round} deal(s) entered or "
+            "waiting to be confirmed: confirm them, or ask the director",
+            round=at.number,
+            table=at.table,
+        )
+    return free[0]
+
+
+def confirm_deal(uow: UnitOfWork, at: Table, deal: int, player_id: Any) -> dict[str, Any]:
+    """A player of the other side confirms a pending deal: it is stored as a game (and counts)."""
+    s = uow.session
+    t = at.tournament
+    if type(player_id) is not int or player_id not in at.players:
+        raise refusal("/player", "not_at_table", "player is the player id of one of this table's five players")
+    if not 1 <= deal <= t.deals_per_round:
+        raise NotFound(f"round {at.number} has no deal {deal}")
+    open_ = tables_repo.open_entries(s, t.id, at.number, at.table, deal)
+    if not open_:
+        played = games_repo.deals_entered(s, t.id, at.number, at.table)
+        if deal in played:
+            raise Conflict(f"deal {deal} is confirmed already (game {played[deal]})", game_id=played[deal], deal=deal)
+        raise NotFound(f"deal {deal} of table {at.table} has not been entered")
+    e = open_[0]
+    if e.state == "disputed":
+        raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal)
+    if not may_confirm(e, player_id):
+        entered = at.names.get(e.entered_by or 0, "?")
+        raise refusal(
+            "/player",
+            "same_side",
+            f"a player of the other side confirms: {entered} entered it"
+            + ("" if e.side == "any" else f" for the {'emperor' if e.side == 'crown' else 'rebel'} side"),
+        )
+    now = utcnow()
+    _confirm(s, at, e, player_id, now)
+    emit(s, t.id, "game.confirmed", at.number, at.table, deal, e.id, e.game_id)
+    uow.commit()
+    return _entry_json(e, at.names)
+
+
+def _confirm(s: Session, at: Table, e: TableEntry, player_id: int | None, now: datetime) -> None:
+    """Store the entry as a game under the director's key that made the link."""
+    names = at.names
+    reason = f"entered at table {at.table} by {names.get(e.entered_by or 0)}, confirmed by {names.get(player_id or 0)}"
+    store_entry(s, at.tournament, at.players, at.number, at.table, e, at.key(), reason)
+    e.state, e.confirmed_by, e.updated_at = "confirmed", player_id, now
+
+
+def store_entry(
+    s: Session, t: Tournament, players: list[int], number: int, table: int, e: TableEntry, key: KeyRef, reason: str
+) -> None:
+    sub = read_result(s, t, players, number, table, e.deal_no, json.loads(e.body))
+    stored = games_repo.store_game(s, t, key, sub)
+    games_repo.set_reason(s, stored.id, reason)
+    e.game_id = stored.id
+
+
+def emit(
+    s: Session, tournament_id: int, event: str, number: int, table: int, deal: int, entry_id: int, game_id: int | None
+) -> None:
+    payload: dict[str, Any] = {
+        "tournament_id": tournament_id,
+        "round": number,
+        "table": table,
+        "deal": deal,
+        "entry_id": entry_id,
+    }
+    if game_id is not None:
+        payload["game_id"] = game_id
+    webhooks_repo.add_event(s, tournament_id, event, payload)
