@@ -30,9 +30,7 @@ def _entry(state: str, confirmed: bool) -> dict[str, Any]:
         "game_id": 41 if confirmed else None,
         "created_at": "2026-11-30T19:42:00+00:00",
         "updated_at": "2026-11-30T19:43:10+00:00" if confirmed else "2026-11-30T19:42:00+00:00",
-        "seats": [
-            {**p, "role": ROLES[k], "place": PLACES[k], "score": SCORES[k]} for k, p in enumerate(PLAYERS)
-        ],
+        "seats": [{**p, "role": ROLES[k], "place": PLACES[k], "score": SCORES[k]} for k, p in enumerate(PLAYERS)],
         "outcome": {"mode": "normal", "emperor": 0, "guard": 1, "scores": list(SCORES), "…": "…"},
     }
 

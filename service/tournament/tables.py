@@ -362,7 +362,7 @@ def confirm_deal(uow: UnitOfWork, at: Table, deal: int, player_id: Any) -> dict[
         raise refusal(
             "/player",
             "same_side",
-            f"a player of the other side confirms: {entered} entered it"
+            f"a player of the other side confirms: {entered!r} entered it"
             + ("" if e.side == "any" else f" for the {'emperor' if e.side == 'crown' else 'rebel'} side"),
         )
     now = utcnow()

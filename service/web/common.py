@@ -162,6 +162,7 @@ SHEET_FIELDS: tuple[tuple[str, str], ...] = (
     ("/sheet/mode", "mode"),
     ("/sheet", "mode"),
     ("/players", "seats"),
+    ("/entered_by", "entered_by"),
     ("/round", "round"),
     ("/table", "table"),
     ("/deal", "deal"),

@@ -119,13 +119,19 @@ def manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[st
         last=seated[-1] if seated else None,
         missing=missing_deals(seated, t["deals_per_round"]),
         options=options_line(t),
-        form=extra.pop("form", {}),
+        form=extra.pop("form", _asked_deal()),
         errors=extra.pop("errors", {}),
-        which=extra.pop("which", None),
+        which=extra.pop("which", "sheet" if _asked_deal() else None),
         game_text=extra.pop("game_text", request.args.get("game", "")),
         **extra,
     )
     return page, status
+
+
+def _asked_deal() -> dict[str, str]:
+    """A deal the board sent the director to enter (round, table and deal in the query)."""
+    asked = {k: request.args[k] for k in ("round", "table", "deal") if request.args.get(k, "").isdigit()}
+    return asked if len(asked) == 3 else {}
 
 
 def act(tournament_id: int, action: Callable[[UnitOfWork], object], then: str, done: str, **refill: Any) -> Any:

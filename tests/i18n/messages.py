@@ -189,7 +189,32 @@ def problem_messages(client, club, tid, ids, gid) -> dict[str, set[str]]:
         _gather(doc, found)
     r = client.get(f"/v1/tournaments/{tid}/games?since=never")
     _gather(r.get_json(silent=True) or {}, found)
+    _table_problems(client, club, tid, found)
     return found
+
+
+def _table_problems(client, club, tid, found):
+    """What a table's token and the director's board are told: an entry by someone not at the
+    table, a confirmation by the same side, a version that is not there, a link that is not."""
+    client.post(f"/v1/tournaments/{tid}/rounds", headers=club.auth)
+    link = client.post(f"/v1/tournaments/{tid}/rounds/1/table-links", headers=club.auth).get_json()["links"][0]
+    tok = {"X-Table-Token": link["token"]}
+    seats = [p["player_id"] for p in link["players"]]
+    t1 = f"/v1/tournaments/{tid}/rounds/1/tables/1"
+    sheet = {"mode": "normal", "emperor": 0, "guard": 1, "finishing_order": [0, 2, 3, 1, 4]}
+    asked = [
+        (f"{t1}/deals", {"entered_by": 999, "deal": 9, "x": 1}, tok),
+        (f"{t1}/deals", {"entered_by": seats[0], "sheet": sheet}, tok),
+        (f"{t1}/deals", {"entered_by": seats[0], "sheet": sheet}, tok),
+        (f"{t1}/deals/1/confirm", {"player": seats[1]}, tok),
+        (f"{t1}/deals/1/confirm", {"player": 999}, tok),
+        (f"{t1}/deals/1/resolve", {"entry": 999999}, club.auth),
+        (f"{t1}/deals", {"entered_by": seats[0], "sheet": sheet}, {"X-Table-Token": "bht_unknown"}),
+    ]
+    for path, body, headers in asked:
+        _gather(client.post(path, json=body, headers=headers).get_json(silent=True) or {}, found)
+    client.post(f"/v1/tournaments/{tid}/rounds/1/close", headers=club.auth)
+    _gather(client.get(t1, headers=tok).get_json(silent=True) or {}, found)
 
 
 def _gather(doc, found):

@@ -50,6 +50,84 @@
     area.addEventListener("input", function () { drafts.setItem(key, area.value); });
   });
 
+  // --- a whole form kept while it is filled in (data-draft-form): every field but the CSRF token,
+  // the nonce too, so that a form sent again after a dropped connection is the same request and
+  // stores one deal. A form the server filled again (a refusal) shows what it was sent. ---------
+  $$("form[data-draft-form]").forEach(function (form) {
+    var key = "baohuang-form-" + form.dataset.draftForm;
+    if (!drafts) return;
+    if (form.hasAttribute("data-draft-clear")) drafts.removeItem(key);
+    var fields = function () { return $$("input[name], select[name], textarea[name]", form).filter(function (el) { return el.name !== "csrf_token"; }); };
+    var save = function () {
+      var kept = {};
+      fields().forEach(function (el) {
+        if (el.type === "radio") { if (el.checked) kept[el.name] = el.value; }
+        else if (el.type === "checkbox") kept[el.name] = el.checked ? "on" : "";
+        else kept[el.name] = el.value;
+      });
+      drafts.setItem(key, JSON.stringify(kept));
+    };
+    var refused = $(".field-error", form);
+    var raw = drafts.getItem(key);
+    if (raw && !refused) {
+      var kept = {};
+      try { kept = JSON.parse(raw) || {}; } catch (e) { kept = {}; }
+      fields().forEach(function (el) {
+        if (!(el.name in kept)) return;
+        if (el.type === "radio") el.checked = el.value === kept[el.name];
+        else if (el.type === "checkbox") el.checked = kept[el.name] === "on";
+        else el.value = kept[el.name];
+      });
+    }
+    save();
+    form.addEventListener("input", save);
+    form.addEventListener("change", save);
+  });
+
+  // --- one tap, one request: a form with data-once is sent once (its buttons wait) ------------
+  $$("form[data-once]").forEach(function (form) {
+    form.addEventListener("submit", function (e) {
+      if (form.dataset.sent) { e.preventDefault(); return; }
+      form.dataset.sent = "1";
+      $$("button", form).forEach(function (b) { b.setAttribute("aria-disabled", "true"); });
+    });
+  });
+
+  // --- the round's board fills in by itself: it asks again every few seconds (an unchanged
+  // board answers 304, from its ETag) and says how long each table has been silent ------------
+  var board = $("[data-board-poll]");
+  if (board) {
+    var every = Math.max(1, parseInt(board.dataset.boardPoll, 10) || 3) * 1000;
+    var live = $("#board-live-on");
+    var silent = function () {
+      var root = $("#board-live");
+      $$("[data-last]", root).forEach(function (cell) {
+        if (!cell.dataset.last) return;
+        var s = Math.max(0, Math.floor((Date.now() - Date.parse(cell.dataset.last)) / 1000));
+        var time = s >= 60 ? root.dataset.minutes.replace("%(n)s", Math.floor(s / 60)) : root.dataset.seconds.replace("%(n)s", s);
+        cell.textContent = root.dataset.silent.replace("%(time)s", time);
+      });
+    };
+    var ask = function () {
+      if (live && !live.checked) return;
+      fetch(window.location.pathname, { cache: "no-cache", headers: { Accept: "text/html" }, credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) {
+          if (!html) return;
+          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("board-live");
+          var now = $("#board-live");
+          if (fresh && now && fresh.dataset.version !== now.dataset.version) {
+            now.innerHTML = fresh.innerHTML;
+            now.dataset.version = fresh.dataset.version;
+          }
+          silent();
+        })
+        .catch(function () {});
+    };
+    window.setInterval(ask, every);
+    window.setInterval(silent, 1000);
+  }
+
   // --- a refused form: its first problem in view, its field ready to type in ---------------------
   var problem = $(".field-error");
   if (problem) {

@@ -1,0 +1,114 @@
+"""The director's pages of a round: the round sheet (the seating by table, one QR code per table
+linking to its page, made for A4 and for the screen), the board (tables × deals, filling in
+without a reload: the page asks again every few seconds, and an unchanged board answers 304),
+settling a deal, and closing the round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from flask import flash, g, redirect, render_template, request, url_for
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from ..persistence.errors import Conflict
+from ..tournament import games, round_board
+from .common import acting, blp, field_errors, found, organizer_only, outcome_view, unit_of_work
+from .forms import FormError, number
+from .i18n import gettext, tr
+
+POLL_SECONDS = 3  # how often the board asks again (an unchanged board costs a 304)
+
+
+def qr_svg(url: str) -> Markup:
+    """A QR code of ``url`` as inline SVG (segno; error correction M, as printed codes need)."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, title=url)
+    return Markup(svg)
+
+
+@blp.get("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/sheet")
+@organizer_only
+def round_sheet(tournament_id: int, number: int) -> tuple[str, int]:
+    """Before the links are made: what the sheet is, and the button that makes them."""
+    with found(), unit_of_work() as uow:
+        board = round_board.board(uow, acting(), tournament_id, number)
+    return render_template("round_sheet.html", board=board, tid=tournament_id, links=None), 200
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/sheet")
+@organizer_only
+def make_round_sheet(tournament_id: int, number: int) -> Any:
+    """Make the round's table links (the earlier ones end) and show the sheet to print."""
+    try:
+        with found(), unit_of_work() as uow:
+            made = round_board.make_links(uow, g.key, tournament_id, number)
+            board = round_board.board(uow, acting(), tournament_id, number)
+    except Conflict as exc:
+        flash(tr(str(exc)), "bad")
+        return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
+    for link in made["links"]:
+        link["url"] = url_for("web.table", token=link["token"], _external=True)
+        link["qr"] = qr_svg(link["url"])
+    return render_template("round_sheet.html", board=board, tid=tournament_id, links=made), 200
+
+
+@blp.get("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/board")
+@organizer_only
+def round_board_page(tournament_id: int, number: int) -> Any:
+    with found(), unit_of_work() as uow:
+        version = round_board.board_version(uow, acting(), tournament_id, number)
+        etag = f'"{version}"'
+        if etag in [x.strip() for x in request.headers.get("If-None-Match", "").split(",")]:
+            return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+        board = round_board.board(uow, acting(), tournament_id, number)
+    page = _board_page(board, tournament_id)
+    return Response(page, 200, {"ETag": etag, "Cache-Control": "no-cache"}, mimetype="text/html")
+
+
+def _board_page(board: dict[str, Any], tournament_id: int, **extra: Any) -> str:
+    for t in board["tables"]:
+        names = {p["seat"]: p["name"] for p in t["players"]}
+        for d in t["deals"]:
+            for e in d["entries"]:
+                e["view"] = outcome_view(e["outcome"], names)
+    return render_template(
+        "board.html", board=board, tid=tournament_id, poll=POLL_SECONDS, errors=extra.pop("errors", {}), **extra
+    )
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/resolve")
+@organizer_only
+def resolve_on_board(tournament_id: int, number: int) -> Any:
+    """Choose one version of a deal (pending or disputed): it is stored as a game."""
+    form = request.form
+    try:
+        table = number_of(form, "table")
+        deal = number_of(form, "deal")
+        entry = number_of(form, "entry")
+        with found(), unit_of_work() as uow:
+            round_board.resolve_deal(uow, g.key, tournament_id, number, table, deal, {"entry": entry})
+    except (FormError, games.Rejected, Conflict) as exc:
+        if isinstance(exc, games.Rejected):
+            message = " ".join(m for ms in field_errors(exc.doc).values() for m in ms)
+        else:
+            message = tr(exc.message if isinstance(exc, FormError) else str(exc))
+        flash(message, "bad")
+        return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
+    flash(gettext("Table %(table)s, deal %(deal)s is settled.") % {"table": table, "deal": deal}, "good")
+    return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
+
+
+def number_of(form: Any, name: str) -> int:
+    found_number = number(form, name, 1, 2**31 - 1)
+    assert found_number is not None
+    return found_number
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/close")
+@organizer_only
+def close_round(tournament_id: int, number: int) -> Any:
+    with found(), unit_of_work() as uow:
+        round_board.close_round(uow, acting(), tournament_id, number)
+    flash(gettext("Round %(n)s is closed: its table links no longer work.") % {"n": number}, "good")
+    return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)

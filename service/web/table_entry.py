@@ -1,0 +1,163 @@
+"""The table's page, made for a phone: the link on the round sheet's QR code opens it. The table's
+five players by seat, each deal's state, a form to enter a deal (a result sheet, or a full game
+in the notation or JSON), and a pending deal's confirmation by a player of the other side. A
+refused form comes back filled, its problems next to their fields, in the page's language; the
+form is kept in the browser while it is filled in (a reload or a dropped connection loses
+nothing), and its nonce makes a double tap store one deal."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from flask import abort, current_app, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..core.errors import RecordError
+from ..persistence.errors import Conflict, NotFound
+from ..tournament import games, tables
+from .common import blp, field_errors, outcome_view, read_text, shown_problems, unit_of_work
+from .entry import sheet_of
+from .forms import FormError, number
+from .i18n import gettext, tr
+
+NONCE = 64
+
+
+def _open(uow: Any, token: str) -> tables.Table:
+    """The table a link opens; the page's 404 (unknown), 410 (ended) or 429 (guessing) otherwise.
+    A wrong token counts against the address like a wrong key (api/limits.py)."""
+    guessing = current_app.extensions.get("baohuang_guessing")
+    wait = guessing() if guessing is not None else None
+    if wait is not None:
+        abort(Response(render_template("error.html", status=429, message=""), 429, {"Retry-After": str(wait)}))
+    try:
+        return tables.open_table(uow, token)
+    except tables.LinkEnded as exc:
+        abort(Response(render_template("error.html", status=410, message=tr(exc.why)), 410))
+    except tables.Unauthenticated:
+        failed = current_app.extensions.get("baohuang_failed_key")
+        if failed is not None:
+            failed()
+        abort(404)
+
+
+def _seat_names(view: Mapping[str, Any]) -> dict[int, str]:
+    return {p["seat"]: p["name"] for p in view["players"]}
+
+
+def table_page(token: str, status: int = 200, **extra: Any) -> tuple[str, int]:
+    with unit_of_work() as uow:
+        at = _open(uow, token)
+        view = tables.table_json(uow, at)
+    names = _seat_names(view)
+    by_id = {p["player_id"]: p for p in view["players"]}
+    for d in view["deals"]:
+        for e in d["entries"]:
+            e["view"] = outcome_view(e["outcome"], names)
+            seats = e["seats"]
+            crown = {x["player_id"] for x in seats if x["role"] in tables.CROWN_ROLES}
+            # who may confirm: the other side of whoever entered it (anyone else for a void deal)
+            who = (e["entered_by"] or {}).get("player_id")
+            if e["side"] == "any":
+                e["confirmers"] = [p for pid, p in by_id.items() if pid != who]
+            else:
+                e["confirmers"] = [p for pid, p in by_id.items() if (pid in crown) != (e["side"] == "crown")]
+    form = extra.pop("form", None)
+    page = render_template(
+        "table_page.html",
+        token=token,
+        view=view,
+        names=names,
+        form=form or {},
+        errors=extra.pop("errors", {}),
+        which=extra.pop("which", None),
+        nonce=(form or {}).get("nonce") or secrets.token_urlsafe(18),
+        stored=request.args.get("stored") is not None,
+        **extra,
+    )
+    return page, status
+
+
+@blp.get("/table/<token>")
+def table(token: str) -> tuple[str, int]:
+    return table_page(token)
+
+
+def _doc(form: Mapping[str, str], deals: int) -> dict[str, Any]:
+    """A deal's result from the table's form: who enters it, which deal (or the next), and a
+    result sheet or a full game."""
+    who = number(form, "entered_by", 1, 2**31 - 1, required=False)
+    if who is None:
+        raise FormError("entered_by", "tap your own name: who is entering this deal")
+    doc: dict[str, Any] = {"entered_by": who}
+    deal = number(form, "deal", 1, deals, required=False)
+    if deal is not None:
+        doc["deal"] = deal
+    if form.get("kind") == "game":
+        try:
+            record, _ = read_text(form.get("game", ""))
+        except RecordError as exc:
+            raise _TextError(exc) from None
+        doc["record"] = record
+    else:
+        doc["sheet"] = sheet_of(form)
+    return doc
+
+
+class _TextError(Exception):
+    def __init__(self, exc: RecordError) -> None:
+        self.exc = exc
+
+
+@blp.post("/table/<token>/deals")
+def table_enter(token: str) -> Any:
+    form = request.form
+    nonce = (form.get("nonce") or "")[:NONCE] or None
+    which = "game" if form.get("kind") == "game" else "sheet"
+    try:
+        with unit_of_work() as uow:
+            at = _open(uow, token)
+            doc = _doc(form, at.tournament.deals_per_round)
+            _, entry = tables.enter_deal(uow, at, doc, nonce)
+    except FormError as exc:
+        return table_page(token, 422, errors={exc.field: [tr(exc.message)]}, form=form, which=which)
+    except _TextError as exc:
+        problems = [
+            (f"{p['line']}: " if "line" in p else "") + str(p["text"]) for p in shown_problems(exc.exc.problems)
+        ]
+        return table_page(token, 422, errors={"game": problems}, form=form, which=which)
+    except games.Rejected as exc:
+        return table_page(token, 422, errors=field_errors(exc.doc), form=form, which=which)
+    except Conflict as exc:
+        return table_page(token, 409, errors={"form": [tr(str(exc))]}, form=form, which=which)
+    said = {
+        "pending": gettext("Deal %(deal)s is entered: a player of the other side confirms it below."),
+        "agreed": gettext("Deal %(deal)s is confirmed: both sides entered the same result."),
+        "disputed": gettext(
+            "Deal %(deal)s is disputed: the two sides entered different results; the director decides."
+        ),
+    }.get(entry["state"], gettext("Deal %(deal)s is entered."))
+    flash(said % {"deal": entry["deal"]}, "bad" if entry["state"] == "disputed" else "good")
+    return redirect(url_for("web.table", token=token, stored=1) + f"#deal-{entry['deal']}", 303)
+
+
+@blp.post("/table/<token>/deals/<int:deal>/confirm")
+def table_confirm(token: str, deal: int) -> Any:
+    form = request.form
+    try:
+        player = number(form, "player", 1, 2**31 - 1)
+        with unit_of_work() as uow:
+            at = _open(uow, token)
+            tables.confirm_deal(uow, at, deal, player)
+    except FormError as exc:
+        return table_page(token, 422, errors={f"confirm-{deal}": [tr(exc.message)]})
+    except games.Rejected as exc:
+        return table_page(token, 422, errors={f"confirm-{deal}": field_errors(exc.doc).get("form", [])})
+    except Conflict as exc:
+        return table_page(token, 409, errors={f"confirm-{deal}": [tr(str(exc))]})
+    except NotFound:
+        abort(404)
+    flash(gettext("Deal %(deal)s is confirmed: it counts in the standings.") % {"deal": deal}, "good")
+    return redirect(url_for("web.table", token=token) + f"#deal-{deal}", 303)
