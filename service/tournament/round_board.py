@@ -73,7 +73,7 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict
         played = {d: g for tb, d, g, _ in games_at if tb == n}
         moments = [e.updated_at for e in mine] + [at for tb, _, _, at in games_at if tb == n]
         last = max(moments) if moments else None
-        deals = deals_json(t.deals_per_round, mine, played, names)
+        deals = deals_json(t.deals_per_round, mine, played, names, settled=False)
         for d in deals:
             counts[d["state"]] += 1
         link = links.get(n)

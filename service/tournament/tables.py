@@ -137,17 +137,23 @@ def _who(player_id: int | None, names: dict[int, str]) -> dict[str, Any] | None:
 
 
 def deals_json(
-    deals: int, entries: list[TableEntry], played: dict[int, int], names: dict[int, str]
+    deals: int,
+    entries: list[TableEntry],
+    played: dict[int, int],
+    names: dict[int, str],
+    *,
+    settled: bool = True,
 ) -> list[dict[str, Any]]:
     """A table's deals 1…N: missing, pending, disputed or confirmed, with the entries that
-    decide each (both versions of a dispute; the confirmed one)."""
+    decide each (both versions of a dispute; with ``settled``, the confirmed one too: the board
+    leaves it out, its game is a click away)."""
     out = []
     for d in range(1, deals + 1):
         mine = [e for e in entries if e.deal_no == d]
         open_ = [e for e in mine if e.state in tables_repo.OPEN]
         if d in played:
             state = "confirmed"
-            shown = [e for e in mine if e.state == "confirmed" or (e.game_id == played[d] and e.state != "replaced")]
+            shown = [e for e in mine if settled and e.state in ("confirmed", "agreed")]
         elif any(e.state == "disputed" for e in open_):
             state, shown = "disputed", open_
         elif open_:

@@ -31,11 +31,12 @@ def _open(uow: Any, token: str) -> tables.Table:
     guessing = current_app.extensions.get("baohuang_guessing")
     wait = guessing() if guessing is not None else None
     if wait is not None:
-        abort(Response(render_template("error.html", status=429, message=""), 429, {"Retry-After": str(wait)}))
+        page = render_template("error.html", status=429, message="")
+        abort(Response(page, 429, {"Retry-After": str(wait)}, mimetype="text/html"))
     try:
         return tables.open_table(uow, token)
     except tables.LinkEnded as exc:
-        abort(Response(render_template("error.html", status=410, message=tr(exc.why)), 410))
+        abort(Response(render_template("error.html", status=410, message=tr(exc.why)), 410, mimetype="text/html"))
     except tables.Unauthenticated:
         failed = current_app.extensions.get("baohuang_failed_key")
         if failed is not None:
@@ -47,7 +48,11 @@ def _seat_names(view: Mapping[str, Any]) -> dict[int, str]:
     return {p["seat"]: p["name"] for p in view["players"]}
 
 
-def table_page(token: str, status: int = 200, **extra: Any) -> tuple[str, int]:
+# The token is in the page's address: it goes to no other page, not even this site's.
+PRIVATE = {"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
+
+
+def table_page(token: str, status: int = 200, **extra: Any) -> tuple[str, int, dict[str, str]]:
     with unit_of_work() as uow:
         at = _open(uow, token)
         view = tables.table_json(uow, at)
@@ -77,11 +82,11 @@ def table_page(token: str, status: int = 200, **extra: Any) -> tuple[str, int]:
         stored=request.args.get("stored") is not None,
         **extra,
     )
-    return page, status
+    return page, status, PRIVATE
 
 
 @blp.get("/table/<token>")
-def table(token: str) -> tuple[str, int]:
+def table(token: str) -> tuple[str, int, dict[str, str]]:
     return table_page(token)
 
 

@@ -89,7 +89,7 @@ def test_a_table_enters_and_confirms_from_its_page(db_client):
     closed = client.post(f"/organizer/tournaments/{tid}/rounds/1/close", data={"csrf_token": token}, headers=ZH)
     assert closed.status_code == 303
     pages["closed link"] = client.get(path, headers=ZH)
-    assert pages["closed link"].status_code == 410
+    assert pages["closed link"].status_code == 410 and pages["closed link"].mimetype == "text/html"
     assert client.get("/table/bht_unknown", headers=ZH).status_code == 404
     found = {}
     for name, r in pages.items():

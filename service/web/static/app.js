@@ -56,7 +56,14 @@
   $$("form[data-draft-form]").forEach(function (form) {
     var key = "baohuang-form-" + form.dataset.draftForm;
     if (!drafts) return;
-    if (form.hasAttribute("data-draft-clear")) drafts.removeItem(key);
+    if (form.hasAttribute("data-draft-clear")) {
+      drafts.removeItem(key);  // it was stored: start afresh, and a reload keeps what is typed next
+      try {
+        var here = new URL(window.location.href);
+        here.searchParams.delete("stored");
+        window.history.replaceState(null, "", here.pathname + here.search + here.hash);
+      } catch (e) { /* an old browser keeps the address */ }
+    }
     var fields = function () { return $$("input[name], select[name], textarea[name]", form).filter(function (el) { return el.name !== "csrf_token"; }); };
     var save = function () {
       var kept = {};
