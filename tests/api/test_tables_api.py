@@ -199,3 +199,38 @@ def test_an_impossible_sheet_is_judged_at_once(db_client):
     made_again = db_client.post(f"/v1/tournaments/{tid}/rounds/1/table-links", headers=club.auth)
     assert made_again.status_code == 201
     assert db_client.get(t1, headers=_tok(links[1])).status_code == 401  # replaced by the new links
+
+
+def test_wrong_table_tokens_count_like_wrong_keys(tmp_path):
+    from tests.api.test_ops import _limited_app
+
+    c = _limited_app(tmp_path, FAILED_KEY_LIMIT="5 per 10 minutes").test_client()
+    club = Club(c)
+    tid, links = _round(c, club, deals=1)
+    t1 = f"/v1/tournaments/{tid}/rounds/1/tables/1"
+    statuses = [c.get(t1, headers={"X-Table-Token": f"bht_guess{i}"}).status_code for i in range(8)]
+    assert statuses[:5] == [401] * 5 and set(statuses[5:]) == {429}
+    assert c.get(t1, headers=_tok(links[1])).status_code == 429  # the right token from there too
+    assert c.get("/table/bht_guess", environ_base={"REMOTE_ADDR": "10.2.2.2"}).status_code == 404
+    assert c.get(t1, headers=_tok(links[1]), environ_base={"REMOTE_ADDR": "10.2.2.2"}).status_code == 200
+
+
+def test_a_token_ends_after_the_tournaments_time_limit_and_reads_nothing_private(db_client, db_app):
+    from datetime import timedelta
+
+    from service.persistence.models import TableLink, utcnow
+
+    club = Club(db_client)
+    tid, links = _round(db_client, club, deals=1)
+    assert db_client.patch(f"/v1/tournaments/{tid}", json={"private": True}, headers=club.auth).status_code == 200
+    t1 = f"/v1/tournaments/{tid}/rounds/1/tables/1"
+    assert db_client.get(t1, headers=_tok(links[1])).status_code == 200  # its own table, still
+    for path in ("", "/games", "/standings", "/players", "/rounds/1"):
+        assert db_client.get(f"/v1/tournaments/{tid}{path}", headers=_tok(links[1])).status_code == 404, path
+    assert db_client.get(f"/v1/tournaments/{tid}", headers=club.auth).get_json()["table_link_hours"] == 12
+    with db_app.extensions["baohuang_db"].session() as s:
+        for link in s.scalars(select(TableLink)):
+            link.expires_at = utcnow() - timedelta(seconds=1)
+        s.commit()
+    r = db_client.get(t1, headers=_tok(links[1]))
+    assert r.status_code == 401 and "expired" in r.get_json()["detail"]

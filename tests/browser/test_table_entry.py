@@ -23,7 +23,9 @@ REBELS_WIN = {"mode": "normal", "emperor": 0, "guard": 1, "finishing_order": [2,
 
 
 def _phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="zh-CN")
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="zh-CN"
+    )
     page = context.new_page()
     page.csp_errors = []
     page.on("console", lambda m: page.csp_errors.append(m.text) if "Content Security Policy" in m.text else None)

@@ -60,6 +60,9 @@ def test_a_table_enters_and_confirms_from_its_page(db_client):
     assert (table.status_code == 200 and "第 1 桌" in html) or "1 桌" in html
     ids = [int(x) for x in re.findall(r'name="entered_by" value="(\d+)"', html)]
     assert len(ids) == 5
+    # every form of the page carries its CSRF token: without it, nothing is stored
+    forged = {k: v for k, v in _sheet_form(ids[0], token).items() if k != "csrf_token"}
+    assert client.post(f"{path}/deals", data=forged, headers=ZH).status_code == 400
     # a refused entry comes back filled, the problem beside its field, in Chinese
     bad = client.post(
         f"{path}/deals", data=_sheet_form(ids[0], token, kicked_by="2", place1="1", place3="2", place2="3"), headers=ZH
