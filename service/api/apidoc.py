@@ -131,6 +131,7 @@ def _page(item: dict[str, Any], path: str) -> dict[str, Any]:
 
 def examples() -> dict[tuple[str, str], dict[str, Any]]:
     """(method, path) -> {"request": body, "responses": {status: body}}."""
+    from .club_examples import examples as club_examples
     from .rulesets import ruleset_json
     from .table_examples import examples as table_examples
 
@@ -287,6 +288,7 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
             "media": "application/x-ndjson",
         },
         **table_examples(t),
+        **club_examples(),
         ("get", "/livez"): {"responses": {"200": {"status": "ok"}}},
         ("get", "/readyz"): {"responses": {"200": {"status": "ok", "database": "postgresql", "schema": "head"}}},
         ("get", "/metrics"): {

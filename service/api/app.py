@@ -95,6 +95,7 @@ def install(app: Flask) -> None:
     from . import (
         adjudications,
         auth,
+        club,
         games,
         language,
         limits,
@@ -117,6 +118,7 @@ def install(app: Flask) -> None:
         games.blp,
         webhooks.blp,
         tables.blp,
+        club.blp,
         ops.blp,
     ):
         api.register_blueprint(bp)

@@ -128,16 +128,27 @@ class PlayerCreateSchema(StrictSchema):
         max_length=100,
         metadata={"description": "Unique in the tournament, ignoring case, full-width forms and runs of spaces."},
     )
+    member_id = Integer(
+        metadata={
+            "description": "the club member this player is (default: the member of the same name under the same "
+            "name rules, or a new member)"
+        }
+    )
 
 
 class PlayerPatchSchema(StrictSchema):
     name = Name(max_length=100)
     withdrawn = Boolean(metadata={"description": "true withdraws the player; false takes them back"})
+    member_id = Integer(
+        metadata={"description": "link the player (and every game of theirs) to another member of the club"}
+    )
+    reason = fields.String(validate=validate.Length(max=500), metadata={"description": "why, for the audit trail"})
 
 
 class PlayerSchema(StrictSchema):
     id = Integer(required=True)
     tournament_id = Integer(required=True)
+    member_id = Integer(required=True, allow_none=True, metadata={"description": "the club member this player is"})
     name = fields.String(required=True)
     withdrawn = Boolean(required=True)
     withdrawn_at = fields.DateTime(allow_none=True, required=True)

@@ -12,7 +12,7 @@ from flask.views import MethodView
 from ..core.reading import read_ruleset
 from ..tournament import clubs, rounds
 from .auth import viewer
-from .common import SECURITY, Blueprint, PageQuery, acting_organizer, page, page_schema, unit_of_work
+from .common import SECURITY, Blueprint, PageQuery, acting_key, acting_organizer, page, page_schema, unit_of_work
 from .tournament_schemas import (
     PlayerCreateSchema,
     PlayerPatchSchema,
@@ -109,7 +109,7 @@ class Players(MethodView):
     def post(self, body: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         """Register a player (display names are unique within a tournament)"""
         with unit_of_work() as uow:
-            return clubs.add_player(uow, acting_organizer(), tournament_id, body["name"])
+            return clubs.add_player(uow, acting_organizer(), tournament_id, body["name"], body.get("member_id"))
 
     @blp.arguments(PageQuery, location="query")
     @blp.response(200, PlayerPage)
@@ -147,7 +147,15 @@ class PlayerById(MethodView):
         """
         with unit_of_work() as uow:
             return clubs.change_player(
-                uow, acting_organizer(), tournament_id, player_id, body.get("name"), body.get("withdrawn")
+                uow,
+                acting_organizer(),
+                tournament_id,
+                player_id,
+                body.get("name"),
+                body.get("withdrawn"),
+                member_id=body.get("member_id"),
+                reason=body.get("reason"),
+                key_id=acting_key().id,
             )
 
 

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from ..core.ruleset import Ruleset
 from ..names import name_key
+from . import members
 from .errors import Conflict, Forbidden, NotFound
 from .models import (
     Game,
@@ -101,10 +102,21 @@ def with_games(s: Session, tournament_ids: Sequence[int]) -> set[int]:
     return set(s.scalars(select(Game.tournament_id).where(Game.tournament_id.in_(tournament_ids)).distinct()))
 
 
-def add_player(s: Session, t: Tournament, name: str) -> Player:
+def add_player(s: Session, t: Tournament, name: str, member_id: int | None = None) -> Player:
+    """A new player, and the club member they are: ``member_id``, else the member of that name
+    (under the name rules), else a new member."""
     key = name_key(name)
     _name_free(s, t.id, key, name)
-    p = Player(tournament_id=t.id, name=name, name_key=key)
+    member = (
+        members.get_member(s, t.organizer_id, member_id)
+        if member_id
+        else members.find_or_create(s, t.organizer_id, name)
+    )
+    if member.merged_into is not None:
+        raise Conflict(f"member {member.id} was merged into member {member.merged_into}: use that one")
+    if s.scalar(select(Player.id).where(Player.tournament_id == t.id, Player.member_id == member.id)) is not None:
+        raise Conflict(f"member {member.id} ({member.name}) already plays in tournament {t.id}")
+    p = Player(tournament_id=t.id, name=name, name_key=key, member_id=member.id)
     s.add(p)
     s.flush()
     s.add(PlayerStats(player_id=p.id, tournament_id=t.id))

@@ -11,6 +11,7 @@ from ..core.errors import Problem
 from ..core.ruleset import Ruleset
 from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
+from ..persistence import members as members_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import sessions as sessions_repo
 from ..persistence import standings as standings_repo
@@ -59,6 +60,7 @@ def player_json(p: Player) -> dict[str, Any]:
     return {
         "id": p.id,
         "tournament_id": p.tournament_id,
+        "member_id": p.member_id,
         "name": p.name,
         "withdrawn": p.withdrawn_at is not None,
         "withdrawn_at": p.withdrawn_at,
@@ -199,7 +201,9 @@ def change_tournament(
 MAX_PLAYERS = int(os.environ.get("BAOHUANG_MAX_PLAYERS", "1000"))
 
 
-def add_player(uow: UnitOfWork, acting: int, tournament_id: int, name: str) -> dict[str, Any]:
+def add_player(
+    uow: UnitOfWork, acting: int, tournament_id: int, name: str, member_id: int | None = None
+) -> dict[str, Any]:
     """Rejected (422 too_many_players) once the tournament has MAX_PLAYERS players."""
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting, lock=True)
     count = tournaments_repo.count_players(uow.session, t.id)
@@ -212,7 +216,7 @@ def add_player(uow: UnitOfWork, acting: int, tournament_id: int, name: str) -> d
             {"limit": MAX_PLAYERS},
         )
         raise Rejected(invalid_record([problem], "player"))
-    p = tournaments_repo.add_player(uow.session, t, name)
+    p = tournaments_repo.add_player(uow.session, t, name, member_id)
     uow.commit()
     return player_json(p)
 
@@ -231,12 +235,27 @@ def get_player(uow: UnitOfWork, viewer: int | None, tournament_id: int, player_i
 
 
 def change_player(
-    uow: UnitOfWork, acting: int, tournament_id: int, player_id: int, name: str | None, withdrawn: bool | None
+    uow: UnitOfWork,
+    acting: int,
+    tournament_id: int,
+    player_id: int,
+    name: str | None,
+    withdrawn: bool | None,
+    *,
+    member_id: int | None = None,
+    reason: str | None = None,
+    key_id: int | None = None,
 ) -> dict[str, Any]:
+    """Rename, withdraw or take back a player; with ``member_id``, link the player (and every
+    game of theirs) to another member of the club (kept in the members' audit trail)."""
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
     p = tournaments_repo.update_player(
         uow.session, tournaments_repo.get_player(uow.session, t.id, player_id), name=name, withdrawn=withdrawn
     )
+    if member_id is not None:
+        members_repo.move_player(
+            uow.session, p, members_repo.get_member(uow.session, acting, member_id), key_id, reason
+        )
     uow.commit()
     return player_json(p)
 

@@ -14,6 +14,7 @@ from .correction import Correction
 from .correction_action import CorrectionAction
 from .difference import Difference
 from .entry_seat import EntrySeat
+from .evening import Evening
 from .game import Game
 from .game_detail import GameDetail
 from .game_detail_record_type_0 import GameDetailRecordType0
@@ -23,6 +24,9 @@ from .game_seat import GameSeat
 from .game_seat_role import GameSeatRole
 from .game_submission import GameSubmission
 from .game_submission_claimed import GameSubmissionClaimed
+from .get_v1_organizers_organizer_id_seasons_season_id_standings_format import (
+    GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat,
+)
 from .get_v1_tournaments_tournament_id_standings_format import (
     GetV1TournamentsTournamentIdStandingsFormat,
 )
@@ -33,6 +37,14 @@ from .key_create import KeyCreate
 from .key_list import KeyList
 from .link import Link
 from .links import Links
+from .member import Member
+from .member_detail import MemberDetail
+from .member_event import MemberEvent
+from .member_event_action import MemberEventAction
+from .member_list import MemberList
+from .merge import Merge
+from .merged import Merged
+from .met import Met
 from .multiplier import Multiplier
 from .new_key import NewKey
 from .option import Option
@@ -51,6 +63,7 @@ from .player_patch import PlayerPatch
 from .problem import Problem
 from .problem_item import ProblemItem
 from .problem_item_code import ProblemItemCode
+from .rating_step import RatingStep
 from .record import Record
 from .record_claimed import RecordClaimed
 from .record_meta import RecordMeta
@@ -60,6 +73,8 @@ from .redelivery import Redelivery
 from .resolve import Resolve
 from .resolve_claimed import ResolveClaimed
 from .resolved import Resolved
+from .role_figures import RoleFigures
+from .role_figures_role import RoleFiguresRole
 from .round_ import Round
 from .round_list import RoundList
 from .round_method import RoundMethod
@@ -76,6 +91,15 @@ from .score_sheet import ScoreSheet
 from .score_sheet_mode import ScoreSheetMode
 from .score_sheet_ruleset_type_1 import ScoreSheetRulesetType1
 from .score_sheet_ruleset_type_1_options import ScoreSheetRulesetType1Options
+from .season import Season
+from .season_create import SeasonCreate
+from .season_create_counting import SeasonCreateCounting
+from .season_list import SeasonList
+from .season_patch import SeasonPatch
+from .season_patch_counting import SeasonPatchCounting
+from .season_standing import SeasonStanding
+from .season_standings import SeasonStandings
+from .season_tournament import SeasonTournament
 from .sitting_out import SittingOut
 from .standing import Standing
 from .standings import Standings
@@ -137,6 +161,7 @@ __all__ = (
     "CorrectionAction",
     "Difference",
     "EntrySeat",
+    "Evening",
     "Game",
     "GameDetail",
     "GameDetailRecordType0",
@@ -146,6 +171,7 @@ __all__ = (
     "GameSeatRole",
     "GameSubmission",
     "GameSubmissionClaimed",
+    "GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat",
     "GetV1TournamentsTournamentIdStandingsFormat",
     "Health",
     "History",
@@ -154,6 +180,14 @@ __all__ = (
     "KeyList",
     "Link",
     "Links",
+    "Member",
+    "MemberDetail",
+    "MemberEvent",
+    "MemberEventAction",
+    "MemberList",
+    "Merge",
+    "Merged",
+    "Met",
     "Multiplier",
     "NewKey",
     "Option",
@@ -172,6 +206,7 @@ __all__ = (
     "Problem",
     "ProblemItem",
     "ProblemItemCode",
+    "RatingStep",
     "Record",
     "RecordClaimed",
     "RecordMeta",
@@ -181,6 +216,8 @@ __all__ = (
     "Resolve",
     "ResolveClaimed",
     "Resolved",
+    "RoleFigures",
+    "RoleFiguresRole",
     "Round",
     "RoundList",
     "RoundMethod",
@@ -197,6 +234,15 @@ __all__ = (
     "ScoreSheetMode",
     "ScoreSheetRulesetType1",
     "ScoreSheetRulesetType1Options",
+    "Season",
+    "SeasonCreate",
+    "SeasonCreateCounting",
+    "SeasonList",
+    "SeasonPatch",
+    "SeasonPatchCounting",
+    "SeasonStanding",
+    "SeasonStandings",
+    "SeasonTournament",
     "SittingOut",
     "Standing",
     "Standings",

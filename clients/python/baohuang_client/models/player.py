@@ -15,6 +15,7 @@ class Player:
     Attributes:
         id (int):
         tournament_id (int):
+        member_id (int | None): the club member this player is
         name (str):
         withdrawn (bool):
         withdrawn_at (datetime.datetime | None):
@@ -23,6 +24,7 @@ class Player:
 
     id: int
     tournament_id: int
+    member_id: int | None
     name: str
     withdrawn: bool
     withdrawn_at: datetime.datetime | None
@@ -32,6 +34,9 @@ class Player:
         id = self.id
 
         tournament_id = self.tournament_id
+
+        member_id: int | None
+        member_id = self.member_id
 
         name = self.name
 
@@ -51,6 +56,7 @@ class Player:
             {
                 "id": id,
                 "tournament_id": tournament_id,
+                "member_id": member_id,
                 "name": name,
                 "withdrawn": withdrawn,
                 "withdrawn_at": withdrawn_at,
@@ -66,6 +72,13 @@ class Player:
         id = d.pop("id")
 
         tournament_id = d.pop("tournament_id")
+
+        def _parse_member_id(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        member_id = _parse_member_id(d.pop("member_id"))
 
         name = d.pop("name")
 
@@ -91,6 +104,7 @@ class Player:
         player = cls(
             id=id,
             tournament_id=tournament_id,
+            member_id=member_id,
             name=name,
             withdrawn=withdrawn,
             withdrawn_at=withdrawn_at,

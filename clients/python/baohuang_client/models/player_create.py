@@ -5,6 +5,8 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="PlayerCreate")
 
 
@@ -14,12 +16,17 @@ class PlayerCreate:
     Attributes:
         name (str): Unique in the tournament, ignoring case, full-width forms and runs of spaces. Trimmed and NFC-
             normalised; no control or format characters.
+        member_id (int | Unset): the club member this player is (default: the member of the same name under the same
+            name rules, or a new member)
     """
 
     name: str
+    member_id: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
+
+        member_id = self.member_id
 
         field_dict: dict[str, Any] = {}
 
@@ -28,6 +35,8 @@ class PlayerCreate:
                 "name": name,
             }
         )
+        if member_id is not UNSET:
+            field_dict["member_id"] = member_id
 
         return field_dict
 
@@ -36,8 +45,11 @@ class PlayerCreate:
         d = dict(src_dict)
         name = d.pop("name")
 
+        member_id = d.pop("member_id", UNSET)
+
         player_create = cls(
             name=name,
+            member_id=member_id,
         )
 
         return player_create

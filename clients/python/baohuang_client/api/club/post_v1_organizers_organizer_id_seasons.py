@@ -1,0 +1,205 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.season import Season
+from ...models.season_create import SeasonCreate
+from ...types import Response
+
+
+def _get_kwargs(
+    organizer_id: int,
+    *,
+    body: SeasonCreate,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/organizers/{organizer_id}/seasons".format(
+            organizer_id=quote(str(organizer_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | Season:
+    if response.status_code == 201:
+        response_201 = Season.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | Season]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    organizer_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: SeasonCreate,
+) -> Response[Problem | Season]:
+    """Make a season: a name, its tournaments in order, and how evenings count
+
+    Args:
+        organizer_id (int):
+        body (SeasonCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Season]
+    """
+
+    kwargs = _get_kwargs(
+        organizer_id=organizer_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    organizer_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: SeasonCreate,
+) -> Problem | Season | None:
+    """Make a season: a name, its tournaments in order, and how evenings count
+
+    Args:
+        organizer_id (int):
+        body (SeasonCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Season
+    """
+
+    return sync_detailed(
+        organizer_id=organizer_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    organizer_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: SeasonCreate,
+) -> Response[Problem | Season]:
+    """Make a season: a name, its tournaments in order, and how evenings count
+
+    Args:
+        organizer_id (int):
+        body (SeasonCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Season]
+    """
+
+    kwargs = _get_kwargs(
+        organizer_id=organizer_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    organizer_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: SeasonCreate,
+) -> Problem | Season | None:
+    """Make a season: a name, its tournaments in order, and how evenings count
+
+    Args:
+        organizer_id (int):
+        body (SeasonCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Season
+    """
+
+    return (
+        await asyncio_detailed(
+            organizer_id=organizer_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class MemberEventAction(StrEnum):
+    MERGED = "merged"
+    MOVED = "moved"
+
+    def __str__(self) -> str:
+        return str(self.value)

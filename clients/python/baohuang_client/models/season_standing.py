@@ -1,0 +1,194 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="SeasonStanding")
+
+
+@_attrs_define
+class SeasonStanding:
+    """
+    Attributes:
+        rank (int):
+        member_id (int):
+        name (str):
+        total (int):
+        games (int):
+        wins (int):
+        byes (int):
+        average (float): points per game (byes aside)
+        evenings (int): evenings played
+        evenings_counted (int):
+        counted_tournaments (list[int]):
+        emperor_games (int):
+        emperor_wins (int):
+        emperor_average (float):
+        guard_games (int):
+        guard_wins (int):
+        guard_average (float):
+        rebel_games (int):
+        rebel_wins (int):
+        rebel_average (float):
+    """
+
+    rank: int
+    member_id: int
+    name: str
+    total: int
+    games: int
+    wins: int
+    byes: int
+    average: float
+    evenings: int
+    evenings_counted: int
+    counted_tournaments: list[int]
+    emperor_games: int
+    emperor_wins: int
+    emperor_average: float
+    guard_games: int
+    guard_wins: int
+    guard_average: float
+    rebel_games: int
+    rebel_wins: int
+    rebel_average: float
+
+    def to_dict(self) -> dict[str, Any]:
+        rank = self.rank
+
+        member_id = self.member_id
+
+        name = self.name
+
+        total = self.total
+
+        games = self.games
+
+        wins = self.wins
+
+        byes = self.byes
+
+        average = self.average
+
+        evenings = self.evenings
+
+        evenings_counted = self.evenings_counted
+
+        counted_tournaments = self.counted_tournaments
+
+        emperor_games = self.emperor_games
+
+        emperor_wins = self.emperor_wins
+
+        emperor_average = self.emperor_average
+
+        guard_games = self.guard_games
+
+        guard_wins = self.guard_wins
+
+        guard_average = self.guard_average
+
+        rebel_games = self.rebel_games
+
+        rebel_wins = self.rebel_wins
+
+        rebel_average = self.rebel_average
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "rank": rank,
+                "member_id": member_id,
+                "name": name,
+                "total": total,
+                "games": games,
+                "wins": wins,
+                "byes": byes,
+                "average": average,
+                "evenings": evenings,
+                "evenings_counted": evenings_counted,
+                "counted_tournaments": counted_tournaments,
+                "emperor_games": emperor_games,
+                "emperor_wins": emperor_wins,
+                "emperor_average": emperor_average,
+                "guard_games": guard_games,
+                "guard_wins": guard_wins,
+                "guard_average": guard_average,
+                "rebel_games": rebel_games,
+                "rebel_wins": rebel_wins,
+                "rebel_average": rebel_average,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        rank = d.pop("rank")
+
+        member_id = d.pop("member_id")
+
+        name = d.pop("name")
+
+        total = d.pop("total")
+
+        games = d.pop("games")
+
+        wins = d.pop("wins")
+
+        byes = d.pop("byes")
+
+        average = d.pop("average")
+
+        evenings = d.pop("evenings")
+
+        evenings_counted = d.pop("evenings_counted")
+
+        counted_tournaments = cast(list[int], d.pop("counted_tournaments"))
+
+        emperor_games = d.pop("emperor_games")
+
+        emperor_wins = d.pop("emperor_wins")
+
+        emperor_average = d.pop("emperor_average")
+
+        guard_games = d.pop("guard_games")
+
+        guard_wins = d.pop("guard_wins")
+
+        guard_average = d.pop("guard_average")
+
+        rebel_games = d.pop("rebel_games")
+
+        rebel_wins = d.pop("rebel_wins")
+
+        rebel_average = d.pop("rebel_average")
+
+        season_standing = cls(
+            rank=rank,
+            member_id=member_id,
+            name=name,
+            total=total,
+            games=games,
+            wins=wins,
+            byes=byes,
+            average=average,
+            evenings=evenings,
+            evenings_counted=evenings_counted,
+            counted_tournaments=counted_tournaments,
+            emperor_games=emperor_games,
+            emperor_wins=emperor_wins,
+            emperor_average=emperor_average,
+            guard_games=guard_games,
+            guard_wins=guard_wins,
+            guard_average=guard_average,
+            rebel_games=rebel_games,
+            rebel_wins=rebel_wins,
+            rebel_average=rebel_average,
+        )
+
+        return season_standing

@@ -1,0 +1,170 @@
+"""A club beyond one evening over HTTP: an organizer's members (with their ratings), merging two,
+and seasons with their standings. Reads are public and made from the club's public tournaments;
+writes need the organizer's key."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from flask import Response, request
+from flask.views import MethodView
+from marshmallow import fields, validate
+
+from ..tournament import members, seasons
+from .auth import viewer
+from .club_schemas import (
+    MemberDetailSchema,
+    MemberListSchema,
+    MergedSchema,
+    MergeSchema,
+    SeasonCreateSchema,
+    SeasonListSchema,
+    SeasonPatchSchema,
+    SeasonSchema,
+    SeasonStandingSchema,
+    SeasonStandingsSchema,
+)
+from .common import SECURITY, Blueprint, acting_key, acting_organizer, unit_of_work
+from .schemas import StrictSchema
+from .strict import QueryBoolean, QueryInteger
+from .tournaments import csv_cell
+
+blp = Blueprint(
+    "club",
+    __name__,
+    url_prefix="/v1/organizers",
+    description="A club beyond one evening: its members (the person behind the players of every tournament, "
+    "with a rating), and seasons of tournaments with their standings.",
+)
+
+
+class SeasonQuerySchema(StrictSchema):
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+    after = QueryInteger(metadata={"description": "the standings after this tournament (an evening of the season)"})
+    excel = QueryBoolean(load_default=False, metadata={"description": "with format=csv: a UTF-8 byte order mark"})
+
+
+CSV_FIELDS = [f for f in SeasonStandingSchema().fields if f != "counted_tournaments"]
+
+
+@blp.route("/<id:organizer_id>/members")
+class Members(MethodView):
+    @blp.response(200, MemberListSchema)
+    def get(self, organizer_id: int) -> dict[str, Any]:
+        """The club's members, with their ratings now (pinyin order)"""
+        with unit_of_work() as uow:
+            return {"members": members.list_members(uow, organizer_id)}
+
+
+@blp.route("/<id:organizer_id>/members/<id:member_id>")
+class MemberById(MethodView):
+    @blp.response(200, MemberDetailSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, organizer_id: int, member_id: int) -> dict[str, Any]:
+        """A member: evenings, rating with its history, results by role, partners and opponents"""
+        reader = viewer()
+        with unit_of_work() as uow:
+            return members.get_member(uow, reader, organizer_id, member_id)
+
+
+@blp.route("/<id:organizer_id>/members/<id:member_id>/merge")
+class MergeMembers(MethodView):
+    @blp.arguments(MergeSchema)
+    @blp.response(200, MergedSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    def post(self, body: dict[str, Any], organizer_id: int, member_id: int) -> dict[str, Any]:
+        """Merge another member into this one
+
+        Every player of the other member (and so every game of theirs) moves to this one; the other
+        is kept, marked merged, and the audit trail says who did it and why. Two members who both
+        played in one tournament cannot be merged (409): move one of the players first
+        (`PATCH …/players/{id}` with `member_id`).
+        """
+        with unit_of_work() as uow:
+            return members.merge_members(
+                uow, acting_key(), organizer_id, member_id, body["member_id"], body.get("reason")
+            )
+
+
+@blp.route("/<id:organizer_id>/seasons")
+class Seasons(MethodView):
+    @blp.arguments(SeasonCreateSchema)
+    @blp.response(201, SeasonSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(409, response="CONFLICT")
+    def post(self, body: dict[str, Any], organizer_id: int) -> dict[str, Any]:
+        """Make a season: a name, its tournaments in order, and how evenings count"""
+        with unit_of_work() as uow:
+            return seasons.create_season(
+                uow,
+                acting_organizer(),
+                organizer_id,
+                body["name"],
+                body["counting"],
+                body.get("best"),
+                body["tournaments"],
+            )
+
+    @blp.response(200, SeasonListSchema)
+    def get(self, organizer_id: int) -> dict[str, Any]:
+        """The club's seasons"""
+        with unit_of_work() as uow:
+            return {"seasons": seasons.list_seasons(uow, organizer_id)}
+
+
+@blp.route("/<id:organizer_id>/seasons/<id:season_id>")
+class SeasonById(MethodView):
+    @blp.response(200, SeasonSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, organizer_id: int, season_id: int) -> dict[str, Any]:
+        """A season"""
+        with unit_of_work() as uow:
+            return seasons.get_season(uow, organizer_id, season_id)
+
+    @blp.arguments(SeasonPatchSchema)
+    @blp.response(200, SeasonSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    def patch(self, body: dict[str, Any], organizer_id: int, season_id: int) -> dict[str, Any]:
+        """Rename a season, change how it counts, or its tournaments"""
+        with unit_of_work() as uow:
+            return seasons.change_season(uow, acting_organizer(), organizer_id, season_id, body)
+
+
+@blp.route("/<id:organizer_id>/seasons/<id:season_id>/standings")
+class SeasonStandings(MethodView):
+    @blp.arguments(SeasonQuerySchema, location="query")
+    @blp.response(200, SeasonStandingsSchema, description="JSON; or CSV with ?format=csv or Accept: text/csv")
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, query: dict[str, Any], organizer_id: int, season_id: int) -> Any:
+        """A season's standings: each member's evenings added up (all, or their best N)
+
+        Ranked as tournament standings: total, then wins, then fewer games; ties share a rank and
+        are listed by name (pinyin). With `after`, the standings after that evening.
+        """
+        with unit_of_work() as uow:
+            answer = seasons.season_standings(uow, organizer_id, season_id, query.get("after"))
+        if query["format"] == "csv" or request.accept_mimetypes.best == "text/csv":
+            buf = io.StringIO()
+            if query["excel"]:
+                buf.write("\ufeff")
+            w = csv.DictWriter(buf, fieldnames=CSV_FIELDS, extrasaction="ignore")
+            w.writeheader()
+            w.writerows({k: csv_cell(v) for k, v in row.items()} for row in answer["standings"])
+            return Response(
+                buf.getvalue(),
+                mimetype="text/csv",
+                headers={"Content-Disposition": f'attachment; filename="season-{season_id}-standings.csv"'},
+            )
+        return answer

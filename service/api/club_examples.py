@@ -1,0 +1,109 @@
+"""Examples of members, ratings and seasons, for openapi.yaml (apidoc.examples merges them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+RATING = {"rating": 11.87, "mu": 29.41, "sigma": 5.847, "games": 14, "provisional": False}
+MEMBER = {"id": 21, "organizer_id": 1, "name": "张伟", "merged_into": None, "players": 3, **RATING}
+SEASON = {
+    "id": 2,
+    "organizer_id": 1,
+    "name": "2026 冬季",
+    "counting": "best",
+    "best": 8,
+    "tournaments": [{"id": 3, "name": "周一联赛", "created_at": "2026-11-30T18:00:00+00:00"}],
+    "created_at": "2026-11-01T10:00:00+00:00",
+}
+ROLE = {"games": 4, "wins": 3, "average": 2.5}
+STANDING = {
+    "rank": 1,
+    "member_id": 21,
+    "name": "张伟",
+    "total": 42,
+    "games": 30,
+    "wins": 19,
+    "byes": 1,
+    "average": 1.367,
+    "evenings": 9,
+    "evenings_counted": 8,
+    "counted_tournaments": [3, 4, 5, 6, 7, 9, 10, 11],
+    **{f"{r}_{k}": v for r in ("emperor", "guard", "rebel") for k, v in ROLE.items()},
+}
+
+
+def examples() -> dict[tuple[str, str], dict[str, Any]]:
+    o = "/v1/organizers/{organizer_id}"
+    return {
+        ("get", f"{o}/members"): {"responses": {"200": {"members": [MEMBER]}}},
+        ("get", f"{o}/members/{{member_id}}"): {
+            "responses": {
+                "200": {
+                    **{k: v for k, v in MEMBER.items() if k != "players"},
+                    "evenings": [
+                        {
+                            "tournament_id": 3,
+                            "tournament": "周一联赛",
+                            "player_id": 11,
+                            "name": "张伟",
+                            "at": "2026-11-30T18:00:00+00:00",
+                            "games": 5,
+                            "total": 6,
+                            "cumulative": 6,
+                        }
+                    ],
+                    "rating_history": [
+                        {
+                            "game_id": 41,
+                            "played_at": "2026-11-30T19:42:00+00:00",
+                            "rating": 1.2,
+                            "mu": 26.1,
+                            "sigma": 8.3,
+                        }
+                    ],
+                    "by_role": [
+                        {"role": "emperor", "games": 2, "wins": 1, "total": 4, "average": 2.0},
+                        {"role": "guard", "games": 1, "wins": 1, "total": 2, "average": 2.0},
+                        {"role": "rebel", "games": 2, "wins": 0, "total": 0, "average": 0.0},
+                    ],
+                    "partners": [{"member_id": 22, "name": "李娜", "games": 3}],
+                    "opponents": [{"member_id": 23, "name": "王芳", "games": 4}],
+                    "events": [],
+                }
+            }
+        },
+        ("post", f"{o}/members/{{member_id}}/merge"): {
+            "request": {"member_id": 27, "reason": "同一个人登记了两次"},
+            "responses": {
+                "200": {
+                    "id": 21,
+                    "organizer_id": 1,
+                    "name": "张伟",
+                    "merged_into": None,
+                    "moved_players": 2,
+                    "merged": 27,
+                }
+            },
+        },
+        ("get", f"{o}/seasons"): {"responses": {"200": {"seasons": [SEASON]}}},
+        ("post", f"{o}/seasons"): {
+            "request": {"name": "2026 冬季", "counting": "best", "best": 8, "tournaments": [3]},
+            "responses": {"201": SEASON},
+        },
+        ("get", f"{o}/seasons/{{season_id}}"): {"responses": {"200": SEASON}},
+        ("patch", f"{o}/seasons/{{season_id}}"): {"request": {"tournaments": [3, 4]}, "responses": {"200": SEASON}},
+        ("get", f"{o}/seasons/{{season_id}}/standings"): {
+            "responses": {
+                "200": {
+                    "season_id": 2,
+                    "counting": "best",
+                    "best": 8,
+                    "after": None,
+                    "tournaments": [3],
+                    "order": "total score, then wins, then fewer games; members equal on all of these share a rank "
+                    "(1, 2, 2, 4) and are listed by name",
+                    "standings": [STANDING],
+                }
+            }
+        },
+    }

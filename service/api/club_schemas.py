@@ -1,0 +1,174 @@
+"""Schemas of a club beyond one evening: members, their ratings, seasons and their standings."""
+
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from .schemas import StrictSchema
+from .strict import Boolean, BoundedList, Integer, Name
+
+ROLE_NAMES = ["emperor", "guard", "rebel"]
+
+
+class RatingFields(StrictSchema):
+    rating = fields.Float(required=True, metadata={"description": "mu − 3 sigma: the skill held with near certainty"})
+    mu = fields.Float(required=True, metadata={"description": "the skill estimate (Weng-Lin, openskill Plackett-Luce)"})
+    sigma = fields.Float(required=True, metadata={"description": "its uncertainty"})
+    games = Integer(required=True, metadata={"description": "the rated games it is made of"})
+    provisional = Boolean(required=True, metadata={"description": "fewer than 10 rated games"})
+
+
+class MemberSchema(RatingFields):
+    id = Integer(required=True)
+    organizer_id = Integer(required=True)
+    name = fields.String(required=True)
+    merged_into = Integer(required=True, allow_none=True)
+    players = Integer(required=True, metadata={"description": "how many tournaments they played in"})
+
+
+class MemberListSchema(StrictSchema):
+    members = fields.List(fields.Nested(MemberSchema), required=True)
+
+
+class EveningSchema(StrictSchema):
+    tournament_id = Integer(required=True)
+    tournament = fields.String(required=True)
+    player_id = Integer(required=True)
+    name = fields.String(required=True)
+    at = fields.DateTime(required=True)
+    games = Integer(required=True)
+    total = Integer(required=True)
+    cumulative = Integer(required=True)
+
+
+class RatingStepSchema(StrictSchema):
+    game_id = Integer(required=True)
+    played_at = fields.DateTime(required=True)
+    rating = fields.Float(required=True)
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+
+
+class RoleFiguresSchema(StrictSchema):
+    role = fields.String(required=True, validate=validate.OneOf(ROLE_NAMES))
+    games = Integer(required=True)
+    wins = Integer(required=True)
+    total = Integer(required=True)
+    average = fields.Float(required=True)
+
+
+class MetSchema(StrictSchema):
+    member_id = Integer(required=True)
+    name = fields.String(required=True, allow_none=True)
+    games = Integer(required=True)
+
+
+class MemberEventSchema(StrictSchema):
+    action = fields.String(required=True, validate=validate.OneOf(["moved", "merged"]))
+    member_id = Integer(required=True)
+    from_member_id = Integer(required=True, allow_none=True)
+    player_id = Integer(required=True, allow_none=True)
+    reason = fields.String(required=True, allow_none=True)
+    at = fields.DateTime(required=True)
+
+
+class MemberDetailSchema(RatingFields):
+    id = Integer(required=True)
+    organizer_id = Integer(required=True)
+    name = fields.String(required=True)
+    merged_into = Integer(required=True, allow_none=True)
+    evenings = fields.List(fields.Nested(EveningSchema), required=True)
+    rating_history = fields.List(fields.Nested(RatingStepSchema), required=True)
+    by_role = fields.List(fields.Nested(RoleFiguresSchema), required=True)
+    partners = fields.List(fields.Nested(MetSchema), required=True, metadata={"description": "on the same side most"})
+    opponents = fields.List(fields.Nested(MetSchema), required=True, metadata={"description": "on the other side most"})
+    events = fields.List(
+        fields.Nested(MemberEventSchema),
+        required=True,
+        metadata={"description": "the audit trail (the organizer only)"},
+    )
+
+
+class MergeSchema(StrictSchema):
+    member_id = Integer(required=True, metadata={"description": "the member merged into this one (its players move)"})
+    reason = fields.String(validate=validate.Length(max=500))
+
+
+class MergedSchema(StrictSchema):
+    id = Integer(required=True)
+    organizer_id = Integer(required=True)
+    name = fields.String(required=True)
+    merged_into = Integer(required=True, allow_none=True)
+    moved_players = Integer(required=True)
+    merged = Integer(required=True)
+
+
+class SeasonCreateSchema(StrictSchema):
+    name = Name(required=True, max_length=200)
+    counting = fields.String(
+        load_default="all",
+        validate=validate.OneOf(["all", "best"]),
+        metadata={"description": "all evenings count, or each member's best N (best)"},
+    )
+    best = Integer(validate=validate.Range(min=1, max=1000), metadata={"description": "N, with counting best"})
+    tournaments = BoundedList(Integer(), max_items=500, load_default=list, metadata={"description": "in order"})
+
+
+class SeasonPatchSchema(StrictSchema):
+    name = Name(max_length=200)
+    counting = fields.String(validate=validate.OneOf(["all", "best"]))
+    best = Integer(validate=validate.Range(min=1, max=1000))
+    tournaments = BoundedList(Integer(), max_items=500)
+
+
+class SeasonTournamentSchema(StrictSchema):
+    id = Integer(required=True)
+    name = fields.String(required=True)
+    created_at = fields.DateTime(required=True)
+
+
+class SeasonSchema(StrictSchema):
+    id = Integer(required=True)
+    organizer_id = Integer(required=True)
+    name = fields.String(required=True)
+    counting = fields.String(required=True)
+    best = Integer(required=True, allow_none=True)
+    tournaments = fields.List(fields.Nested(SeasonTournamentSchema), required=True)
+    created_at = fields.DateTime(required=True)
+
+
+class SeasonListSchema(StrictSchema):
+    seasons = fields.List(fields.Nested(SeasonSchema), required=True)
+
+
+class SeasonStandingSchema(StrictSchema):
+    rank = Integer(required=True)
+    member_id = Integer(required=True)
+    name = fields.String(required=True)
+    total = Integer(required=True)
+    games = Integer(required=True)
+    wins = Integer(required=True)
+    byes = Integer(required=True)
+    average = fields.Float(required=True, metadata={"description": "points per game (byes aside)"})
+    evenings = Integer(required=True, metadata={"description": "evenings played"})
+    evenings_counted = Integer(required=True)
+    counted_tournaments = fields.List(Integer(), required=True)
+    emperor_games = Integer(required=True)
+    emperor_wins = Integer(required=True)
+    emperor_average = fields.Float(required=True)
+    guard_games = Integer(required=True)
+    guard_wins = Integer(required=True)
+    guard_average = fields.Float(required=True)
+    rebel_games = Integer(required=True)
+    rebel_wins = Integer(required=True)
+    rebel_average = fields.Float(required=True)
+
+
+class SeasonStandingsSchema(StrictSchema):
+    season_id = Integer(required=True)
+    counting = fields.String(required=True)
+    best = Integer(required=True, allow_none=True)
+    after = Integer(required=True, allow_none=True)
+    tournaments = fields.List(Integer(), required=True)
+    order = fields.String(required=True)
+    standings = fields.List(fields.Nested(SeasonStandingSchema), required=True)

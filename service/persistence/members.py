@@ -1,0 +1,144 @@
+"""Members of an organizer's club: the person behind the players of its tournaments, their
+links, moves and merges (with their audit trail)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.orm import Session
+
+from ..names import name_key
+from .errors import Conflict, NotFound
+from .models import Member as Member
+from .models import MemberEvent, Player, RatingBasis, Tournament
+
+
+def find_or_create(s: Session, organizer_id: int, name: str) -> Member:
+    """The member of that name (under the name rules: case, width, spaces), else a new one."""
+    key = name_key(name)
+    found = s.scalar(
+        select(Member)
+        .where(Member.organizer_id == organizer_id, Member.name_key == key, Member.merged_into.is_(None))
+        .order_by(Member.id)
+        .limit(1)
+    )
+    if found is not None:
+        return found
+    m = Member(organizer_id=organizer_id, name=name, name_key=key)
+    s.add(m)
+    s.flush()
+    return m
+
+
+def get_member(s: Session, organizer_id: int, member_id: int) -> Member:
+    m = s.get(Member, member_id)
+    if m is None or m.organizer_id != organizer_id:
+        raise NotFound(f"organizer {organizer_id} has no member {member_id}")
+    return m
+
+
+def list_members(s: Session, organizer_id: int) -> list[tuple[Member, int]]:
+    """The club's members (merged ones left out), each with how many players (tournaments) it is."""
+    counts = dict(
+        s.execute(
+            select(Player.member_id, func.count())
+            .join(Tournament, Tournament.id == Player.tournament_id)
+            .where(Tournament.organizer_id == organizer_id)
+            .group_by(Player.member_id)
+        ).all()
+    )
+    rows = s.scalars(
+        select(Member).where(Member.organizer_id == organizer_id, Member.merged_into.is_(None)).order_by(Member.id)
+    )
+    return [(m, int(counts.get(m.id, 0))) for m in rows]
+
+
+def players_of(s: Session, member_id: int) -> Sequence[tuple[Player, Tournament]]:
+    rows = s.execute(
+        select(Player, Tournament)
+        .join(Tournament, Tournament.id == Player.tournament_id)
+        .where(Player.member_id == member_id)
+        .order_by(Tournament.id)
+    ).all()
+    return [(p, t) for p, t in rows]
+
+
+def _clash(s: Session, member_id: int, tournament_ids: Sequence[int]) -> int | None:
+    """A tournament where the member already has a player (a member is one player a tournament)."""
+    if not tournament_ids:
+        return None
+    return s.scalar(
+        select(Player.tournament_id)
+        .where(Player.member_id == member_id, Player.tournament_id.in_(list(tournament_ids)))
+        .limit(1)
+    )
+
+
+def move_player(s: Session, p: Player, to: Member, key_id: int | None, reason: str | None) -> None:
+    """Link a player (and so every game of theirs) to another member."""
+    if p.member_id == to.id:
+        return
+    clash = _clash(s, to.id, [p.tournament_id])
+    if clash is not None:
+        raise Conflict(f"member {to.id} already plays in tournament {clash}: merge the two players' members instead")
+    s.add(
+        MemberEvent(
+            organizer_id=to.organizer_id,
+            action="moved",
+            member_id=to.id,
+            from_member_id=p.member_id,
+            player_id=p.id,
+            key_id=key_id,
+            reason=reason,
+        )
+    )
+    p.member_id = to.id
+    forget_ratings(s, to.organizer_id)
+    s.flush()
+
+
+def merge(s: Session, into: Member, other: Member, key_id: int | None, reason: str | None) -> int:
+    """Move every player of ``other`` to ``into``; ``other`` is kept, marked merged. Conflict
+    where both have a player in one tournament. Answers how many players moved."""
+    if into.id == other.id:
+        raise Conflict("a member cannot be merged with itself")
+    if other.merged_into is not None or into.merged_into is not None:
+        raise Conflict("a merged member takes no further merges: use the member it was merged into")
+    theirs = list(s.scalars(select(Player.tournament_id).where(Player.member_id == other.id)))
+    clash = _clash(s, into.id, theirs)
+    if clash is not None:
+        raise Conflict(
+            f"members {into.id} and {other.id} both play in tournament {clash}: move one of the players first"
+        )
+    moved = s.execute(update(Player).where(Player.member_id == other.id).values(member_id=into.id)).rowcount or 0  # type: ignore[attr-defined]
+    other.merged_into = into.id
+    s.add(
+        MemberEvent(
+            organizer_id=into.organizer_id,
+            action="merged",
+            member_id=into.id,
+            from_member_id=other.id,
+            key_id=key_id,
+            reason=reason,
+        )
+    )
+    forget_ratings(s, into.organizer_id)
+    s.flush()
+    return int(moved)
+
+
+def events(s: Session, organizer_id: int, member_id: int) -> Sequence[MemberEvent]:
+    return s.scalars(
+        select(MemberEvent)
+        .where(
+            MemberEvent.organizer_id == organizer_id,
+            (MemberEvent.member_id == member_id) | (MemberEvent.from_member_id == member_id),
+        )
+        .order_by(MemberEvent.id)
+    ).all()
+
+
+def forget_ratings(s: Session, organizer_id: int) -> None:
+    """The ratings are recomputed from scratch when next read (members changed under them)."""
+    s.execute(delete(RatingBasis).where(RatingBasis.organizer_id == organizer_id))

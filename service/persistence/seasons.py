@@ -1,0 +1,49 @@
+"""Seasons of a club: a name, its tournaments in order, and how evenings count."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from .errors import NotFound
+from .models import Season, SeasonTournament
+
+
+def create(s: Session, organizer_id: int, name: str, counting: str, best: int | None) -> Season:
+    season = Season(organizer_id=organizer_id, name=name, counting=counting, best=best)
+    s.add(season)
+    s.flush()
+    return season
+
+
+def get(s: Session, organizer_id: int, season_id: int) -> Season:
+    season = s.get(Season, season_id)
+    if season is None or season.organizer_id != organizer_id:
+        raise NotFound(f"organizer {organizer_id} has no season {season_id}")
+    return season
+
+
+def list_seasons(s: Session, organizer_id: int) -> Sequence[Season]:
+    return s.scalars(select(Season).where(Season.organizer_id == organizer_id).order_by(Season.id)).all()
+
+
+def tournament_ids(s: Session, season_id: int) -> list[int]:
+    return list(
+        s.scalars(
+            select(SeasonTournament.tournament_id)
+            .where(SeasonTournament.season_id == season_id)
+            .order_by(SeasonTournament.position)
+        )
+    )
+
+
+def set_tournaments(s: Session, season_id: int, ids: Sequence[int]) -> None:
+    s.execute(delete(SeasonTournament).where(SeasonTournament.season_id == season_id))
+    s.add_all(SeasonTournament(season_id=season_id, tournament_id=t, position=k) for k, t in enumerate(ids))
+    s.flush()
+
+
+def seasons_of_tournament(s: Session, tournament_id: int) -> list[int]:
+    return list(s.scalars(select(SeasonTournament.season_id).where(SeasonTournament.tournament_id == tournament_id)))

@@ -1,0 +1,160 @@
+"""Members of a club: the person behind an organizer's players, across tournaments. A player
+added to a tournament is a member (the one named, or the one of the same name under the name
+rules, or a new one); a mistaken link is fixed by moving the player to another member or by
+merging two members, each kept in the audit trail. A member's page is made from the club's public
+tournaments (the organizer sees the private ones too): the evenings, the rating and its history,
+the results by role, and who they play with and against most."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from sqlalchemy import select
+
+from ..names import sort_key
+from ..persistence import members as members_repo
+from ..persistence.errors import Conflict
+from ..persistence.keys import KeyRef
+from ..persistence.models import GameSeat, Member, Player, PlayerStats, Tournament
+from . import ratings
+from .unit_of_work import UnitOfWork
+
+CROWN = ratings.CROWN
+ROLES = ("emperor", "guard", "rebel")
+
+
+def member_json(m: Member, players: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": m.id, "organizer_id": m.organizer_id, "name": m.name, "merged_into": m.merged_into}
+    if players is not None:
+        out["players"] = players
+    return out
+
+
+def list_members(uow: UnitOfWork, organizer_id: int) -> list[dict[str, Any]]:
+    """The club's members in pinyin order, each with its rating now."""
+    s = uow.session
+    now = ratings.refresh(uow, organizer_id)
+    rows = [
+        {**member_json(m, n), **ratings.rating_json(now.get(m.id))}
+        for m, n in members_repo.list_members(s, organizer_id)
+    ]
+    rows.sort(key=lambda r: (sort_key(r["name"]), r["id"]))
+    return rows
+
+
+def _role(role: str) -> str:
+    return "emperor" if role in ("emperor", "solo_emperor") else "guard" if role == "guard" else "rebel"
+
+
+def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id: int) -> dict[str, Any]:
+    """A member's page as data: their evenings (score and games by tournament, in order), their
+    rating with its history, results by role, partners and opponents, and the audit trail."""
+    s = uow.session
+    m = members_repo.get_member(s, organizer_id, member_id)
+    now = ratings.refresh(uow, organizer_id)
+    owner = viewer == organizer_id
+    evenings: list[dict[str, Any]] = []
+    players: dict[int, int] = {}  # player id -> tournament id
+    for p, t in members_repo.players_of(s, m.id):
+        if t.private and not owner:
+            continue
+        stats = s.get(PlayerStats, p.id)
+        evenings.append(
+            {
+                "tournament_id": t.id,
+                "tournament": t.name,
+                "player_id": p.id,
+                "name": p.name,
+                "at": t.created_at,
+                "games": stats.games if stats else 0,
+                "total": int(stats.total) if stats else 0,
+            }
+        )
+        players[p.id] = t.id
+    running = 0
+    for e in evenings:
+        running += int(e["total"])
+        e["cumulative"] = running
+    seats = s.execute(
+        select(GameSeat.game_id, GameSeat.role, GameSeat.score).where(
+            GameSeat.player_id.in_(list(players) or [0]), GameSeat.counted.is_(True)
+        )
+    ).all()
+    by_role: dict[str, dict[str, Any]] = {r: {"role": r, "games": 0, "wins": 0, "total": 0} for r in ROLES}
+    mine: dict[int, bool] = {}
+    for game_id, role, points in seats:
+        row = by_role[_role(role)]
+        row["games"] += 1
+        row["wins"] += int(points > 0)
+        row["total"] += points
+        mine[game_id] = role in CROWN
+    for row in by_role.values():
+        row["average"] = round(row["total"] / row["games"], 3) if row["games"] else 0.0
+    together: Counter[int] = Counter()
+    against: Counter[int] = Counter()
+    if mine:
+        others = s.execute(
+            select(GameSeat.game_id, GameSeat.role, Player.member_id)
+            .join(Player, Player.id == GameSeat.player_id)
+            .where(GameSeat.game_id.in_(list(mine)), GameSeat.counted.is_(True), Player.member_id != m.id)
+        ).all()
+        for game_id, role, other in others:
+            (together if (role in CROWN) == mine[game_id] else against)[int(other or 0)] += 1
+    names = {x.id: x.name for x in s.scalars(select(Member).where(Member.id.in_(list(together | against) or [0])))}
+
+    def top(c: Counter[int]) -> list[dict[str, Any]]:
+        return [{"member_id": k, "name": names.get(k), "games": n} for k, n in c.most_common(5)]
+
+    return {
+        **member_json(m),
+        **ratings.rating_json(now.get(m.id)),
+        "evenings": evenings,
+        "rating_history": ratings.history_json(uow, m.id),
+        "by_role": [by_role[r] for r in ROLES],
+        "partners": top(together),
+        "opponents": top(against),
+        "events": [
+            {
+                "action": e.action,
+                "member_id": e.member_id,
+                "from_member_id": e.from_member_id,
+                "player_id": e.player_id,
+                "reason": e.reason,
+                "at": e.at,
+            }
+            for e in members_repo.events(s, organizer_id, m.id)
+        ]
+        if owner
+        else [],
+    }
+
+
+def merge_members(
+    uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, other: Any, reason: str | None
+) -> dict[str, Any]:
+    """Merge member ``other`` into ``into``: every player (and so every game) of it moves."""
+    from .clubs import _own
+
+    _own(organizer_id, key.organizer_id)
+    s = uow.session
+    target = members_repo.get_member(s, organizer_id, into)
+    source = members_repo.get_member(s, organizer_id, other)
+    moved = members_repo.merge(s, target, source, key.id, reason)
+    uow.commit()
+    return {**member_json(target), "moved_players": moved, "merged": source.id}
+
+
+def tournaments_of(uow: UnitOfWork, organizer_id: int, ids: list[int]) -> list[Tournament]:
+    """The organizer's tournaments by id (Conflict: one is not the organizer's, or is private)."""
+    s = uow.session
+    found = {t.id: t for t in s.scalars(select(Tournament).where(Tournament.id.in_(ids or [0])))}
+    out = []
+    for i in ids:
+        t = found.get(i)
+        if t is None or t.organizer_id != organizer_id:
+            raise Conflict(f"tournament {i} is not one of organizer {organizer_id}'s")
+        if t.private:
+            raise Conflict(f"tournament {i} is private: a season is public and counts public tournaments only")
+        out.append(t)
+    return out

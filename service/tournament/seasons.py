@@ -1,0 +1,183 @@
+"""Seasons: a club's tournaments (its evenings) added up per member. A season counts every
+evening, or each member's best N; its standings are the sum of its tournaments' standings (byes
+included), with games, the average per game, the evenings played and the figures by role,
+ranked as tournament standings are (shared ranks, then pinyin order). ``after`` gives the
+standings as they stood after any evening of the season."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from sqlalchemy import select
+
+from ..names import sort_key
+from ..persistence import members as members_repo
+from ..persistence import seasons as seasons_repo
+from ..persistence import standings as standings_repo
+from ..persistence.errors import NotFound
+from ..persistence.models import GameSeat, Player, Season, Tournament
+from .clubs import _own
+from .members import ROLES, _role, tournaments_of
+from .unit_of_work import UnitOfWork
+
+COUNTING = ("all", "best")
+
+
+def season_json(season: Season, tournaments: list[Tournament]) -> dict[str, Any]:
+    return {
+        "id": season.id,
+        "organizer_id": season.organizer_id,
+        "name": season.name,
+        "counting": season.counting,
+        "best": season.best,
+        "tournaments": [{"id": t.id, "name": t.name, "created_at": t.created_at} for t in tournaments],
+        "created_at": season.created_at,
+    }
+
+
+def _tournaments(uow: UnitOfWork, season: Season) -> list[Tournament]:
+    ids = seasons_repo.tournament_ids(uow.session, season.id)
+    found = {t.id: t for t in uow.session.scalars(select(Tournament).where(Tournament.id.in_(ids or [0])))}
+    return [found[i] for i in ids if i in found and not found[i].private]
+
+
+def create_season(
+    uow: UnitOfWork, acting: int, organizer_id: int, name: str, counting: str, best: int | None, tournaments: list[int]
+) -> dict[str, Any]:
+    _own(organizer_id, acting)
+    chosen = tournaments_of(uow, organizer_id, tournaments)
+    season = seasons_repo.create(uow.session, organizer_id, name, counting, best if counting == "best" else None)
+    seasons_repo.set_tournaments(uow.session, season.id, [t.id for t in chosen])
+    uow.commit()
+    return season_json(season, chosen)
+
+
+def change_season(
+    uow: UnitOfWork, acting: int, organizer_id: int, season_id: int, changes: dict[str, Any]
+) -> dict[str, Any]:
+    _own(organizer_id, acting)
+    s = uow.session
+    season = seasons_repo.get(s, organizer_id, season_id)
+    if "name" in changes:
+        season.name = changes["name"]
+    if "counting" in changes:
+        season.counting = changes["counting"]
+    if "best" in changes or "counting" in changes:
+        season.best = changes.get("best", season.best) if season.counting == "best" else None
+    if "tournaments" in changes:
+        chosen = tournaments_of(uow, organizer_id, changes["tournaments"])
+        seasons_repo.set_tournaments(s, season.id, [t.id for t in chosen])
+    uow.commit()
+    return season_json(season, _tournaments(uow, season))
+
+
+def list_seasons(uow: UnitOfWork, organizer_id: int) -> list[dict[str, Any]]:
+    return [season_json(x, _tournaments(uow, x)) for x in seasons_repo.list_seasons(uow.session, organizer_id)]
+
+
+def get_season(uow: UnitOfWork, organizer_id: int, season_id: int) -> dict[str, Any]:
+    season = seasons_repo.get(uow.session, organizer_id, season_id)
+    return season_json(season, _tournaments(uow, season))
+
+
+def season_standings(uow: UnitOfWork, organizer_id: int, season_id: int, after: int | None = None) -> dict[str, Any]:
+    """Each member's season: the sum of their evenings' standings (all of them, or their best N
+    by total), ranked. ``after``: only the season's evenings up to that tournament."""
+    s = uow.session
+    season = seasons_repo.get(s, organizer_id, season_id)
+    evenings = _tournaments(uow, season)
+    if after is not None:
+        ids = [t.id for t in evenings]
+        if after not in ids:
+            raise NotFound(f"season {season_id} has no tournament {after}")
+        evenings = evenings[: ids.index(after) + 1]
+    members: dict[int, dict[str, Any]] = {}
+    player_member = dict(
+        s.execute(
+            select(Player.id, Player.member_id).where(Player.tournament_id.in_([t.id for t in evenings] or [0]))
+        ).all()
+    )
+    roles: dict[tuple[int, int], dict[str, dict[str, int]]] = defaultdict(
+        lambda: {r: {"games": 0, "wins": 0, "total": 0} for r in ROLES}
+    )
+    seats = s.execute(
+        select(GameSeat.tournament_id, GameSeat.player_id, GameSeat.role, GameSeat.score).where(
+            GameSeat.tournament_id.in_([t.id for t in evenings] or [0]), GameSeat.counted.is_(True)
+        )
+    )
+    for tid, pid, role, points in seats:
+        r = roles[(int(player_member.get(pid) or 0), tid)][_role(role)]
+        r["games"] += 1
+        r["wins"] += int(points > 0)
+        r["total"] += points
+    for position, t in enumerate(evenings):
+        for row in standings_repo.standings(s, t.id, t.bye_points):
+            if not row["games"] and not row["byes"]:
+                continue  # registered, never played: not an evening of theirs
+            member = int(player_member.get(row["player_id"]) or 0)
+            entry = members.setdefault(member, {"member_id": member, "evenings": []})
+            entry["evenings"].append(
+                {
+                    "tournament_id": t.id,
+                    "position": position,
+                    "total": row["total"],
+                    "games": row["games"],
+                    "wins": row["wins"],
+                    "byes": row["byes"],
+                    "points": row["total"] - t.bye_points * row["byes"],
+                    "roles": roles[(member, t.id)],
+                }
+            )
+    names = {m.id: m.name for m, _ in members_repo.list_members(s, organizer_id)}
+    rows = [_member_row(m, names.get(m["member_id"], "?"), season) for m in members.values()]
+    return {
+        "season_id": season.id,
+        "counting": season.counting,
+        "best": season.best,
+        "after": after,
+        "tournaments": [t.id for t in evenings],
+        "order": standings_repo.STANDINGS_ORDER.replace("players", "members"),
+        "standings": _ranked(rows),
+    }
+
+
+def _member_row(m: dict[str, Any], name: str, season: Season) -> dict[str, Any]:
+    played = m["evenings"]
+    counted = played
+    if season.counting == "best" and season.best:
+        counted = sorted(played, key=lambda e: (-e["total"], e["position"]))[: season.best]
+    games = sum(e["games"] for e in counted)
+    out: dict[str, Any] = {
+        "rank": 0,
+        "member_id": m["member_id"],
+        "name": name,
+        "total": sum(e["total"] for e in counted),
+        "games": games,
+        "wins": sum(e["wins"] for e in counted),
+        "byes": sum(e["byes"] for e in counted),
+        "average": round(sum(e["points"] for e in counted) / games, 3) if games else 0.0,
+        "evenings": len(played),
+        "evenings_counted": len(counted),
+        "counted_tournaments": sorted(e["tournament_id"] for e in counted),
+    }
+    for role in ROLES:
+        g = sum(e["roles"][role]["games"] for e in counted)
+        out[f"{role}_games"] = g
+        out[f"{role}_wins"] = sum(e["roles"][role]["wins"] for e in counted)
+        out[f"{role}_average"] = round(sum(e["roles"][role]["total"] for e in counted) / g, 3) if g else 0.0
+    return out
+
+
+def _ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Ranked as tournament standings are: total, wins, fewer games; ties share the rank and are
+    listed by the name's pinyin."""
+    rows.sort(key=lambda r: (-r["total"], -r["wins"], r["games"], sort_key(r["name"]), r["member_id"]))
+    previous: tuple[int, int, int] | None = None
+    rank = 0
+    for position, row in enumerate(rows, start=1):
+        decisive = (row["total"], row["wins"], row["games"])
+        if decisive != previous:
+            rank, previous = position, decisive
+        row["rank"] = rank
+    return rows
