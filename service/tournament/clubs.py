@@ -185,6 +185,8 @@ def change_tournament(
         used = games_repo.highest_deal(s, t.id)
         if changes["deals_per_round"] < used:
             raise Conflict(f"tournament {t.id} has games entered as deal {used} of a round: keep at least {used} deals")
+    if "private" in changes and changes["private"] != t.private:
+        members_repo.forget_ratings(s, t.organizer_id)  # the ratings count public tournaments only
     for field in ("name", "private", "status", "seating", "bye_points", "deals_per_round", "table_link_hours"):
         if field in changes:
             setattr(t, field, changes[field])

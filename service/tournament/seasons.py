@@ -181,3 +181,19 @@ def _ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             rank, previous = position, decisive
         row["rank"] = rank
     return rows
+
+
+def evening_totals(uow: UnitOfWork, organizer_id: int, season_id: int) -> list[tuple[str, dict[int, int]]]:
+    """Each evening of the season, in order, with each member's total that evening (the season
+    page's chart of its leaders)."""
+    s = uow.session
+    season = seasons_repo.get(s, organizer_id, season_id)
+    out = []
+    for t in _tournaments(uow, season):
+        member_of = dict(s.execute(select(Player.id, Player.member_id).where(Player.tournament_id == t.id)).all())
+        totals = {
+            int(member_of.get(row["player_id"]) or 0): row["total"]
+            for row in standings_repo.standings(s, t.id, t.bye_points)
+        }
+        out.append((t.name, totals))
+    return out

@@ -62,7 +62,7 @@ def install(app: Flask) -> None:
     import flask_swagger_ui
 
     swagger_ui_path = Path(flask_swagger_ui.__file__).parent / "dist"
-    from . import board, check, entry, organizer, record, replay, table_entry, tournaments  # noqa: F401 (each adds its pages)
+    from . import board, check, club, entry, organizer, record, replay, table_entry, tournaments  # noqa: F401 (each adds its pages)
     from .common import blp
 
     if not app.config.get("SECRET_KEY"):

@@ -1,0 +1,52 @@
+"""A club's pages without a browser: the members list, a member's page with its four charts as
+SVG images (each with its numbers beside it), a season's standings with its leaders' chart, and
+all of them in Chinese without an English word."""
+
+from __future__ import annotations
+
+import re
+
+from tests.api.test_club_api import NAMES, _evening
+from tests.i18n.messages import english_left
+from tests.tournament_helpers import Club
+from tests.web.test_chinese_pages import text_of
+
+ZH = {"Accept-Language": "zh-CN"}
+
+
+def test_member_and_season_pages_in_pictures(db_client):
+    client = db_client
+    club = Club(client, "威海俱乐部")
+    oid = club.organizer["id"]
+    tids = [_evening(client, club, f"第{k}晚", NAMES, 6, 30 + k)[0] for k in range(3)]
+    sid = client.post(
+        f"/v1/organizers/{oid}/seasons",
+        json={"name": "冬季赛", "counting": "best", "best": 2, "tournaments": tids},
+        headers=club.auth,
+    ).get_json()["id"]
+    listed = client.get(f"/clubs/{oid}/members", headers=ZH)
+    assert listed.status_code == 200
+    mid = int(re.search(rf"/clubs/{oid}/members/(\d+)", listed.get_data(as_text=True)).group(1))
+    page = client.get(f"/clubs/{oid}/members/{mid}", headers=ZH)
+    html = page.get_data(as_text=True)
+    charts = re.findall(r'<img src="([^"]+\.svg)"', html)
+    assert len(charts) == 4 and html.count("<details>") == 4
+    for url in charts:
+        svg = client.get(url, headers=ZH)
+        assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+        body = svg.get_data(as_text=True)
+        assert body.startswith("<svg") and not re.search(r'(src|href)="(https?:)?//', body)  # nothing fetched
+        assert svg.headers["Content-Security-Policy"].startswith("default-src 'none'")
+    season = client.get(f"/clubs/{oid}/seasons/{sid}", headers=ZH)
+    assert season.status_code == 200 and season.get_data(as_text=True).count("<tr>") >= 7
+    assert client.get(f"/clubs/{oid}/seasons/{sid}/charts/leaders.svg").mimetype == "image/svg+xml"
+    after = client.get(f"/clubs/{oid}/seasons/{sid}?after={tids[0]}", headers=ZH)
+    assert after.status_code == 200
+    assert client.get(f"/clubs/{oid}/members/{mid}/charts/nope.svg").status_code == 404
+    assert client.get(f"/clubs/{oid}/members/999999").status_code == 404
+    found = {}
+    for name, r in {"members": listed, "member": page, "season": season, "after": after}.items():
+        left = english_left(text_of(r.get_data(as_text=True)))
+        if left:
+            found[name] = sorted(set(left))
+    assert not found, found
