@@ -80,3 +80,48 @@ def test_record_hashes_become_game_fingerprints_and_back(empty_db_url):
         assert dup.status_code == 409 and dup.get_json()["game_id"] == games[0]
     finally:
         db.dispose()
+
+
+def test_players_of_existing_tournaments_become_members(empty_db_url):
+    """0014: one member per distinct name key within an organizer, every player linked to one."""
+    db = Database(empty_db_url)
+    try:
+        db.upgrade("0013")
+        with db.engine.begin() as conn:
+            for org in (1, 2):
+                conn.execute(
+                    text("INSERT INTO organizers (id, name, created_at) VALUES (:i, 'c', CURRENT_TIMESTAMP)"),
+                    {"i": org},
+                )
+            for tid, org in ((1, 1), (2, 1), (3, 2)):
+                conn.execute(
+                    text(
+                        "INSERT INTO tournaments (id, organizer_id, name, ruleset_name, ruleset_options, status, private, "
+                        "created_at, seating, bye_points, deals_per_round, table_link_hours) "
+                        "VALUES (:t, :o, 't', 'weihai', '{}', 'open', false, CURRENT_TIMESTAMP, 'balanced', 0, 1, 12)"
+                    ),
+                    {"t": tid, "o": org},
+                )
+            players = [
+                (1, 1, "Lao Wang", "lao wang"),
+                (2, 1, "李娜", "李娜"),
+                (3, 2, "LAO  WANG", "lao wang"),
+                (4, 3, "Lao Wang", "lao wang"),
+            ]
+            for pid, tid, name, key in players:
+                conn.execute(
+                    text(
+                        "INSERT INTO players (id, tournament_id, name, name_key, created_at) "
+                        "VALUES (:p, :t, :n, :k, CURRENT_TIMESTAMP)"
+                    ),
+                    {"p": pid, "t": tid, "n": name, "k": key},
+                )
+        db.upgrade()
+        with db.engine.connect() as conn:
+            linked = dict(conn.execute(text("SELECT id, member_id FROM players")).all())
+            members = conn.execute(text("SELECT id, organizer_id, name FROM members ORDER BY id")).all()
+        assert len(members) == 3  # Lao Wang of club 1, 李娜, and Lao Wang of club 2
+        assert linked[1] == linked[3] != linked[4] and linked[2] not in (linked[1], linked[4])
+        assert {m.name for m in members} == {"Lao Wang", "李娜"}
+    finally:
+        db.dispose()
