@@ -29,6 +29,7 @@ __all__ = [
     "WEIHAI",
     "CrownProcedure",
     "Deck",
+    "HiddenSoloTable",
     "LastRankRule",
     "OpenSoloTable",
     "OptionInfo",
@@ -76,6 +77,14 @@ class DoubleStacking(Enum):
 class OpenSoloTable(Enum):
     FLAT = "flat"
     PER_PLACE = "per_place"
+
+
+class HiddenSoloTable(Enum):
+    """How a hidden solo (暗独) is scored: by the soloist's place, or first wins, second draws,
+    anything else loses (the house table of two public programs: docs/rules.md)."""
+
+    BY_PLACE = "by_place"
+    FIRST_WINS = "first_wins"
 
 
 class CrownProcedure(Enum):
@@ -205,10 +214,28 @@ class Ruleset:
             "'per_place' = soloist 16/4/0/−4/−16 by place, ×2, others −¼ each",
         ),
     )
+    hidden_solo_table: HiddenSoloTable = field(
+        default=HiddenSoloTable.BY_PLACE,
+        metadata=_opt(
+            "hidden_solo_table",
+            "暗独: 'by_place' = the soloist 16/8/0/−8/−16 by place, others −¼ each; "
+            "'first_wins' = 1st wins (+16), 2nd draws (0), anything else loses (−16), others −¼ each",
+        ),
+    )
+    solo_base_percent: int = field(
+        default=100,
+        metadata=_opt(
+            "solo_base_percent",
+            "a solo's points (declared and hidden) against a normal game's: 100 = the tables as they are, "
+            "150 = half as much again (a declared solo won is +48 against a normal game's +12)",
+            choices=(100, 150),
+        ),
+    )
     crown: CrownProcedure = CrownProcedure.WEIHAI
     open_solo_by_others: bool = True
     place_points: tuple[int, ...] = (4, 2, 0, -2, -4)
     hidden_solo_points: tuple[int, ...] = (16, 8, 0, -8, -16)
+    hidden_solo_first_wins: tuple[int, ...] = (16, 0, -16, -16, -16)
     open_solo_place_points: tuple[int, ...] = (32, 8, 0, -8, -32)
 
     # Derived facts the engine reads often.

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from .cards import Card, format_card
 from .roles import Mode, rebellion_succeeded
-from .ruleset import WEIHAI, DoubleStacking, OpenSoloTable, Ruleset
+from .ruleset import WEIHAI, DoubleStacking, HiddenSoloTable, OpenSoloTable, Ruleset
 
 __all__ = [
     "GameFacts",
@@ -155,13 +155,23 @@ class NormalGameBase(BaseRule):
         return out
 
 
+def _solo_points(points: int, ruleset: Ruleset) -> int:
+    """A solo's points scaled by the house's solo base (100 or 150 %: both keep quarters whole)."""
+    return points * ruleset.solo_base_percent // 100
+
+
 class HiddenSoloBase(BaseRule):
-    """暗独: the emperor scores by place 16/8/0/−8/−16, each other seat −¼ of it."""
+    """暗独: the emperor scores by place 16/8/0/−8/−16 (or, per option, first wins, second draws,
+    anything else loses: 16/0/−16/−16/−16), each other seat −¼ of it."""
 
     mode = Mode.HIDDEN_SOLO
 
     def base(self, facts: GameFacts, ruleset: Ruleset) -> list[int]:
-        return _emperor_against_all(facts, ruleset.hidden_solo_points[facts.place_of(facts.emperor)])
+        if ruleset.hidden_solo_table is HiddenSoloTable.FIRST_WINS:
+            table = ruleset.hidden_solo_first_wins
+        else:
+            table = ruleset.hidden_solo_points
+        return _emperor_against_all(facts, _solo_points(table[facts.place_of(facts.emperor)], ruleset))
 
 
 class OpenSoloBase(BaseRule):
@@ -175,7 +185,7 @@ class OpenSoloBase(BaseRule):
             points = 32 if place == 0 else -32
         else:
             points = ruleset.open_solo_place_points[place]
-        return _emperor_against_all(facts, points)
+        return _emperor_against_all(facts, _solo_points(points, ruleset))
 
 
 class SurrenderBase(BaseRule):

@@ -11,7 +11,7 @@ from flask import abort, current_app, flash, redirect, render_template, request,
 
 from ..core.errors import RecordError
 from ..core.reading import read_ruleset
-from ..core.ruleset import PRESETS, WEIHAI
+from ..core.ruleset import PRESETS, WEIHAI, option_infos
 from ..persistence.errors import Conflict
 from ..tournament import clubs, games, reading, rounds
 from ..tournament.unit_of_work import UnitOfWork
@@ -59,8 +59,43 @@ def _organizer_page(status: int = 200, **extra: Any) -> tuple[str, int]:
         rows, _ = clubs.list_tournaments(uow, viewer(), 500, 0)
     mine = [t for t in rows if t["organizer_id"] == viewer()]
     form = extra.pop("form", {"ruleset": WEIHAI.name, "bye_points": "0", "deals_per_round": "1"})
-    page = render_template("organizer.html", tournaments=mine, rulesets=sorted(PRESETS), form=form, **extra)
+    page = render_template(
+        "organizer.html",
+        tournaments=mine,
+        rulesets=sorted(PRESETS),
+        form=form,
+        house=house_options(),
+        house_open=any(str(k).startswith("opt-") and v for k, v in form.items()),
+        **extra,
+    )
     return page, status
+
+
+def house_options() -> list[dict[str, Any]]:
+    """Every ruleset option as the form offers it: its key, what it means, its choices (the
+    ruleset's own default is the form's default: an option left at it is not sent)."""
+    return [
+        {"key": o.key, "description": o.description, "choices": [(_form_value(c), c) for c in o.choices]}
+        for o in option_infos(WEIHAI)
+    ]
+
+
+def _form_value(choice: object) -> str:
+    return ("true" if choice else "false") if isinstance(choice, bool) else str(choice)
+
+
+def _chosen_options(form: Any) -> dict[str, Any]:
+    """The house options the form sets (FormError for a value that is not one of the choices)."""
+    chosen: dict[str, Any] = {}
+    for o in house_options():
+        raw = (form.get(f"opt-{o['key']}") or "").strip()
+        if not raw:
+            continue
+        match = [c for value, c in o["choices"] if value == raw]
+        if not match:
+            raise FormError("ruleset", f"{o['key']} is one of {', '.join(v for v, _ in o['choices'])}")
+        chosen[o["key"]] = match[0]
+    return chosen
 
 
 @blp.get("/organizer")
@@ -81,7 +116,9 @@ def create_tournament() -> Any:
         if seating_method not in ("balanced", "swiss"):
             raise FormError("seating", "balanced or swiss")
         try:
-            rs = read_ruleset(form.get("ruleset") or WEIHAI.name)
+            options = _chosen_options(form)
+            name_of = form.get("ruleset") or WEIHAI.name
+            rs = read_ruleset({"name": name_of, "options": options} if options else name_of)
         except RecordError as exc:
             raise FormError("ruleset", exc.problems[0].detail) from None
     except FormError as exc:

@@ -50,3 +50,30 @@ def test_member_and_season_pages_in_pictures(db_client):
         if left:
             found[name] = sorted(set(left))
     assert not found, found
+
+
+def test_the_house_scoring_is_chosen_on_the_tournament_form(db_client):
+    client = db_client
+    club = Club(client, "威海俱乐部")
+    page = client.get("/signin?lang=zh").get_data(as_text=True)
+    token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+    assert client.post("/signin", data={"key": club.secret, "csrf_token": token}).status_code == 302
+    form = client.get("/organizer", headers=ZH).get_data(as_text=True)
+    assert 'name="opt-hidden_solo_table"' in form and 'name="opt-solo_base_percent"' in form
+    assert not english_left(text_of(form))
+    token = re.search(r'name="csrf-token" content="([^"]+)"', form).group(1)
+    data = {
+        "csrf_token": token,
+        "name": "家规赛",
+        "ruleset": "weihai",
+        "opt-hidden_solo_table": "first_wins",
+        "opt-solo_base_percent": "150",
+    }
+    r = client.post("/organizer/tournaments", data=data, headers=ZH)
+    assert r.status_code == 302, text_of(r.get_data(as_text=True))
+    tid = int(re.search(r"/organizer/tournaments/(\d+)", r.headers["Location"]).group(1))
+    options = client.get(f"/v1/tournaments/{tid}").get_json()["ruleset"]["options"]
+    assert (options["hidden_solo_table"], options["solo_base_percent"]) == ("first_wins", 150)
+    bad = client.post("/organizer/tournaments", data={**data, "opt-solo_base_percent": "120"}, headers=ZH)
+    assert bad.status_code == 422 and 'value="150"' in bad.get_data(as_text=True)
+    assert 'value="家规赛"' in bad.get_data(as_text=True)  # what was typed comes back
