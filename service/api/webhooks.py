@@ -21,7 +21,8 @@ blp = Blueprint(
     "webhooks",
     __name__,
     url_prefix="/v1/tournaments",
-    description="Webhooks: game.stored, game.corrected, round.created, round.removed and tournament.closed, posted to the "
+    description="Webhooks: game.stored, game.corrected, round.created, round.removed, tournament.closed, the table's "
+    "game.pending, game.confirmed and game.disputed, round.closed and season.updated, posted to the "
     "organizer's URLs, signed (X-Baohuang-Signature: sha256=HMAC of '<X-Baohuang-Timestamp>.<body>'), "
     "retried for a day.",
 )

@@ -13,7 +13,7 @@ from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from .errors import NotFound
-from .models import Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent, utcnow
+from .models import SeasonTournament, Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent, utcnow
 
 EVENTS = (
     "game.stored",
@@ -25,7 +25,11 @@ EVENTS = (
     "game.confirmed",
     "game.disputed",
     "round.closed",
+    "season.updated",
 )
+# The events that change a season's standings: fanning one out tells the tournament's webhooks
+# that each season it belongs to changed (season.updated, an event of its own in the outbox).
+SEASON_CAUSES = ("game.stored", "game.corrected")
 
 
 def add_event(s: Session, tournament_id: int, event: str, payload: dict[str, Any]) -> None:
@@ -110,6 +114,8 @@ def fan_out(s: Session, limit: int = 500) -> int:
         .with_for_update(skip_locked=True)
     ).all()
     hooks: dict[int, Sequence[Webhook]] = {}
+    seasons: dict[int, list[int]] = {}
+    changed: set[tuple[int, int]] = set()
     for e in events:
         if e.tournament_id not in hooks:
             hooks[e.tournament_id] = webhooks_of(s, e.tournament_id)
@@ -120,7 +126,17 @@ def fan_out(s: Session, limit: int = 500) -> int:
                         webhook_id=hook.id, event_id=e.id, state="pending", attempts=0, next_at=e.created_at
                     )
                 )
+        if e.event in SEASON_CAUSES:
+            if e.tournament_id not in seasons:
+                seasons[e.tournament_id] = list(
+                    s.scalars(
+                        select(SeasonTournament.season_id).where(SeasonTournament.tournament_id == e.tournament_id)
+                    )
+                )
+            changed |= {(e.tournament_id, season) for season in seasons[e.tournament_id]}
         e.fanned_out = True
+    for tournament_id, season in sorted(changed):  # once a pass for each season and tournament
+        add_event(s, tournament_id, "season.updated", {"season_id": season, "tournament_id": tournament_id})
     s.flush()
     return len(events) + int(getattr(quiet, "rowcount", 0) or 0)
 

@@ -189,3 +189,40 @@ def test_ratings_recompute_identically_from_scratch(db_client, db_app):
     page = client.get(f"/v1/organizers/{oid}/members/{next(iter(corrected))}").get_json()
     assert len(page["rating_history"]) == page["games"] and page["provisional"] == (page["games"] < 10)
     assert t2
+
+
+def test_a_season_tells_its_tournaments_webhooks_when_its_standings_change(db_app, monkeypatch):
+    from service.tournament import webhooks
+    from tests.tournament.test_webhooks import Receiver
+
+    monkeypatch.setenv("BAOHUANG_WEBHOOK_ALLOW_NETWORKS", "127.0.0.0/8")
+    client = db_app.test_client()
+    club = Club(client)
+    oid = club.organizer["id"]
+    tid, ids = _evening(client, club, "一", NAMES, 0, 40)
+    other, _ = _evening(client, club, "二", NAMES, 0, 41)
+    sid = client.post(f"/v1/organizers/{oid}/seasons", json={"name": "季", "tournaments": [tid]}, headers=club.auth)
+    sid = sid.get_json()["id"]
+    receiver = Receiver(["ok"] * 10)
+    try:
+        for t in (tid, other):
+            r = client.post(
+                f"/v1/tournaments/{t}/webhooks",
+                json={"url": receiver.url, "events": ["season.updated"]},
+                headers=club.auth,
+            )
+            assert r.status_code == 201
+        rng = random.Random(3)
+        for t, seats in ((tid, ids[:5]), (tid, ids[1:]), (other, _players(client, other))):
+            assert club.submit(t, {"players": seats, "sheet": _sheet(rng)}).status_code == 201
+        webhooks.deliver_once(db_app.extensions["baohuang_db"])
+        got = [body for _, body, _ in receiver.received]
+        # two games of the season's tournament in one pass: one season.updated; the other tournament: none
+        assert [b["event"] for b in got] == ["season.updated"], got
+        assert got[0]["data"] == {"season_id": sid, "tournament_id": tid}
+    finally:
+        receiver.close()
+
+
+def _players(client, tid):
+    return [p["id"] for p in client.get(f"/v1/tournaments/{tid}/players").get_json()["items"][:5]]

@@ -10,6 +10,7 @@ class WebhookCreateEventsItem(StrEnum):
     ROUND_CLOSED = "round.closed"
     ROUND_CREATED = "round.created"
     ROUND_REMOVED = "round.removed"
+    SEASON_UPDATED = "season.updated"
     TOURNAMENT_CLOSED = "tournament.closed"
 
     def __str__(self) -> str:
