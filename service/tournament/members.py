@@ -43,6 +43,13 @@ def list_members(uow: UnitOfWork, organizer_id: int) -> list[dict[str, Any]]:
     return rows
 
 
+def member_names(uow: UnitOfWork, organizer_id: int) -> list[dict[str, Any]]:
+    """The club's members by name (pinyin order), without their ratings: what a form offers."""
+    rows = [member_json(m, n) for m, n in members_repo.list_members(uow.session, organizer_id)]
+    rows.sort(key=lambda r: (sort_key(r["name"]), r["id"]))
+    return rows
+
+
 def _role(role: str) -> str:
     return "emperor" if role in ("emperor", "solo_emperor") else "guard" if role == "guard" else "rebel"
 

@@ -13,7 +13,7 @@ from ..core.errors import RecordError
 from ..core.reading import read_ruleset
 from ..core.ruleset import PRESETS, WEIHAI, option_infos
 from ..persistence.errors import Conflict
-from ..tournament import clubs, games, reading, rounds
+from ..tournament import clubs, games, members, reading, rounds
 from ..tournament.unit_of_work import UnitOfWork
 from .common import acting, blp, field_errors, found, organizer_only, unit_of_work, viewer
 from .forms import FormError, number, safe_next, text
@@ -156,6 +156,7 @@ def manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[st
         last=seated[-1] if seated else None,
         missing=missing_deals(seated, t["deals_per_round"]),
         options=options_line(t),
+        club_members=[m for m in _members() if m["id"] not in {p.get("member_id") for p in players}],
         form=extra.pop("form", _asked_deal()),
         errors=extra.pop("errors", {}),
         which=extra.pop("which", "sheet" if _asked_deal() else None),
@@ -163,6 +164,11 @@ def manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[st
         **extra,
     )
     return page, status
+
+
+def _members() -> list[dict[str, Any]]:
+    with unit_of_work() as uow:
+        return members.member_names(uow, acting())
 
 
 def _asked_deal() -> dict[str, str]:
@@ -194,14 +200,19 @@ def manage(tournament_id: int) -> tuple[str, int]:
 @blp.post("/organizer/tournaments/<int:tournament_id>/players")
 @organizer_only
 def add_player(tournament_id: int) -> Any:
+    form = request.form
     try:
-        name = text(request.form, "name", 100, "a player's name")
+        member_id = number(form, "member_id", 1, 2**31 - 1, required=False)
+        name = text(form, "name", 100, "a player's name", required=member_id is None)
+        if name is None:  # a member picked from the list, under the name the club knows
+            name = next((m["name"] for m in _members() if m["id"] == member_id), None)
+            if name is None:
+                raise FormError("player", "choose a member of the club, or type a name")
     except FormError as exc:
-        return manage_page(tournament_id, 422, errors={"player": [tr(exc.message)]}, form=request.form, which="player")
-    assert name is not None
+        return manage_page(tournament_id, 422, errors={"player": [tr(exc.message)]}, form=form, which="player")
     return act(
         tournament_id,
-        lambda uow: clubs.add_player(uow, acting(), tournament_id, name),
+        lambda uow: clubs.add_player(uow, acting(), tournament_id, name, member_id),
         url_for("web.manage", tournament_id=tournament_id) + "#players",
         gettext("Player added:") + " " + name,
         form=request.form,

@@ -77,3 +77,25 @@ def test_the_house_scoring_is_chosen_on_the_tournament_form(db_client):
     bad = client.post("/organizer/tournaments", data={**data, "opt-solo_base_percent": "120"}, headers=ZH)
     assert bad.status_code == 422 and 'value="150"' in bad.get_data(as_text=True)
     assert 'value="家规赛"' in bad.get_data(as_text=True)  # what was typed comes back
+
+
+def test_a_player_is_picked_from_the_clubs_members(db_client):
+    client = db_client
+    club = Club(client, "威海俱乐部")
+    first, ids = _evening(client, club, "第一晚", NAMES, 0, 50)
+    member = client.get(f"/v1/tournaments/{first}/players/{ids[2]}").get_json()["member_id"]
+    page = client.get("/signin?lang=zh").get_data(as_text=True)
+    token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+    assert client.post("/signin", data={"key": club.secret, "csrf_token": token}).status_code == 302
+    second = client.post("/v1/tournaments", json={"name": "第二晚"}, headers=club.auth).get_json()["id"]
+    manage = client.get(f"/organizer/tournaments/{second}", headers=ZH).get_data(as_text=True)
+    assert f'<option value="{member}">{NAMES[2]}</option>' in manage
+    token = re.search(r'name="csrf-token" content="([^"]+)"', manage).group(1)
+    r = client.post(f"/organizer/tournaments/{second}/players", data={"csrf_token": token, "member_id": str(member)})
+    assert r.status_code == 302
+    (player,) = client.get(f"/v1/tournaments/{second}/players").get_json()["items"]
+    assert (player["name"], player["member_id"]) == (NAMES[2], member)
+    again = client.get(f"/organizer/tournaments/{second}", headers=ZH).get_data(as_text=True)
+    assert f'<option value="{member}">{NAMES[2]}</option>' not in again  # a member plays once a tournament
+    refused = client.post(f"/organizer/tournaments/{second}/players", data={"csrf_token": token}, headers=ZH)
+    assert refused.status_code == 422
