@@ -79,6 +79,8 @@ def move_player(s: Session, p: Player, to: Member, key_id: int | None, reason: s
     """Link a player (and so every game of theirs) to another member."""
     if p.member_id == to.id:
         return
+    if to.merged_into is not None:
+        raise Conflict(f"member {to.id} was merged into member {to.merged_into}: use that one")
     clash = _clash(s, to.id, [p.tournament_id])
     if clash is not None:
         raise Conflict(f"member {to.id} already plays in tournament {clash}: merge the two players' members instead")

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, abort, render_template, request
+from flask import Response, abort, flash, g, redirect, render_template, request, url_for
 
-from ..tournament import members, seasons
+from ..persistence.errors import Conflict
+from ..tournament import clubs, members, seasons
 from . import charts
-from .common import blp, found, unit_of_work, viewer
+from .common import acting, blp, found, organizer_only, unit_of_work, viewer
+from .forms import FormError, number, text
+from .i18n import gettext, tr
 
 # An SVG image carries its own styles and no script that runs (an image never runs one).
 SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
@@ -39,9 +42,74 @@ def _member(organizer_id: int, member_id: int) -> dict[str, Any]:
 
 
 @blp.get("/clubs/<int:organizer_id>/members/<int:member_id>")
-def member_page(organizer_id: int, member_id: int) -> str:
+def member_page(organizer_id: int, member_id: int, status: int = 200, **extra: Any) -> tuple[str, int]:
     m = _member(organizer_id, member_id)
-    return render_template("member.html", organizer_id=organizer_id, m=m, charts=list(charts.MEMBER_CHARTS))
+    others: list[dict[str, Any]] = []
+    if viewer() == organizer_id:  # the organizer fixes mistaken links here
+        with unit_of_work() as uow:
+            others = [x for x in members.member_names(uow, organizer_id) if x["id"] != member_id]
+    page = render_template(
+        "member.html",
+        organizer_id=organizer_id,
+        m=m,
+        charts=list(charts.MEMBER_CHARTS),
+        others=others,
+        errors=extra.pop("errors", {}),
+        form=request.form if request.method == "POST" else {},
+    )
+    return page, status
+
+
+def _fix(organizer_id: int, member_id: int, action: Any, done: str, then: int) -> Any:
+    try:
+        with found(), unit_of_work() as uow:
+            action(uow)
+    except Conflict as exc:
+        return member_page(organizer_id, member_id, 409, errors={"fix": [tr(str(exc))]})
+    flash(done, "good")
+    return redirect(url_for("web.member_page", organizer_id=organizer_id, member_id=then), 303)
+
+
+@blp.post("/clubs/<int:organizer_id>/members/<int:member_id>/merge")
+@organizer_only
+def merge_member(organizer_id: int, member_id: int) -> Any:
+    """Merge another member into this one (the same person under two names)."""
+    try:
+        other = number(request.form, "member_id", 1, 2**31 - 1)
+        reason = text(request.form, "reason", 500, "a reason", required=False)
+    except FormError as exc:
+        return member_page(organizer_id, member_id, 422, errors={"fix": [tr(exc.message)]})
+    return _fix(
+        organizer_id,
+        member_id,
+        lambda uow: members.merge_members(uow, g.key, organizer_id, member_id, other, reason),
+        gettext("The two members are one now: every game is kept."),
+        member_id,
+    )
+
+
+@blp.post("/clubs/<int:organizer_id>/members/<int:member_id>/move")
+@organizer_only
+def move_evening(organizer_id: int, member_id: int) -> Any:
+    """Move one evening (a tournament's player, with their games) to another member."""
+    form = request.form
+    try:
+        tournament_id = number(form, "tournament_id", 1, 2**31 - 1)
+        player_id = number(form, "player_id", 1, 2**31 - 1)
+        to = number(form, "member_id", 1, 2**31 - 1)
+        reason = text(form, "reason", 500, "a reason", required=False)
+    except FormError as exc:
+        return member_page(organizer_id, member_id, 422, errors={"fix": [tr(exc.message)]})
+    assert tournament_id is not None and player_id is not None and to is not None
+    return _fix(
+        organizer_id,
+        member_id,
+        lambda uow: clubs.change_player(
+            uow, acting(), tournament_id, player_id, None, None, member_id=to, reason=reason, key_id=g.key.id
+        ),
+        gettext("The evening is moved, with its games."),
+        to,
+    )
 
 
 @blp.get("/clubs/<int:organizer_id>/members/<int:member_id>/charts/<name>.svg")

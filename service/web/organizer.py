@@ -13,7 +13,7 @@ from ..core.errors import RecordError
 from ..core.reading import read_ruleset
 from ..core.ruleset import PRESETS, WEIHAI, option_infos
 from ..persistence.errors import Conflict
-from ..tournament import clubs, games, members, reading, rounds
+from ..tournament import clubs, games, members, reading, rounds, seasons
 from ..tournament.unit_of_work import UnitOfWork
 from .common import acting, blp, field_errors, found, organizer_only, unit_of_work, viewer
 from .forms import FormError, number, safe_next, text
@@ -57,6 +57,7 @@ def signout() -> Any:
 def _organizer_page(status: int = 200, **extra: Any) -> tuple[str, int]:
     with unit_of_work() as uow:
         rows, _ = clubs.list_tournaments(uow, viewer(), 500, 0)
+        listed = seasons.list_seasons(uow, acting())
     mine = [t for t in rows if t["organizer_id"] == viewer()]
     form = extra.pop("form", {"ruleset": WEIHAI.name, "bye_points": "0", "deals_per_round": "1"})
     page = render_template(
@@ -66,6 +67,8 @@ def _organizer_page(status: int = 200, **extra: Any) -> tuple[str, int]:
         form=form,
         house=house_options(),
         house_open=any(str(k).startswith("opt-") and v for k, v in form.items()),
+        organizer_id=acting(),
+        seasons=listed,
         **extra,
     )
     return page, status
@@ -102,6 +105,32 @@ def _chosen_options(form: Any) -> dict[str, Any]:
 @organizer_only
 def organizer() -> tuple[str, int]:
     return _organizer_page()
+
+
+@blp.post("/organizer/seasons")
+@organizer_only
+def create_season_page() -> Any:
+    """A season of the organizer's public tournaments, in the order they were made."""
+    form = request.form
+    try:
+        name = text(form, "season_name", 200, "a season's name")
+        counting = form.get("counting", "all")
+        if counting not in ("all", "best"):
+            raise FormError("season", "every evening, or each member's best N")
+        best = number(form, "best", 1, 1000, required=counting == "best")
+        chosen = sorted(int(k[1:]) for k, v in form.items() if k[:1] == "t" and k[1:].isdigit() and v == "on")
+        if not chosen:
+            raise FormError("season", "choose the season's tournaments")
+    except FormError as exc:
+        return _organizer_page(422, form=form, errors={"season": [tr(exc.message)]})
+    assert name is not None
+    try:
+        with found(), unit_of_work() as uow:
+            made = seasons.create_season(uow, acting(), acting(), name, counting, best, chosen)
+    except Conflict as exc:
+        return _organizer_page(409, form=form, errors={"season": [tr(str(exc))]})
+    flash(gettext("The season is made."), "good")
+    return redirect(url_for("web.season_page", organizer_id=acting(), season_id=made["id"]))
 
 
 @blp.post("/organizer/tournaments")

@@ -99,3 +99,69 @@ def test_a_player_is_picked_from_the_clubs_members(db_client):
     assert f'<option value="{member}">{NAMES[2]}</option>' not in again  # a member plays once a tournament
     refused = client.post(f"/organizer/tournaments/{second}/players", data={"csrf_token": token}, headers=ZH)
     assert refused.status_code == 422
+
+
+def test_seasons_are_made_and_links_fixed_from_the_pages(db_client):
+    client = db_client
+    club = Club(client, "威海俱乐部")
+    oid = club.organizer["id"]
+    t1, ids1 = _evening(client, club, "第一晚", NAMES, 4, 60)
+    t2, ids2 = _evening(client, club, "第二晚", [*NAMES[:5], "孙丽"], 4, 61)
+    page = client.get("/signin?lang=zh").get_data(as_text=True)
+    token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+    assert client.post("/signin", data={"key": club.secret, "csrf_token": token}).status_code == 302
+    organizer = client.get("/organizer", headers=ZH).get_data(as_text=True)
+    assert 'id="new-season"' in organizer and not english_left(text_of(organizer))
+    token = re.search(r'name="csrf-token" content="([^"]+)"', organizer).group(1)
+    refused = client.post(
+        "/organizer/seasons", data={"csrf_token": token, "season_name": "春季", "counting": "best"}, headers=ZH
+    )
+    assert refused.status_code == 422 and 'value="春季"' in refused.get_data(as_text=True)
+    made = client.post(
+        "/organizer/seasons",
+        data={
+            "csrf_token": token,
+            "season_name": "春季",
+            "counting": "best",
+            "best": "1",
+            f"t{t1}": "on",
+            f"t{t2}": "on",
+        },
+    )
+    assert made.status_code == 302 and "/seasons/" in made.headers["Location"]
+    (season,) = client.get(f"/v1/organizers/{oid}/seasons").get_json()["seasons"]
+    assert (season["counting"], season["best"], [t["id"] for t in season["tournaments"]]) == ("best", 1, [t1, t2])
+
+    chen = client.get(f"/v1/tournaments/{t1}/players/{ids1[5]}").get_json()["member_id"]  # 陈静, evening 1 only
+    sun = client.get(f"/v1/tournaments/{t2}/players/{ids2[5]}").get_json()["member_id"]  # 孙丽, evening 2 only
+    mine = client.get(f"/clubs/{oid}/members/{sun}", headers=ZH).get_data(as_text=True)
+    assert 'id="fix"' in mine and not english_left(text_of(mine))
+    merged = client.post(
+        f"/clubs/{oid}/members/{sun}/merge", data={"csrf_token": token, "member_id": str(chen), "reason": "同一个人"}
+    )
+    assert merged.status_code == 303
+    evenings = client.get(f"/v1/organizers/{oid}/members/{sun}").get_json()["evenings"]
+    assert sorted(e["tournament_id"] for e in evenings) == [t1, t2]
+    li = client.get(f"/v1/tournaments/{t1}/players/{ids1[1]}").get_json()["member_id"]
+    clash = client.post(
+        f"/clubs/{oid}/members/{sun}/move",
+        data={"csrf_token": token, "tournament_id": str(t1), "player_id": str(ids1[5]), "member_id": str(li)},
+        headers=ZH,
+    )
+    assert clash.status_code == 409 and "field-error" in clash.get_data(as_text=True)  # 李娜 plays that evening
+    onto_merged = client.post(
+        f"/clubs/{oid}/members/{sun}/move",
+        data={"csrf_token": token, "tournament_id": str(t2), "player_id": str(ids2[5]), "member_id": str(chen)},
+    )
+    assert onto_merged.status_code == 409  # 陈静 was merged: nothing moves onto it
+    t3 = client.post("/v1/tournaments", json={"name": "第三晚"}, headers=club.auth).get_json()["id"]
+    zhou = client.post(f"/v1/tournaments/{t3}/players", json={"name": "周敏"}, headers=club.auth).get_json()[
+        "member_id"
+    ]
+    moved = client.post(
+        f"/clubs/{oid}/members/{sun}/move",
+        data={"csrf_token": token, "tournament_id": str(t2), "player_id": str(ids2[5]), "member_id": str(zhou)},
+    )
+    assert moved.status_code == 303
+    evenings = client.get(f"/v1/organizers/{oid}/members/{zhou}").get_json()["evenings"]
+    assert sorted(e["tournament_id"] for e in evenings) == [t2, t3]
