@@ -68,7 +68,8 @@ def player_json(p: Player) -> dict[str, Any]:
     }
 
 
-def _own(organizer_id: int, acting: int) -> None:
+def acts_for(organizer_id: int, acting: int) -> None:
+    """Forbidden unless the acting organizer is the one the path names."""
     if organizer_id != acting:
         raise Forbidden("an API key acts only for its own organizer")
 
@@ -117,19 +118,19 @@ def register_organizer(uow: UnitOfWork, name: str) -> dict[str, Any]:
 
 
 def list_keys(uow: UnitOfWork, acting: int, organizer_id: int) -> dict[str, Any]:
-    _own(organizer_id, acting)
+    acts_for(organizer_id, acting)
     return {"keys": [key_json(k) for k in keys_repo.list_keys(uow.session, organizer_id)]}
 
 
 def issue_key(uow: UnitOfWork, acting: int, organizer_id: int, label: str | None) -> dict[str, Any]:
-    _own(organizer_id, acting)
+    acts_for(organizer_id, acting)
     key, secret = keys_repo.new_key(uow.session, organizer_id, label)
     uow.commit()
     return key_json(key, secret)
 
 
 def revoke_key(uow: UnitOfWork, acting: int, organizer_id: int, key_id: int) -> dict[str, Any]:
-    _own(organizer_id, acting)
+    acts_for(organizer_id, acting)
     key = keys_repo.revoke_key(uow.session, organizer_id, key_id)
     sessions_repo.close_sessions_of_key(uow.session, key.id)  # its pages are signed out
     uow.commit()

@@ -18,6 +18,7 @@ from ..persistence.errors import Conflict
 from ..persistence.keys import KeyRef
 from ..persistence.models import GameSeat, Member, Player, PlayerStats, Tournament
 from . import ratings
+from .clubs import acts_for
 from .unit_of_work import UnitOfWork
 
 CROWN = ratings.CROWN
@@ -141,9 +142,7 @@ def merge_members(
     uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, other: Any, reason: str | None
 ) -> dict[str, Any]:
     """Merge member ``other`` into ``into``: every player (and so every game) of it moves."""
-    from .clubs import _own
-
-    _own(organizer_id, key.organizer_id)
+    acts_for(organizer_id, key.organizer_id)
     s = uow.session
     target = members_repo.get_member(s, organizer_id, into)
     source = members_repo.get_member(s, organizer_id, other)

@@ -17,7 +17,7 @@ from ..persistence import seasons as seasons_repo
 from ..persistence import standings as standings_repo
 from ..persistence.errors import NotFound
 from ..persistence.models import GameSeat, Player, Season, Tournament
-from .clubs import _own
+from .clubs import acts_for
 from .members import ROLES, _role, tournaments_of
 from .unit_of_work import UnitOfWork
 
@@ -45,7 +45,7 @@ def _tournaments(uow: UnitOfWork, season: Season) -> list[Tournament]:
 def create_season(
     uow: UnitOfWork, acting: int, organizer_id: int, name: str, counting: str, best: int | None, tournaments: list[int]
 ) -> dict[str, Any]:
-    _own(organizer_id, acting)
+    acts_for(organizer_id, acting)
     chosen = tournaments_of(uow, organizer_id, tournaments)
     season = seasons_repo.create(uow.session, organizer_id, name, counting, best if counting == "best" else None)
     seasons_repo.set_tournaments(uow.session, season.id, [t.id for t in chosen])
@@ -56,7 +56,7 @@ def create_season(
 def change_season(
     uow: UnitOfWork, acting: int, organizer_id: int, season_id: int, changes: dict[str, Any]
 ) -> dict[str, Any]:
-    _own(organizer_id, acting)
+    acts_for(organizer_id, acting)
     s = uow.session
     season = seasons_repo.get(s, organizer_id, season_id)
     if "name" in changes:
