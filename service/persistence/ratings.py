@@ -85,6 +85,30 @@ def state(s: Session, organizer_id: int) -> State:
     return State(int(last or 0), int(counted or 0), played)
 
 
+def changed_since(s: Session, organizer_id: int, last_version: int, probe: int = 1000) -> bool:
+    """Whether any game version of the organizer's public tournaments came after
+    ``last_version``. The versions after it are read by their primary key first (a club with
+    nothing new costs one probe however many games it has: every store, correction and void
+    writes a version); more than ``probe`` of them anywhere counts as a change (the caller then
+    compares the whole state)."""
+    newer = list(
+        s.scalars(
+            select(GameVersion.game_id).where(GameVersion.id > last_version).order_by(GameVersion.id).limit(probe + 1)
+        )
+    )
+    if not newer:
+        return False
+    if len(newer) > probe:
+        return True
+    found = s.scalar(
+        select(Game.id)
+        .join(Tournament, Tournament.id == Game.tournament_id)
+        .where(Game.id.in_(set(newer)), *_public(organizer_id))
+        .limit(1)
+    )
+    return found is not None
+
+
 def only_new_submissions(s: Session, organizer_id: int, after_version: int) -> tuple[int, datetime | None] | None:
     """Whether every version since ``after_version`` is a first submission (no correction, no
     void): then how many there are and the earliest played among them; else None."""

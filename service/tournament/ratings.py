@@ -66,10 +66,9 @@ def refresh(uow: UnitOfWork, organizer_id: int) -> dict[int, MemberRating]:
     """The organizer's ratings, brought up to date: new games added, anything else recomputed
     from scratch (see the module's docstring). Commits when it changed them."""
     s = uow.session
-    now = ratings_repo.state(s, organizer_id)
     was = ratings_repo.basis(s, organizer_id)
-    if was is not None and (was.last_version_id, was.games) == (now.last_version, now.games):
-        return ratings_repo.current(s, organizer_id)
+    if was is not None and not ratings_repo.changed_since(s, organizer_id, was.last_version_id):
+        return ratings_repo.current(s, organizer_id)  # nothing new: one probe of the versions' key
     ratings_repo.lock(s, organizer_id)
     s.expire_all()
     now, was = ratings_repo.state(s, organizer_id), ratings_repo.basis(s, organizer_id)
