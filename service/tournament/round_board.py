@@ -16,32 +16,38 @@ from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
-from ..persistence.models import Round, TableEntry, Tournament, utcnow
+from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow
 from . import games
 from .tables import deals_json, emit, players_json, read_result, refusal, seats_of, store_entry
 from .unit_of_work import UnitOfWork
 
 
-def _round(s: Session, acting: int, tournament_id: int, number: int, *, lock: bool = False) -> tuple[Tournament, Round]:
+def _round(
+    s: Session, acting: int, tournament_id: int, number: int, *, lock: bool = False
+) -> tuple[Tournament, Round, list[RoundSeat]]:
     t = tournaments_repo.owned_tournament(s, tournament_id, acting, lock=lock)
-    r, _ = rounds_repo.get_round(s, t.id, number)
-    return t, r
+    r, seats = rounds_repo.get_round(s, t.id, number)
+    return t, r, seats
+
+
+def _at_table(seats: list[RoundSeat], table: int) -> list[int]:
+    """The players the round seated at ``table``, seat 0 first."""
+    return [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == table]
 
 
 def make_links(uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int) -> dict[str, Any]:
     """New links for every table of the round (the earlier ones end); each token is answered
     here once, with the table's players. Conflict: the round or the tournament is closed."""
     s = uow.session
-    t, r = _round(s, key.organizer_id, tournament_id, number, lock=True)
+    t, r, seats = _round(s, key.organizer_id, tournament_id, number, lock=True)
     if t.status != "open":
         raise Conflict(f"tournament {t.id} is closed: reopen it first")
     if r.closed_at is not None:
         raise Conflict(f"round {number} is closed: its tables enter nothing more")
-    _, seats = rounds_repo.get_round(s, t.id, number)
     tables = sorted({x.table_no for x in seats if x.table_no is not None})
     expires, links = tables_repo.issue_links(s, t.id, r, tables, key.id, t.table_link_hours)
     names = games_repo.player_names(s, t.id)
-    by_table = {n: [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == n] for n in tables}
+    by_table = {n: _at_table(seats, n) for n in tables}
     uow.commit()
     return {
         "tournament_id": t.id,
@@ -58,8 +64,7 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict
     """The director's view of a round: tables × deals (missing, pending, disputed, confirmed), both
     versions of each dispute, and how long each table has been silent."""
     s = uow.session
-    t, r = _round(s, acting, tournament_id, number)
-    _, seats = rounds_repo.get_round(s, t.id, number)
+    t, r, seats = _round(s, acting, tournament_id, number)
     names = games_repo.player_names(s, t.id)
     entries = tables_repo.entries_of_round(s, t.id, number)
     games_at = tables_repo.games_of_round(s, t.id, number)
@@ -68,7 +73,7 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict
     tables = []
     counts = {"missing": 0, "pending": 0, "disputed": 0, "confirmed": 0}
     for n in sorted({x.table_no for x in seats if x.table_no is not None}):
-        players = [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == n]
+        players = _at_table(seats, n)
         mine = [e for e in entries if e.table_no == n]
         played = {d: g for tb, d, g, _ in games_at if tb == n}
         moments = [e.updated_at for e in mine] + [at for tb, _, _, at in games_at if tb == n]
@@ -109,7 +114,7 @@ def board_version(uow: UnitOfWork, acting: int, tournament_id: int, number: int)
     """What changes whenever the board does (the board's ETag): two aggregate queries, so a poll
     that finds nothing new costs little."""
     s = uow.session
-    t, r = _round(s, acting, tournament_id, number)
+    t, r, _ = _round(s, acting, tournament_id, number)
     return _version(s, t.id, r)
 
 
@@ -121,9 +126,9 @@ def resolve_deal(
     a table that entered nothing). The deal is stored as a game; every other open version is
     overruled, and kept. Works on a closed round too: later changes are the director's."""
     s = uow.session
-    t, _ = _round(s, key.organizer_id, tournament_id, number, lock=True)
+    t, _, seats = _round(s, key.organizer_id, tournament_id, number, lock=True)
     games.closed(t)
-    players = rounds_repo.table_players(s, t.id, number, table) or []
+    players = _at_table(seats, table)
     if len(players) != 5:
         raise NotFound(f"round {number} has no table {table}")
     if not 1 <= deal <= t.deals_per_round:
@@ -184,7 +189,7 @@ def resolve_deal(
 def close_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict[str, Any]:
     """Close a round: its table links stop working; what is left to settle is the director's."""
     s = uow.session
-    t, r = _round(s, acting, tournament_id, number, lock=True)
+    t, r, _ = _round(s, acting, tournament_id, number, lock=True)
     if r.closed_at is None:
         r.closed_at = utcnow()
         tables_repo.end_links(s, r.id)
