@@ -62,6 +62,11 @@ class Multiplier:
         return {"rule": self.rule, "factor": self.factor, "reason": self.reason}
 
 
+# The roles of the emperor's side in a SeatResult (the rebels, and every seat of a void deal, are
+# "other").
+CROWN_ROLES = ("emperor", "guard")
+
+
 @dataclass(frozen=True, slots=True)
 class SeatResult:
     """One seat's share of a game: its role, its place (1–5; None where nobody played) and its

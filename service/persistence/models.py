@@ -382,7 +382,7 @@ class GameSeat(Base):
     tournament_id: Mapped[int] = mapped_column(Integer)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
     seat: Mapped[int] = mapped_column(SmallInteger)
-    role: Mapped[str] = mapped_column(String(10))  # emperor, guard, rebel, solo_emperor, other
+    role: Mapped[str] = mapped_column(String(10))  # emperor, guard or other (core.scoring.SeatResult)
     place: Mapped[int | None] = mapped_column(SmallInteger)
     score: Mapped[int] = mapped_column(Integer)
     counted: Mapped[bool] = mapped_column(Boolean, default=True)

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from ..core.scoring import CROWN_ROLES
 from ..names import sort_key
 from ..persistence import members as members_repo
 from ..persistence.errors import Conflict
@@ -21,7 +22,6 @@ from . import ratings
 from .clubs import acts_for
 from .unit_of_work import UnitOfWork
 
-CROWN = ratings.CROWN
 ROLES = ("emperor", "guard", "rebel")
 
 
@@ -52,7 +52,7 @@ def member_names(uow: UnitOfWork, organizer_id: int) -> list[dict[str, Any]]:
 
 
 def _role(role: str) -> str:
-    return "emperor" if role in ("emperor", "solo_emperor") else "guard" if role == "guard" else "rebel"
+    return role if role in CROWN_ROLES else "rebel"
 
 
 def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id: int) -> dict[str, Any]:
@@ -96,7 +96,7 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
         row["games"] += 1
         row["wins"] += int(points > 0)
         row["total"] += points
-        mine[game_id] = role in CROWN
+        mine[game_id] = role in CROWN_ROLES
     for row in by_role.values():
         row["average"] = round(row["total"] / row["games"], 3) if row["games"] else 0.0
     together: Counter[int] = Counter()
@@ -108,7 +108,7 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
             .where(GameSeat.game_id.in_(list(mine)), GameSeat.counted.is_(True), Player.member_id != m.id)
         ).all()
         for game_id, role, other in others:
-            (together if (role in CROWN) == mine[game_id] else against)[int(other or 0)] += 1
+            (together if (role in CROWN_ROLES) == mine[game_id] else against)[int(other or 0)] += 1
     names = {x.id: x.name for x in s.scalars(select(Member).where(Member.id.in_(list(together | against) or [0])))}
 
     def top(c: Counter[int]) -> list[dict[str, Any]]:

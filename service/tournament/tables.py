@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from ..core.errors import Problem
+from ..core.scoring import CROWN_ROLES
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
@@ -43,7 +44,6 @@ __all__ = [
 ]
 
 ENTRY_KEYS = ("entered_by", "deal", "sheet", "record", "claimed", "accept_computed")
-CROWN_ROLES = ("emperor", "guard", "solo_emperor")
 
 
 class LinkEnded(Unauthenticated):
@@ -198,8 +198,8 @@ def table_json(uow: UnitOfWork, at: Table) -> dict[str, Any]:
 
 
 def side_of(seats: list[dict[str, Any]], player_id: int) -> str:
-    """The side a player was on in a result: crown (the emperor and the guard, a solo emperor),
-    or rebels."""
+    """The side a player was on in a result: crown (the emperor and the guard; a solo emperor is
+    its own guard), or rebels."""
     for x in seats:
         if x["player_id"] == player_id:
             return "crown" if x["role"] in CROWN_ROLES else "rebels"

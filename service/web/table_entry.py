@@ -15,6 +15,7 @@ from flask import abort, current_app, flash, redirect, render_template, request,
 from werkzeug.wrappers import Response
 
 from ..core.errors import RecordError
+from ..core.scoring import CROWN_ROLES
 from ..persistence.errors import Conflict, NotFound
 from ..tournament import games, tables
 from .common import blp, field_errors, outcome_view, read_text, shown_problems, unit_of_work
@@ -62,7 +63,7 @@ def table_page(token: str, status: int = 200, **extra: Any) -> tuple[str, int, d
         for e in d["entries"]:
             e["view"] = outcome_view(e["outcome"], names)
             seats = e["seats"]
-            crown = {x["player_id"] for x in seats if x["role"] in tables.CROWN_ROLES}
+            crown = {x["player_id"] for x in seats if x["role"] in CROWN_ROLES}
             # who may confirm: the other side of whoever entered it (anyone else for a void deal)
             who = (e["entered_by"] or {}).get("player_id")
             if e["side"] == "any":
