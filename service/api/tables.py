@@ -190,7 +190,7 @@ class Board(MethodView):
         with unit_of_work() as uow:
             version = round_board.board_version(uow, organizer, tournament_id, number)
             etag = f'"{version}"'
-            if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            if request.if_none_match.contains(version):
                 return Response(status=304, headers={"ETag": etag})
             answer = round_board.board(uow, organizer, tournament_id, number)
         return answer, 200, {"ETag": etag, "Cache-Control": "no-cache"}

@@ -45,17 +45,19 @@ STANDINGS_ORDER = (
 )
 
 
-def _standing_sort_key(row: dict[str, Any]) -> tuple[Any, ...]:
+def _standing_sort_key(row: dict[str, Any], id_field: str = "player_id") -> tuple[Any, ...]:
     key: list[Any] = []
     for f, desc in STANDINGS_ORDER_BY:
+        f = id_field if f == "player_id" else f
         value = row[f]
         key.append(sort_key(value) if f == "name" else (-value if desc else value))
     return tuple(key)
 
 
-def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rows in standings order, each with its competition rank."""
-    rows.sort(key=_standing_sort_key)
+def ranked(rows: list[dict[str, Any]], id_field: str = "player_id") -> list[dict[str, Any]]:
+    """The rows in standings order, each with its competition rank (``id_field``: what keeps
+    rows equal on everything else in a stable order — a player's id, or a member's)."""
+    rows.sort(key=lambda row: _standing_sort_key(row, id_field))
     previous: tuple[Any, ...] | None = None
     rank = 0
     for position, row in enumerate(rows, start=1):

@@ -11,7 +11,6 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..names import sort_key
 from ..persistence import members as members_repo
 from ..persistence import seasons as seasons_repo
 from ..persistence import standings as standings_repo
@@ -138,7 +137,7 @@ def season_standings(uow: UnitOfWork, organizer_id: int, season_id: int, after: 
         "after": after,
         "tournaments": [t.id for t in evenings],
         "order": standings_repo.STANDINGS_ORDER.replace("players", "members"),
-        "standings": _ranked(rows),
+        "standings": standings_repo.ranked(rows, "member_id"),
     }
 
 
@@ -167,20 +166,6 @@ def _member_row(m: dict[str, Any], name: str, season: Season) -> dict[str, Any]:
         out[f"{role}_wins"] = sum(e["roles"][role]["wins"] for e in counted)
         out[f"{role}_average"] = round(sum(e["roles"][role]["total"] for e in counted) / g, 3) if g else 0.0
     return out
-
-
-def _ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Ranked as tournament standings are: total, wins, fewer games; ties share the rank and are
-    listed by the name's pinyin."""
-    rows.sort(key=lambda r: (-r["total"], -r["wins"], r["games"], sort_key(r["name"]), r["member_id"]))
-    previous: tuple[int, int, int] | None = None
-    rank = 0
-    for position, row in enumerate(rows, start=1):
-        decisive = (row["total"], row["wins"], row["games"])
-        if decisive != previous:
-            rank, previous = position, decisive
-        row["rank"] = rank
-    return rows
 
 
 def evening_totals(uow: UnitOfWork, organizer_id: int, season_id: int) -> list[tuple[str, dict[int, int]]]:

@@ -59,7 +59,7 @@ def round_board_page(tournament_id: int, number: int) -> Any:
     with found(), unit_of_work() as uow:
         version = round_board.board_version(uow, acting(), tournament_id, number)
         etag = f'"{version}"'
-        if etag in [x.strip() for x in request.headers.get("If-None-Match", "").split(",")]:
+        if request.if_none_match.contains(version):
             return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
         board = round_board.board(uow, acting(), tournament_id, number)
     page = _board_page(board, tournament_id)
