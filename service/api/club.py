@@ -4,11 +4,8 @@ writes need the organizer's key."""
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
-from flask import Response, request
 from flask.views import MethodView
 from marshmallow import fields, validate
 
@@ -29,7 +26,7 @@ from .club_schemas import (
 from .common import SECURITY, Blueprint, acting_key, acting_organizer, unit_of_work
 from .schemas import StrictSchema
 from .strict import QueryBoolean, QueryInteger
-from .tournaments import csv_cell
+from .tournaments import csv_answer, wants_csv
 
 blp = Blueprint(
     "club",
@@ -155,16 +152,7 @@ class SeasonStandings(MethodView):
         """
         with unit_of_work() as uow:
             answer = seasons.season_standings(uow, organizer_id, season_id, query.get("after"))
-        if query["format"] == "csv" or request.accept_mimetypes.best == "text/csv":
-            buf = io.StringIO()
-            if query["excel"]:
-                buf.write("\ufeff")
-            w = csv.DictWriter(buf, fieldnames=CSV_FIELDS, extrasaction="ignore")
-            w.writeheader()
-            w.writerows({k: csv_cell(v) for k, v in row.items()} for row in answer["standings"])
-            return Response(
-                buf.getvalue(),
-                mimetype="text/csv",
-                headers={"Content-Disposition": f'attachment; filename="season-{season_id}-standings.csv"'},
-            )
+        if wants_csv(query):
+            filename = f"season-{season_id}-standings.csv"
+            return csv_answer(answer["standings"], CSV_FIELDS, filename, excel=query["excel"], extrasaction="ignore")
         return answer

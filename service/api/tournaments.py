@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any
+from typing import Any, Literal
 
 from flask import Response, request
 from flask.views import MethodView
@@ -172,6 +172,32 @@ def csv_cell(value: Any) -> Any:
     return value
 
 
+def wants_csv(query: dict[str, Any]) -> bool:
+    """?format=csv, or a client that prefers text/csv."""
+    return bool(query["format"] == "csv" or request.accept_mimetypes.best == "text/csv")
+
+
+def csv_answer(
+    rows: list[dict[str, Any]],
+    fields: list[str],
+    filename: str,
+    *,
+    excel: bool,
+    extrasaction: Literal["raise", "ignore"] = "raise",
+) -> Response:
+    """Standings as a CSV download: the header, then a row each, every cell made safe for a
+    spreadsheet (csv_cell); with ``excel``, a UTF-8 byte order mark first."""
+    buf = io.StringIO()
+    if excel:
+        buf.write("\ufeff")
+    w = csv.DictWriter(buf, fieldnames=fields, extrasaction=extrasaction)
+    w.writeheader()
+    w.writerows({k: csv_cell(v) for k, v in row.items()} for row in rows)
+    return Response(
+        buf.getvalue(), mimetype="text/csv", headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+    )
+
+
 @blp.route("/<id:tournament_id>/standings")
 class Standings(MethodView):
     @blp.arguments(StandingsQuerySchema, location="query")
@@ -187,20 +213,9 @@ class Standings(MethodView):
         reader = viewer()
         with unit_of_work() as uow:
             answer = clubs.standings(uow, reader, tournament_id, query.get("round"))
-        rows = answer["standings"]
-        wants_csv = query["format"] == "csv" or request.accept_mimetypes.best == "text/csv"
-        if wants_csv:
-            buf = io.StringIO()
-            if query["excel"]:
-                buf.write("\ufeff")
-            w = csv.DictWriter(buf, fieldnames=CSV_FIELDS)
-            w.writeheader()
-            w.writerows({k: csv_cell(v) for k, v in row.items()} for row in rows)
-            return Response(
-                buf.getvalue(),
-                mimetype="text/csv",
-                headers={"Content-Disposition": f'attachment; filename="tournament-{tournament_id}-standings.csv"'},
-            )
+        if wants_csv(query):
+            filename = f"tournament-{tournament_id}-standings.csv"
+            return csv_answer(answer["standings"], CSV_FIELDS, filename, excel=query["excel"])
         return answer
 
 
