@@ -65,6 +65,20 @@ def viewer() -> int | None:
     return g.organizer_id  # type: ignore[no-any-return]
 
 
+def guessing_wait() -> int | None:
+    """Seconds this address must wait before it may try another key or table token (too many
+    wrong ones, here or through the API: api/limits.py); None when it may try now."""
+    guessing = current_app.extensions.get("baohuang_guessing")
+    return guessing() if guessing is not None else None
+
+
+def count_wrong_key() -> None:
+    """A wrong key or table token typed into a page counts as one sent to the API."""
+    failed = current_app.extensions.get("baohuang_failed_key")
+    if failed is not None:
+        failed()
+
+
 def acting() -> int:
     """The signed-in organizer, where the view is organizer_only."""
     who = viewer()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 
 from ..core.errors import RecordError
 from ..core.reading import read_ruleset
@@ -15,7 +15,17 @@ from ..core.ruleset import PRESETS, WEIHAI, option_infos
 from ..persistence.errors import Conflict
 from ..tournament import clubs, games, members, reading, rounds, seasons
 from ..tournament.unit_of_work import UnitOfWork
-from .common import acting, blp, field_errors, found, organizer_only, unit_of_work, viewer
+from .common import (
+    acting,
+    blp,
+    count_wrong_key,
+    field_errors,
+    found,
+    guessing_wait,
+    organizer_only,
+    unit_of_work,
+    viewer,
+)
 from .forms import FormError, number, safe_next, text
 from .i18n import gettext, tr
 from .tournaments import game_place, missing_deals, options_line
@@ -25,8 +35,7 @@ from .tournaments import game_place, missing_deals, options_line
 def signin() -> Any:
     if request.method == "GET":
         return render_template("signin.html")
-    guessing = current_app.extensions.get("baohuang_guessing")
-    wait = guessing() if guessing is not None else None
+    wait = guessing_wait()
     if wait is not None:  # too many wrong keys from this address, here or through the API
         page = render_template("signin.html", wait=wait)
         return page, 429, {"Retry-After": str(wait)}
@@ -34,9 +43,7 @@ def signin() -> Any:
     with unit_of_work() as uow:
         token = clubs.sign_in(uow, secret) if secret else None
     if token is None:
-        failed = current_app.extensions.get("baohuang_failed_key")
-        if failed is not None:
-            failed()
+        count_wrong_key()
         return render_template("signin.html", failed=True), 401
     session.clear()
     session["sid"] = token  # the server's session: its row ends with sign-out or the key

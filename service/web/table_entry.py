@@ -11,14 +11,23 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import abort, current_app, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..core.errors import RecordError
 from ..core.scoring import CROWN_ROLES
 from ..persistence.errors import Conflict, NotFound
 from ..tournament import games, tables
-from .common import blp, field_errors, outcome_view, read_text, shown_problems, unit_of_work
+from .common import (
+    blp,
+    count_wrong_key,
+    field_errors,
+    guessing_wait,
+    outcome_view,
+    read_text,
+    shown_problems,
+    unit_of_work,
+)
 from .entry import sheet_of
 from .forms import FormError, number
 from .i18n import gettext, tr
@@ -29,8 +38,7 @@ NONCE = 64
 def _open(uow: Any, token: str) -> tables.Table:
     """The table a link opens; the page's 404 (unknown), 410 (ended) or 429 (guessing) otherwise.
     A wrong token counts against the address like a wrong key (api/limits.py)."""
-    guessing = current_app.extensions.get("baohuang_guessing")
-    wait = guessing() if guessing is not None else None
+    wait = guessing_wait()
     if wait is not None:
         page = render_template("error.html", status=429, message="")
         abort(Response(page, 429, {"Retry-After": str(wait)}, mimetype="text/html"))
@@ -39,9 +47,7 @@ def _open(uow: Any, token: str) -> tables.Table:
     except tables.LinkEnded as exc:
         abort(Response(render_template("error.html", status=410, message=tr(exc.why)), 410, mimetype="text/html"))
     except tables.Unauthenticated:
-        failed = current_app.extensions.get("baohuang_failed_key")
-        if failed is not None:
-            failed()
+        count_wrong_key()
         abort(404)
 
 
