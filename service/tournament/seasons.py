@@ -83,6 +83,47 @@ def get_season(uow: UnitOfWork, organizer_id: int, season_id: int) -> dict[str, 
 def season_standings(uow: UnitOfWork, organizer_id: int, season_id: int, after: int | None = None) -> dict[str, Any]:
     """Each member's season: the sum of their evenings' standings (all of them, or their best N
     by total), ranked. ``after``: only the season's evenings up to that tournament."""
+    season, evenings, members = _evenings(uow, organizer_id, season_id, after)
+    return {
+        "season_id": season.id,
+        "counting": season.counting,
+        "best": season.best,
+        "after": after,
+        "tournaments": [t.id for t in evenings],
+        "order": standings_repo.STANDINGS_ORDER.replace("players", "members"),
+        "standings": _rows(uow, organizer_id, season, members),
+    }
+
+
+def season_leaders(
+    uow: UnitOfWork, organizer_id: int, season_id: int, top: int = 5
+) -> tuple[list[tuple[str, dict[int, int]]], dict[int, str], list[int]]:
+    """The season page's chart of its leaders, from the same one pass as the standings: each
+    evening in order with each member's total that evening, the members' names, and the
+    ``top`` members of the standings."""
+    season, evenings, members = _evenings(uow, organizer_id, season_id, None)
+    rows = _rows(uow, organizer_id, season, members)
+    totals: dict[int, dict[int, int]] = {t.id: {} for t in evenings}
+    for m in members.values():
+        for e in m["evenings"]:
+            totals[e["tournament_id"]][m["member_id"]] = e["total"]
+    names = {row["member_id"]: row["name"] for row in rows}
+    return [(t.name, totals[t.id]) for t in evenings], names, [row["member_id"] for row in rows[:top]]
+
+
+def _rows(
+    uow: UnitOfWork, organizer_id: int, season: Season, members: dict[int, dict[str, Any]]
+) -> list[dict[str, Any]]:
+    names = {m.id: m.name for m, _ in members_repo.list_members(uow.session, organizer_id)}
+    rows = [_member_row(m, names.get(m["member_id"], "?"), season) for m in members.values()]
+    return standings_repo.ranked(rows, "member_id")
+
+
+def _evenings(
+    uow: UnitOfWork, organizer_id: int, season_id: int, after: int | None
+) -> tuple[Season, list[Tournament], dict[int, dict[str, Any]]]:
+    """The season, its evenings (up to ``after``) and, per member, each evening they played:
+    its standing (total with byes, games, wins, byes, points without byes) and role figures."""
     s = uow.session
     season = seasons_repo.get(s, organizer_id, season_id)
     evenings = _tournaments(uow, season)
@@ -128,17 +169,7 @@ def season_standings(uow: UnitOfWork, organizer_id: int, season_id: int, after: 
                     "roles": roles[(member, t.id)],
                 }
             )
-    names = {m.id: m.name for m, _ in members_repo.list_members(s, organizer_id)}
-    rows = [_member_row(m, names.get(m["member_id"], "?"), season) for m in members.values()]
-    return {
-        "season_id": season.id,
-        "counting": season.counting,
-        "best": season.best,
-        "after": after,
-        "tournaments": [t.id for t in evenings],
-        "order": standings_repo.STANDINGS_ORDER.replace("players", "members"),
-        "standings": standings_repo.ranked(rows, "member_id"),
-    }
+    return season, evenings, members
 
 
 def _member_row(m: dict[str, Any], name: str, season: Season) -> dict[str, Any]:
@@ -165,20 +196,4 @@ def _member_row(m: dict[str, Any], name: str, season: Season) -> dict[str, Any]:
         out[f"{role}_games"] = g
         out[f"{role}_wins"] = sum(e["roles"][role]["wins"] for e in counted)
         out[f"{role}_average"] = round(sum(e["roles"][role]["total"] for e in counted) / g, 3) if g else 0.0
-    return out
-
-
-def evening_totals(uow: UnitOfWork, organizer_id: int, season_id: int) -> list[tuple[str, dict[int, int]]]:
-    """Each evening of the season, in order, with each member's total that evening (the season
-    page's chart of its leaders)."""
-    s = uow.session
-    season = seasons_repo.get(s, organizer_id, season_id)
-    out = []
-    for t in _tournaments(uow, season):
-        member_of = dict(s.execute(select(Player.id, Player.member_id).where(Player.tournament_id == t.id)).all())
-        totals = {
-            int(member_of.get(row["player_id"]) or 0): row["total"]
-            for row in standings_repo.standings(s, t.id, t.bye_points)
-        }
-        out.append((t.name, totals))
     return out

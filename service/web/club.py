@@ -132,8 +132,5 @@ def season_page(organizer_id: int, season_id: int) -> str:
 @blp.get("/clubs/<int:organizer_id>/seasons/<int:season_id>/charts/leaders.svg")
 def season_chart(organizer_id: int, season_id: int) -> Response:
     with found(), unit_of_work() as uow:
-        table = seasons.season_standings(uow, organizer_id, season_id)
-        evenings = seasons.evening_totals(uow, organizer_id, season_id)
-    top = [row["member_id"] for row in table["standings"][:5]]
-    names = {row["member_id"]: row["name"] for row in table["standings"]}
+        evenings, names, top = seasons.season_leaders(uow, organizer_id, season_id)
     return _svg(charts.leaders(evenings, names, top))
