@@ -7,6 +7,14 @@
   function $(sel, root) { return (root || document).querySelector(sel); }
   function $$(sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); }
   function csrf() { var m = $('meta[name="csrf-token"]'); return m ? m.content : ""; }
+  // A page of this site asked for again (revalidated with its ETag, if it has one) and handed
+  // to ``use`` parsed; a failed request or an error answer changes nothing.
+  function freshPage(url, use) {
+    fetch(url, { cache: "no-cache", headers: { Accept: "text/html" }, credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) { if (html) use(new DOMParser().parseFromString(html, "text/html")); })
+      .catch(function () {});
+  }
   function store() { try { return window.localStorage; } catch (e) { return null; } }
 
   // --- sortable tables ------------------------------------------------------------------------
@@ -117,19 +125,15 @@
     };
     var ask = function () {
       if (live && !live.checked) return;
-      fetch(window.location.pathname, { cache: "no-cache", headers: { Accept: "text/html" }, credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.text() : null; })
-        .then(function (html) {
-          if (!html) return;
-          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("board-live");
-          var now = $("#board-live");
-          if (fresh && now && fresh.dataset.version !== now.dataset.version) {
-            now.innerHTML = fresh.innerHTML;
-            now.dataset.version = fresh.dataset.version;
-          }
-          silent();
-        })
-        .catch(function () {});
+      freshPage(window.location.pathname, function (page) {
+        var fresh = page.getElementById("board-live");
+        var now = $("#board-live");
+        if (fresh && now && fresh.dataset.version !== now.dataset.version) {
+          now.innerHTML = fresh.innerHTML;
+          now.dataset.version = fresh.dataset.version;
+        }
+        silent();
+      });
     };
     window.setInterval(ask, every);
     window.setInterval(silent, 1000);
@@ -153,16 +157,13 @@
   if (auto) {
     window.setInterval(function () {
       if (!auto.checked) return;
-      fetch(window.location.href, { headers: { Accept: "text/html" } })
-        .then(function (r) { return r.text(); })
-        .then(function (html) {
-          var fresh = new DOMParser().parseFromString(html, "text/html");
-          $$("[data-live]").forEach(function (el) {
-            var next = fresh.getElementById(el.id);
-            if (next) el.innerHTML = next.innerHTML;
-          });
-          sortable(document);
+      freshPage(window.location.href, function (fresh) {
+        $$("[data-live]").forEach(function (el) {
+          var next = fresh.getElementById(el.id);
+          if (next) el.innerHTML = next.innerHTML;
         });
+        sortable(document);
+      });
     }, 60000);
   }
 
