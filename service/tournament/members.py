@@ -64,10 +64,13 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
     owner = viewer == organizer_id
     evenings: list[dict[str, Any]] = []
     players: dict[int, int] = {}  # player id -> tournament id
-    for p, t in members_repo.players_of(s, m.id):
-        if t.private and not owner:
-            continue
-        stats = s.get(PlayerStats, p.id)
+    shown = [(p, t) for p, t in members_repo.players_of(s, m.id) if owner or not t.private]
+    stats_of = {
+        x.player_id: x
+        for x in s.scalars(select(PlayerStats).where(PlayerStats.player_id.in_([p.id for p, _ in shown] or [0])))
+    }
+    for p, t in shown:
+        stats = stats_of.get(p.id)
         evenings.append(
             {
                 "tournament_id": t.id,
