@@ -42,7 +42,8 @@ GamePage = page_schema(GameSchema, "GamePage")
 _GAME_SCHEMA = GameSchema()
 
 
-def _request_body() -> tuple[Any, str]:
+def request_body() -> tuple[Any, str]:
+    """The body as the strict decoder reads it, and its text (RecordError: not UTF-8 or not JSON)."""
     raw = request.get_data(cache=False)
     try:
         text = raw.decode("utf-8")
@@ -128,7 +129,7 @@ class Games(MethodView):
                 raw = notation.body_text(request.get_data(cache=False))
                 doc, game = parse_submission(raw)
             else:
-                doc, raw = _request_body()
+                doc, raw = request_body()
         except RecordError as exc:  # answered once the key is known to be good: a bad key is 401 first
             unreadable, doc, raw = exc, None, ""
         # Without an Idempotency-Key the game is stored by one statement (repo.store_game), so on
@@ -206,7 +207,7 @@ class Corrections(MethodView):
         Nothing is deleted: the old version stays in the history. A replacement is adjudicated
         like a new game; its players default to the game's current players.
         """
-        doc, raw = _request_body()
+        doc, raw = request_body()
         with unit_of_work() as uow:
             game = corrections.correct_game(uow, acting_key(), tournament_id, game_id, doc, raw)
         return Response(_GAME_SCHEMA.dumps(game), status=201, mimetype="application/json")

@@ -13,7 +13,7 @@ from flask.views import MethodView
 from ..core.errors import RecordError
 from ..tournament import round_board, tables
 from .common import SECURITY, Blueprint, acting_key, acting_organizer, documented, fail, refuse_key, unit_of_work
-from .games import _request_body
+from .games import request_body
 from .table_schemas import (
     BoardSchema,
     ClosedRoundSchema,
@@ -63,7 +63,7 @@ def _table(uow: Any, tournament_id: int, number: int, table: int) -> tables.Tabl
 
 def _body() -> Any:
     try:
-        doc, _ = _request_body()
+        doc, _ = request_body()
     except RecordError as exc:
         fail(422, message="the body is not JSON", errors=[p.to_json() for p in exc.problems])
     return doc
