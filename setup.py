@@ -32,7 +32,7 @@ class OptionalBuild(build_ext):
     def run(self) -> None:
         try:
             super().run()
-        except Exception as exc:  # a compiler missing or failing: the pure core is complete by itself
+        except (Exception, SystemExit) as exc:  # a compiler missing or failing: the pure core is complete by itself
             for ext in self.extensions:
                 for path in (self.get_ext_fullpath(ext.name), self.get_ext_filename(ext.name)):
                     Path(path).unlink(missing_ok=True)
@@ -53,9 +53,11 @@ def _extensions() -> list[object]:
         return []
     try:
         return list(mypycify(CORE, opt_level="3", group_name="service.core.compiled"))
-    except Exception as exc:  # mypyc could not translate the core: the pure core still works
+    except (Exception, SystemExit) as exc:  # mypyc could not translate the core (it exits on a type
+        # error, SystemExit): the pure core still works
         print(NOTICE.format(why=f"{exc.__class__.__name__}: {exc}"[:200]), file=sys.stderr)
         return []
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuild})
+if __name__ == "__main__":  # as setuptools runs it; a test imports it to try the fallbacks
+    setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuild})
