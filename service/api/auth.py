@@ -61,24 +61,31 @@ def viewer() -> int | None:
     return current_key().organizer_id
 
 
-def _secured(app: Flask, endpoint: str, method: str, cache: dict[tuple[str, str], bool]) -> bool:
-    """Whether the operation is documented as needing a key (the view's ``security``)."""
-    found = cache.get((endpoint, method))
-    if found is None:
+def _secured(app: Flask, endpoint: str, method: str, cache: dict[tuple[str, str], str | None]) -> str | None:
+    """The scheme the operation is documented as needing (the view's ``security``): bearerAuth
+    (an organizer's key), tableToken (a table's token), or None."""
+    if (endpoint, method) not in cache:
         view = app.view_functions.get(endpoint)
         handler = getattr(getattr(view, "view_class", None), method.lower(), None)
         doc: dict[str, Any] = getattr(handler, "_apidoc", {}).get("manual_doc", {})
-        found = cache[(endpoint, method)] = any("bearerAuth" in x for x in doc.get("security") or [])
-    return found
+        schemes = {name for x in doc.get("security") or [] for name in x}
+        cache[(endpoint, method)] = next((x for x in ("bearerAuth", "tableToken") if x in schemes), None)
+    return cache[(endpoint, method)]
 
 
 def install(app: Flask) -> None:
-    cache: dict[tuple[str, str], bool] = {}
+    cache: dict[tuple[str, str], str | None] = {}
 
     @app.before_request
     def authenticate_first() -> None:
         endpoint = request.endpoint
-        if endpoint is None or not _secured(app, endpoint, request.method, cache):
+        scheme = None if endpoint is None else _secured(app, endpoint, request.method, cache)
+        if scheme is None:
+            return
+        if scheme == "tableToken":
+            from .tables import check_table_token  # the table's own views; it imports this module
+
+            check_table_token()
             return
         if (endpoint, request.method) in AUTHENTICATED_IN_VIEW:
             require_bearer()  # the key itself is checked in the view's own query

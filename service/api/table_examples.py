@@ -76,8 +76,42 @@ def examples(t: str) -> dict[tuple[str, str], dict[str, Any]]:
             "responses": {"201": _entry("pending", False), "200": _entry("pending", False)},
         },
         ("post", f"{table}/deals/{{deal}}/confirm"): {
-            "request": {"player": 12},
+            "request": {"player": 12, "entry": 7},
             "responses": {"200": _entry("confirmed", True)},
+        },
+        ("post", f"{table}/deals/{{deal}}/withdraw"): {
+            "request": {"player": 11, "entry": 7},
+            "responses": {"200": {**_entry("pending", False), "state": "withdrawn"}},
+        },
+        ("post", f"{table}/deals/{{deal}}/entries/{{entry}}/withdraw"): {
+            "responses": {"200": {**_entry("pending", False), "state": "withdrawn"}},
+        },
+        ("get", f"{t}/rounds/{{number}}/entries"): {
+            "responses": {
+                "200": {
+                    "tournament_id": 3,
+                    "round": 2,
+                    "entries": [_entry("replaced", False), _entry("confirmed", True)],
+                }
+            },
+        },
+        ("get", f"{t}/rounds/{{number}}/table-links"): {
+            "responses": {
+                "200": {
+                    "tournament_id": 3,
+                    "round": 2,
+                    "expires_at": "2026-12-01T07:30:00+00:00",
+                    "links": [
+                        {
+                            "table": 1,
+                            "token": "bht_3q2-7wJk0V1aZ6mQ9sYxT4cR8nLpE5uH2oBfD0gKjWc",
+                            "path": "/table/bht_3q2-7wJk0V1aZ6mQ9sYxT4cR8nLpE5uH2oBfD0gKjWc",
+                            "url": "https://club.example/table/bht_3q2-7wJk0V1aZ6mQ9sYxT4cR8nLpE5uH2oBfD0gKjWc",
+                            "players": PLAYERS,
+                        }
+                    ],
+                }
+            },
         },
         ("post", f"{table}/deals/{{deal}}/resolve"): {
             "request": {"entry": 7, "reason": "the rebels' slip matches the score sheet"},
@@ -106,6 +140,13 @@ def examples(t: str) -> dict[tuple[str, str], dict[str, Any]]:
             }
         },
         ("post", f"{t}/rounds/{{number}}/close"): {
-            "responses": {"200": {"tournament_id": 3, "round": 2, "closed_at": "2026-11-30T22:00:00+00:00"}}
+            "responses": {
+                "200": {
+                    "tournament_id": 3,
+                    "round": 2,
+                    "closed_at": "2026-11-30T22:00:00+00:00",
+                    "left": {"pending": [{"table": 1, "deal": 2}], "disputed": [], "missing": []},
+                }
+            }
         },
     }

@@ -8,7 +8,7 @@ from .schemas import RecordSchema, ScoreSheetSchema, StrictSchema
 from .strict import Boolean, Integer
 
 DEAL_STATES = ["missing", "pending", "disputed", "confirmed"]
-ENTRY_STATES = ["pending", "disputed", "confirmed", "replaced", "overruled", "agreed"]
+ENTRY_STATES = ["pending", "disputed", "confirmed", "replaced", "overruled", "agreed", "withdrawn"]
 
 
 class TablePlayerSchema(StrictSchema):
@@ -40,7 +40,8 @@ class TableEntrySchema(StrictSchema):
         metadata={
             "description": "pending (waiting for the other side), disputed, confirmed (stored as a game); kept for "
             "the record: replaced (by a later entry of the same side), overruled (the director chose another), "
-            "agreed (the other side's identical entry, which confirmed the first)"
+            "agreed (the other side's identical entry, which confirmed the first), withdrawn (by the player "
+            "who entered it, or the director)"
         },
     )
     kind = fields.String(required=True, validate=validate.OneOf(["record", "sheet"]))
@@ -93,7 +94,18 @@ class TableDealCreateSchema(StrictSchema):
     """What a table sends (documented here; the use case reads it, like a game submission)."""
 
     entered_by = Integer(required=True, metadata={"description": "the player id of the table's player entering it"})
-    deal = Integer(metadata={"description": "which deal (default: the next one not entered)"})
+    deal = Integer(
+        metadata={"description": "which deal (default: the next one not entered); a page sends the deal it shows"}
+    )
+    replace = Boolean(
+        metadata={"description": "replace this side's own version of the deal, still waiting (else 409 deal_entered)"}
+    )
+    repeat = Boolean(
+        metadata={
+            "description": "keep an entry identical to the table's previous deal, entered minutes ago "
+            "(else 409 same_as_previous_deal)"
+        }
+    )
     sheet = fields.Nested(ScoreSheetSchema, metadata={"description": "a result sheet (as POST /v1/scores)"})
     record = fields.Nested(RecordSchema, metadata={"description": "or a full record (as POST /v1/adjudications)"})
     claimed = fields.Dict(metadata={"description": "the table's own result, checked against the rules'"})
@@ -102,6 +114,26 @@ class TableDealCreateSchema(StrictSchema):
 
 class ConfirmSchema(StrictSchema):
     player = Integer(required=True, metadata={"description": "the player id of a player of the other side"})
+    entry = Integer(
+        required=True,
+        metadata={
+            "description": "the id of the version shown and accepted; if it was replaced since, 409 entry_replaced "
+            "with the version now waiting"
+        },
+    )
+
+
+class WithdrawSchema(StrictSchema):
+    player = Integer(
+        metadata={"description": "with the table token: the player who entered it (the director's key needs none)"}
+    )
+    entry = Integer(required=True, metadata={"description": "the id of the open entry to withdraw"})
+
+
+class EntriesSchema(StrictSchema):
+    tournament_id = Integer(required=True)
+    round = Integer(required=True)
+    entries = fields.List(fields.Nested(TableEntrySchema), required=True)
 
 
 class ResolveSchema(StrictSchema):
@@ -125,9 +157,16 @@ class ResolvedSchema(StrictSchema):
 
 class LinkSchema(StrictSchema):
     table = Integer(required=True)
-    token = fields.String(required=True, metadata={"description": "the table token, shown once (X-Table-Token)"})
-    path = fields.String(required=True)
-    url = fields.String(required=True, metadata={"description": "the table's page, for its QR code"})
+    token = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "the table token (X-Table-Token); null when it cannot be made again (the server's "
+            "secret changed): make new links"
+        },
+    )
+    path = fields.String(required=True, allow_none=True)
+    url = fields.String(required=True, allow_none=True, metadata={"description": "the table's page, for its QR code"})
     players = fields.List(fields.Nested(TablePlayerSchema), required=True)
 
 
@@ -164,7 +203,21 @@ class BoardSchema(StrictSchema):
     tables = fields.List(fields.Nested(BoardTableSchema), required=True)
 
 
+class DealRefSchema(StrictSchema):
+    table = Integer(required=True)
+    deal = Integer(required=True)
+
+
+class LeftSchema(StrictSchema):
+    pending = fields.List(fields.Nested(DealRefSchema), required=True)
+    disputed = fields.List(fields.Nested(DealRefSchema), required=True)
+    missing = fields.List(fields.Nested(DealRefSchema), required=True)
+
+
 class ClosedRoundSchema(StrictSchema):
     tournament_id = Integer(required=True)
     round = Integer(required=True)
     closed_at = fields.DateTime(required=True)
+    left = fields.Nested(
+        LeftSchema, required=True, metadata={"description": "the deals not confirmed when it closed: the director's"}
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from flask import Response, request
+from flask import Response, current_app, request
 from flask.views import MethodView
 
 from ..core.errors import RecordError
@@ -18,12 +18,14 @@ from .table_schemas import (
     BoardSchema,
     ClosedRoundSchema,
     ConfirmSchema,
+    EntriesSchema,
     LinksSchema,
     ResolvedSchema,
     ResolveSchema,
     TableDealCreateSchema,
     TableEntrySchema,
     TableSchema,
+    WithdrawSchema,
 )
 
 TABLE_SECURITY: list[dict[str, list[str]]] = [{"tableToken": []}]
@@ -59,6 +61,19 @@ def _table(uow: Any, tournament_id: int, number: int, table: int) -> tables.Tabl
         _ended(exc)
     except tables.Unauthenticated:
         refuse_key()
+
+
+def check_table_token() -> None:
+    """Before anything of the request is read (its body included): the token opens this table, or
+    401 (a before-request hook, api/auth.py)."""
+    args = request.view_args or {}
+    with unit_of_work() as uow:
+        _table(uow, args["tournament_id"], args["number"], args["table"])
+
+
+def _secret() -> str:
+    """The server's secret the table tokens are made with (the pages' signing key)."""
+    return str(current_app.config["SECRET_KEY"])
 
 
 def _body() -> Any:
@@ -143,11 +158,34 @@ class ConfirmDeal(MethodView):
     def post(self, body: dict[str, Any], tournament_id: int, number: int, table: int, deal: int) -> dict[str, Any]:
         """Confirm a pending deal, as a player of the other side
 
-        The deal is stored as a game (it counts from now on) recording who entered and who
-        confirmed it. A player of the side that entered it is 422; a disputed deal is 409.
+        Names the version shown (`entry`): the deal is stored as a game exactly as that version,
+        recording who entered and who confirmed it. If the deal was entered again since, 409
+        `entry_replaced` with the version now waiting (`entry`), to show and confirm anew. A
+        player of the side that entered it is 422; a disputed deal is 409.
         """
         with unit_of_work() as uow:
-            return tables.confirm_deal(uow, _table(uow, tournament_id, number, table), deal, body["player"])
+            at = _table(uow, tournament_id, number, table)
+            return tables.confirm_deal(uow, at, deal, body["player"], body["entry"])
+
+
+@blp.route(f"{TABLE}/deals/<id:deal>/withdraw")
+class WithdrawDeal(MethodView):
+    @blp.arguments(WithdrawSchema)
+    @blp.response(200, TableEntrySchema)
+    @blp.doc(security=TABLE_SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def post(self, body: dict[str, Any], tournament_id: int, number: int, table: int, deal: int) -> dict[str, Any]:
+        """Withdraw a mistaken pending entry, as the player who entered it
+
+        The deal is missing again; the entry is kept (withdrawn) in the round's entries. Anyone
+        else is 422 `not_the_enterer`; a disputed deal is the director's (409).
+        """
+        with unit_of_work() as uow:
+            at = _table(uow, tournament_id, number, table)
+            return tables.withdraw_entry(uow, at, deal, body.get("player"), body["entry"])
 
 
 @blp.route("/<id:tournament_id>/rounds/<id:number>/table-links")
@@ -159,17 +197,69 @@ class TableLinks(MethodView):
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.alt_response(409, response="CONFLICT")
     def post(self, tournament_id: int, number: int) -> dict[str, Any]:
-        """Make the round's table links (the earlier ones end)
+        """Make the round's table links anew: the earlier ones end, and a sheet printed with them stops working
 
-        One token per table, shown once here (only its hash is kept), usable until the round
-        closes or the tournament's `table_link_hours` pass.
+        One token per table, usable until the round or the tournament closes, the key that made
+        them is revoked, or the tournament's `table_link_hours` pass. To print the sheet again,
+        GET the current links: that ends nothing.
         """
         with unit_of_work() as uow:
-            made = round_board.make_links(uow, acting_key(), tournament_id, number)
-        root = request.host_url.rstrip("/")
-        for link in made["links"]:
-            link["url"] = root + link["path"]
-        return made
+            made = round_board.make_links(uow, acting_key(), tournament_id, number, _secret())
+        return _with_urls(made)
+
+    @blp.response(200, LinksSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: int, number: int) -> dict[str, Any]:
+        """The round's current table links, to print the sheet again (nothing ends)
+
+        404 when the round has no usable links (closed, expired, or never made). A link whose
+        token cannot be made again (the server's secret changed) has a null token: make new links.
+        """
+        with unit_of_work() as uow:
+            found = round_board.current_links(uow, acting_organizer(), tournament_id, number, _secret())
+        if found is None:
+            fail(404, message=f"round {number} has no table links in use: make them")
+        return _with_urls(found)
+
+
+def _with_urls(made: dict[str, Any]) -> dict[str, Any]:
+    root = request.host_url.rstrip("/")
+    for link in made["links"]:
+        link["url"] = None if link["path"] is None else root + link["path"]
+    return made
+
+
+@blp.route("/<id:tournament_id>/rounds/<id:number>/entries")
+class RoundEntries(MethodView):
+    @blp.response(200, EntriesSchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: int, number: int) -> dict[str, Any]:
+        """Every entry the round's tables made, whatever became of it (the audit trail)"""
+        with unit_of_work() as uow:
+            return round_board.round_entries(uow, acting_organizer(), tournament_id, number)
+
+
+@blp.route(f"{TABLE}/deals/<id:deal>/entries/<id:entry>/withdraw")
+class DirectorWithdraw(MethodView):
+    @blp.response(200, TableEntrySchema)
+    @blp.doc(security=SECURITY)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    def post(self, tournament_id: int, number: int, table: int, deal: int, entry: int) -> dict[str, Any]:
+        """Withdraw a table's open entry, as the director
+
+        A pending entry, or one version of a dispute (the other then waits for its confirmation
+        again). Kept in the round's entries as withdrawn.
+        """
+        with unit_of_work() as uow:
+            return round_board.withdraw_entry(uow, acting_organizer(), tournament_id, number, table, deal, entry)
 
 
 @blp.route("/<id:tournament_id>/rounds/<id:number>/board")
@@ -204,9 +294,10 @@ class CloseRound(MethodView):
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(404, response="NOT_FOUND")
     def post(self, tournament_id: int, number: int) -> dict[str, Any]:
-        """Close the round: its table links stop working
+        """Close the round: its table links stop working for good
 
-        What is left pending or disputed is the director's to settle; webhooks get `round.closed`.
+        The answer names what is left (`left`: pending, disputed and missing deals), the
+        director's to settle; webhooks get `round.closed`. The board names them before closing.
         """
         with unit_of_work() as uow:
             return round_board.close_round(uow, acting_organizer(), tournament_id, number)

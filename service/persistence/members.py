@@ -6,29 +6,50 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from ..names import name_key
 from .errors import Conflict, NotFound
 from .models import Member as Member
-from .models import MemberEvent, Player, RatingBasis, Tournament
+from .models import MemberEvent, Player, RatingBasis, Tournament, utcnow
 
 
 def find_or_create(s: Session, organizer_id: int, name: str) -> Member:
-    """The member of that name (under the name rules: case, width, spaces), else a new one."""
+    """The member of that name (under the name rules: case, width, spaces), else a new one; a
+    merged member's name finds the member it was merged into. One member per name key within an
+    organizer (a unique index): requests adding one new name at once insert it once (``INSERT …
+    ON CONFLICT DO NOTHING``, waiting for each other) and all find that one."""
     key = name_key(name)
-    found = s.scalar(
-        select(Member)
-        .where(Member.organizer_id == organizer_id, Member.name_key == key, Member.merged_into.is_(None))
-        .order_by(Member.id)
-        .limit(1)
-    )
-    if found is not None:
-        return found
-    m = Member(organizer_id=organizer_id, name=name, name_key=key)
-    s.add(m)
-    s.flush()
-    return m
+    m = _by_key(s, organizer_id, key)
+    if m is None:
+        dialect = s.get_bind().dialect.name
+        insert = sqlite_insert if dialect == "sqlite" else pg_insert
+        s.execute(
+            insert(Member)
+            .values(organizer_id=organizer_id, name=name, name_key=key, created_at=utcnow())
+            .on_conflict_do_nothing(index_elements=["organizer_id", "name_key"])
+        )
+        m = _by_key(s, organizer_id, key)
+        assert m is not None
+    return live(s, m)
+
+
+def _by_key(s: Session, organizer_id: int, key: str) -> Member | None:
+    return s.scalar(select(Member).where(Member.organizer_id == organizer_id, Member.name_key == key))
+
+
+def live(s: Session, m: Member) -> Member:
+    """The member a merged one went into, following the merges (never a cycle: merge checks)."""
+    for _ in range(1000):
+        if m.merged_into is None:
+            return m
+        nxt = s.get(Member, m.merged_into)
+        if nxt is None:
+            return m
+        m = nxt
+    raise Conflict(f"member {m.id}'s merges go on without end")
 
 
 def get_member(s: Session, organizer_id: int, member_id: int) -> Member:
@@ -105,6 +126,7 @@ def merge(s: Session, into: Member, other: Member, key_id: int | None, reason: s
     where both have a player in one tournament. Answers how many players moved."""
     if into.id == other.id:
         raise Conflict("a member cannot be merged with itself")
+    lock(s, [into.id, other.id])  # and read both again: a merge at the same moment has finished
     if other.merged_into is not None or into.merged_into is not None:
         raise Conflict("a merged member takes no further merges: use the member it was merged into")
     theirs = list(s.scalars(select(Player.tournament_id).where(Player.member_id == other.id)))
@@ -128,6 +150,29 @@ def merge(s: Session, into: Member, other: Member, key_id: int | None, reason: s
     forget_ratings(s, into.organizer_id)
     s.flush()
     return int(moved)
+
+
+def lock(s: Session, member_ids: list[int]) -> None:
+    """Lock members for a merge, in id order (two merges at once wait for each other, never
+    deadlock), and read them afresh: a merge checks what the other one left. PostgreSQL: ``FOR
+    UPDATE``; SQLite: a write that changes nothing takes the database's write lock."""
+    ids = sorted(set(member_ids))
+    if s.get_bind().dialect.name == "sqlite":
+        s.execute(
+            update(Member).where(Member.id.in_(ids)).values(id=Member.id).execution_options(synchronize_session=False)
+        )
+        for m in ids:
+            found = s.get(Member, m)
+            if found is not None:
+                s.refresh(found)
+        return
+    s.scalars(
+        select(Member)
+        .where(Member.id.in_(ids))
+        .order_by(Member.id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ).all()
 
 
 def events(s: Session, organizer_id: int, member_id: int) -> Sequence[MemberEvent]:

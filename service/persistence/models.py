@@ -151,7 +151,9 @@ class Member(Base):
     where it went); a member is never deleted."""
 
     __tablename__ = "members"
-    __table_args__ = (Index("ix_members_organizer_id_name_key", "organizer_id", "name_key"),)
+    # One member per name key within an organizer: two requests adding one new name at once find
+    # the same member (the loser's insert fails and it reads the winner's).
+    __table_args__ = (Index("ix_members_organizer_id_name_key", "organizer_id", "name_key", unique=True),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"), index=True)
@@ -311,10 +313,21 @@ class TableLink(Base):
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), index=True)
     table_no: Mapped[int] = mapped_column(Integer)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    # The token is HMAC(the server's secret, id and salt): the sheet is printed again from these,
+    # and nothing usable is stored (persistence/tables.py, docs/tournaments.md).
+    salt: Mapped[str | None] = mapped_column(String(64))
     key_id: Mapped[int] = mapped_column(ForeignKey("api_keys.id"))  # the director's key that made it
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime] = mapped_column()
     revoked_at: Mapped[datetime | None] = mapped_column()
+    # why it ended: remade (newer links), round (closed), tournament (closed), key (revoked)
+    ended_by: Mapped[str | None] = mapped_column(String(10))
+
+
+def _open_entry_index(name: str, state: str, *more: str) -> Index:
+    where = text(f"state = '{state}'")
+    columns = ("tournament_id", "round_number", "table_no", "deal_no", *more)
+    return Index(name, *columns, unique=True, sqlite_where=where, postgresql_where=where)
 
 
 class TableEntry(Base):
@@ -326,6 +339,10 @@ class TableEntry(Base):
     __table_args__ = (
         Index("ix_table_entries_deal", "tournament_id", "round_number", "table_no", "deal_no"),
         UniqueConstraint("link_id", "nonce"),
+        # A deal has at most one pending entry, and a dispute at most one version per side: the
+        # database holds it, whatever requests race (migration 0015).
+        _open_entry_index("uq_table_entries_pending", "pending"),
+        _open_entry_index("uq_table_entries_disputed", "disputed", "side"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -342,7 +359,8 @@ class TableEntry(Base):
     entered_by: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     side: Mapped[str] = mapped_column(String(10))  # crown (emperor and guard), rebels, or any (a void deal)
     # pending, disputed, confirmed; replaced (by a later entry of the same side), overruled
-    # (the director chose another version), agreed (the other side entered the same result)
+    # (the director chose another version), agreed (the other side entered the same result),
+    # withdrawn (by the player who entered it, or the director)
     state: Mapped[str] = mapped_column(String(10))
     confirmed_by: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     game_id: Mapped[int | None] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
@@ -428,61 +446,8 @@ class IdempotentRequest(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Webhook(Base):
-    """A URL an organizer registered for a tournament's events; the secret signs each delivery."""
+# The webhooks' tables live beside these (webhook_models.py); importing them here registers them
+# with the same metadata, and every model is still found as ``models.X``.
+from .webhook_models import Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent  # noqa: E402
 
-    __tablename__ = "webhooks"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
-    url: Mapped[str] = mapped_column(String(2000))
-    secret: Mapped[str] = mapped_column(String(100))
-    events: Mapped[list[str]] = mapped_column(JSON)
-    active: Mapped[bool] = mapped_column(Boolean, default=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    # The deliverer posting to it now, and until when (a deliverer that dies lets it go then).
-    lease_owner: Mapped[str | None] = mapped_column(String(64))
-    lease_until: Mapped[datetime | None] = mapped_column()
-
-
-class WebhookEvent(Base):
-    """The outbox: an event written in the same transaction as the change it tells of."""
-
-    __tablename__ = "webhook_events"
-
-    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(Integer, index=True)
-    event: Mapped[str] = mapped_column(String(40))
-    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    fanned_out: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
-
-
-class WebhookDelivery(Base):
-    """One event for one webhook: pending until delivered, or given up after a day of retries."""
-
-    __tablename__ = "webhook_deliveries"
-    __table_args__ = (
-        UniqueConstraint("webhook_id", "event_id"),
-        Index("ix_webhook_deliveries_pending", "webhook_id", "state", "event_id"),
-    )
-
-    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
-    webhook_id: Mapped[int] = mapped_column(ForeignKey("webhooks.id"), index=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("webhook_events.id"))
-    state: Mapped[str] = mapped_column(String(10), default="pending")
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    next_at: Mapped[datetime] = mapped_column(default=utcnow)
-    delivered_at: Mapped[datetime | None] = mapped_column()
-
-
-class WebhookAttempt(Base):
-    """Every attempt, as the receiver answered it (or why there was no answer)."""
-
-    __tablename__ = "webhook_attempts"
-
-    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
-    delivery_id: Mapped[int] = mapped_column(ForeignKey("webhook_deliveries.id"), index=True)
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-    status: Mapped[int | None] = mapped_column(Integer)
-    error: Mapped[str | None] = mapped_column(String(500))
+__all__ = ["Webhook", "WebhookAttempt", "WebhookDelivery", "WebhookEvent"]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import secrets
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from .models import Game, Round, TableEntry, TableLink, utcnow
@@ -21,30 +23,47 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def new_token() -> str:
-    """A table token: 256 random bits (the server keeps only its hash)."""
-    return TOKEN_PREFIX + secrets.token_urlsafe(32)
+def link_token(secret: str, salt: str) -> str:
+    """A table token: HMAC-SHA256 of a link's random 256-bit salt under the server's secret. The
+    database keeps the salt and the token's hash, never the token: the sheet can be printed again
+    (the token made again from the salt), and a copy of the database opens no table without the
+    secret."""
+    mac = hmac.new(secret.encode(), f"table-link:{salt}".encode(), hashlib.sha256).digest()
+    return TOKEN_PREFIX + base64.urlsafe_b64encode(mac).decode().rstrip("=")
+
+
+def token_of(link: TableLink, secret: str) -> str | None:
+    """The token of a link, made again for the sheet; None when it cannot be (a link made before
+    salts were kept, or under another server secret: make new links)."""
+    if link.salt is None:
+        return None
+    token = link_token(secret, link.salt)
+    return token if hmac.compare_digest(token_hash(token), link.token_hash) else None
 
 
 def issue_links(
-    s: Session, tournament_id: int, r: Round, tables: Sequence[int], key_id: int, hours: int
+    s: Session, tournament_id: int, r: Round, tables: Sequence[int], key_id: int, hours: int, secret: str
 ) -> tuple[datetime, list[tuple[int, str]]]:
-    """New links for the round's tables; the round's earlier links end. The tokens are answered
-    once, here: only their hashes are stored."""
+    """New links for the round's tables; the round's earlier links end (a printed sheet stops
+    working). Only the salt and the token's hash are stored."""
     now = utcnow()
     s.execute(
-        update(TableLink).where(TableLink.round_id == r.id, TableLink.revoked_at.is_(None)).values(revoked_at=now)
+        update(TableLink)
+        .where(TableLink.round_id == r.id, TableLink.revoked_at.is_(None))
+        .values(revoked_at=now, ended_by="remade")
     )
     expires = now + timedelta(hours=hours)
     out = []
     for table in tables:
-        token = new_token()
+        salt = secrets.token_urlsafe(32)
+        token = link_token(secret, salt)
         s.add(
             TableLink(
                 tournament_id=tournament_id,
                 round_id=r.id,
                 table_no=table,
                 token_hash=token_hash(token),
+                salt=salt,
                 key_id=key_id,
                 created_at=now,
                 expires_at=expires,
@@ -78,12 +97,25 @@ def links_of_round(s: Session, round_id: int) -> list[TableLink]:
     return list(rows)
 
 
-def end_links(s: Session, round_id: int) -> None:
-    s.execute(
-        update(TableLink)
-        .where(TableLink.round_id == round_id, TableLink.revoked_at.is_(None))
-        .values(revoked_at=utcnow())
-    )
+def end_links(
+    s: Session, round_id: int | None = None, *, tournament_id: int | None = None, key_id: int | None = None
+) -> None:
+    """End links for good: a round's (it closed), a tournament's (it closed), or those a key made
+    (it was revoked). Reopening brings none back: the director makes new ones."""
+    q = update(TableLink).where(TableLink.revoked_at.is_(None))
+    why = "round"
+    if round_id is not None:
+        q = q.where(TableLink.round_id == round_id)
+    if tournament_id is not None:
+        q, why = q.where(TableLink.tournament_id == tournament_id), "tournament"
+    if key_id is not None:
+        q, why = q.where(TableLink.key_id == key_id), "key"
+    s.execute(q.values(revoked_at=utcnow(), ended_by=why))
+
+
+def remove_links(s: Session, round_id: int) -> None:
+    """A round removed: its links go with it (its entries, if any, stay in the audit trail)."""
+    s.execute(delete(TableLink).where(TableLink.round_id == round_id))
 
 
 def entries_of_round(s: Session, tournament_id: int, number: int, table: int | None = None) -> list[TableEntry]:
@@ -111,6 +143,23 @@ def open_entries(s: Session, tournament_id: int, number: int, table: int, deal: 
     return list(s.scalars(q))
 
 
+def latest_other_deal(s: Session, tournament_id: int, number: int, table: int, deal: int) -> TableEntry | None:
+    """The table's last entry of another deal that was not withdrawn or replaced: what a repeat
+    is compared with."""
+    return s.scalar(
+        select(TableEntry)
+        .where(
+            TableEntry.tournament_id == tournament_id,
+            TableEntry.round_number == number,
+            TableEntry.table_no == table,
+            TableEntry.deal_no != deal,
+            TableEntry.state.not_in(("withdrawn", "replaced")),
+        )
+        .order_by(TableEntry.id.desc())
+        .limit(1)
+    )
+
+
 def entry_by_nonce(s: Session, link_id: int, nonce: str) -> TableEntry | None:
     return s.scalar(select(TableEntry).where(TableEntry.link_id == link_id, TableEntry.nonce == nonce))
 
@@ -120,20 +169,36 @@ def get_entry(s: Session, tournament_id: int, entry_id: int) -> TableEntry | Non
     return e if e is not None and e.tournament_id == tournament_id else None
 
 
-def settle(s: Session, tournament_id: int, number: int, table: int, deal: int, game_id: int, key_id: int | None) -> int:
-    """A deal stored as a game by the director: the table's open entries for it are overruled."""
-    result = s.execute(
-        update(TableEntry)
-        .where(
-            TableEntry.tournament_id == tournament_id,
-            TableEntry.round_number == number,
-            TableEntry.table_no == table,
-            TableEntry.deal_no == deal,
-            TableEntry.state.in_(OPEN),
+def settle(s: Session, tournament_id: int, number: int, table: int, deal: int, key_id: int | None) -> list[int]:
+    """A deal about to be stored as a game by the director's own submission: the table's open
+    entries for it are overruled (and kept), so none is left to decide a deal that has its game.
+    Done before the game is stored (entries locked before players' rows, as the tables' use cases
+    do); ``link_game`` then names the game. Returns the entries' ids."""
+    ids = list(
+        s.scalars(
+            select(TableEntry.id)
+            .where(
+                TableEntry.tournament_id == tournament_id,
+                TableEntry.round_number == number,
+                TableEntry.table_no == table,
+                TableEntry.deal_no == deal,
+                TableEntry.state.in_(OPEN),
+            )
+            .with_for_update()
         )
-        .values(state="overruled", game_id=game_id, resolved_by_key_id=key_id, updated_at=utcnow())
     )
-    return int(result.rowcount or 0)  # type: ignore[attr-defined]
+    if ids:
+        s.execute(
+            update(TableEntry)
+            .where(TableEntry.id.in_(ids))
+            .values(state="overruled", resolved_by_key_id=key_id, updated_at=utcnow())
+        )
+    return ids
+
+
+def link_game(s: Session, entry_ids: list[int], game_id: int) -> None:
+    if entry_ids:
+        s.execute(update(TableEntry).where(TableEntry.id.in_(entry_ids)).values(game_id=game_id))
 
 
 def games_of_round(s: Session, tournament_id: int, number: int) -> list[tuple[int, int, int, datetime]]:
@@ -163,3 +228,15 @@ def round_changed(s: Session, tournament_id: int, number: int) -> tuple[int, dat
         )
     ).one()
     return int(entries[0]), entries[1], int(games[0]), int(games[1])
+
+
+def open_entries_of_tournament(s: Session, tournament_id: int) -> int:
+    """How many entries of the tournament still wait (pending or disputed)."""
+    return int(
+        s.scalar(
+            select(func.count())
+            .select_from(TableEntry)
+            .where(TableEntry.tournament_id == tournament_id, TableEntry.state.in_(OPEN))
+        )
+        or 0
+    )

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from ..core.ruleset import Ruleset
@@ -63,10 +63,28 @@ def visible_tournament(s: Session, tournament_id: int, viewer: int | None) -> To
 
 
 def owned_tournament(s: Session, tournament_id: int, organizer_id: int, *, lock: bool = False) -> Tournament:
-    stmt = select(Tournament).where(Tournament.id == tournament_id)
+    """The organizer's tournament; with ``lock``, locked for writing (lock_for_write)."""
     if lock:
-        stmt = stmt.with_for_update()
-    return check_owner(s.scalar(stmt), tournament_id, organizer_id)
+        return check_owner(lock_for_write(s, tournament_id), tournament_id, organizer_id)
+    return check_owner(s.scalar(select(Tournament).where(Tournament.id == tournament_id)), tournament_id, organizer_id)
+
+
+def lock_for_write(s: Session, tournament_id: int) -> Tournament | None:
+    """Take the tournament's write lock, and read it afresh. Every use case that changes a round's
+    tables (entering, confirming, withdrawing, settling, closing, making links, changing the
+    scoring) takes it first, so they run one at a time and always lock the tournament before its
+    entries: no read-then-write race, no deadlock. PostgreSQL: ``SELECT … FOR UPDATE``. SQLite has
+    no row locks: a write that changes nothing takes the database's write lock, held to the commit."""
+    if s.get_bind().dialect.name == "sqlite":
+        s.execute(
+            update(Tournament)
+            .where(Tournament.id == tournament_id)
+            .values(id=Tournament.id)
+            .execution_options(synchronize_session=False)
+        )
+        return s.get(Tournament, tournament_id, populate_existing=True)
+    stmt = select(Tournament).where(Tournament.id == tournament_id).with_for_update()
+    return s.scalar(stmt.execution_options(populate_existing=True))
 
 
 T = TypeVar("T", Tournament, "TournamentRef")

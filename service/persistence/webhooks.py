@@ -24,6 +24,7 @@ EVENTS = (
     "game.pending",
     "game.confirmed",
     "game.disputed",
+    "game.withdrawn",
     "round.closed",
     "season.updated",
 )

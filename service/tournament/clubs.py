@@ -15,6 +15,7 @@ from ..persistence import members as members_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import sessions as sessions_repo
 from ..persistence import standings as standings_repo
+from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.errors import Conflict, Forbidden
@@ -133,6 +134,7 @@ def revoke_key(uow: UnitOfWork, acting: int, organizer_id: int, key_id: int) -> 
     acts_for(organizer_id, acting)
     key = keys_repo.revoke_key(uow.session, organizer_id, key_id)
     sessions_repo.close_sessions_of_key(uow.session, key.id)  # its pages are signed out
+    tables_repo.end_links(uow.session, key_id=key.id)  # and the table links it made end for good
     uow.commit()
     return key_json(key)
 
@@ -177,6 +179,17 @@ def change_tournament(
     s = uow.session
     t = tournaments_repo.owned_tournament(s, tournament_id, acting, lock=True)
     frozen = tournaments_repo.has_games(s, t.id)
+    scoring = rs is not None or ("deals_per_round" in changes and changes["deals_per_round"] != t.deals_per_round)
+    if scoring:
+        waiting = tables_repo.open_entries_of_tournament(s, t.id)
+        if waiting:
+            # What a table was shown is what its confirmation stores: no scoring changes under it.
+            raise Conflict(
+                f"{waiting} table entr(y/ies) wait for confirmation or the director: the ruleset, its options and "
+                "the deals a round cannot change until they are confirmed, settled or withdrawn",
+                code="entries_open",
+                open_entries=waiting,
+            )
     if rs is not None:
         if frozen:
             raise Conflict("the ruleset is frozen: games are stored under it")
@@ -192,6 +205,7 @@ def change_tournament(
         if field in changes:
             setattr(t, field, changes[field])
     if closing:
+        tables_repo.end_links(s, tournament_id=t.id)  # for good: reopening brings none back
         webhooks_repo.add_event(s, t.id, "tournament.closed", {"tournament_id": t.id})
     uow.commit()
     return tournament_json(t, frozen)

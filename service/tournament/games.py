@@ -25,6 +25,7 @@ from ..persistence import games as games_repo
 from ..persistence import idempotency as idempotency_repo
 from ..persistence import keys as keys_repo
 from ..persistence import rounds as rounds_repo
+from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.errors import Conflict, DuplicateGame
 from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
@@ -408,7 +409,13 @@ def submit_game(
     closed(t)
     sub = read_submission(s, t, doc, raw, players_known=len(set(seats)) == 5 == target.players_known)
     try:
+        overruled: list[int] = []
+        if sub.deal_no is not None and sub.round_number is not None and sub.table_no is not None:
+            # The director stores the deal: what its table left open is overruled, so no stale
+            # entry waits to decide a deal that has its game (nor reopens it if the game is voided).
+            overruled = tables_repo.settle(s, t.id, sub.round_number, sub.table_no, sub.deal_no, key.id)
         stored = games_repo.store_game(s, t, key, sub)
+        tables_repo.link_game(s, overruled, stored.id)
         body = stored_json(stored, target.names)
         headers = {"Location": f"{path}/{stored.id}"}
         if idempotency_key is not None:

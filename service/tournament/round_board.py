@@ -18,7 +18,8 @@ from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow
 from . import games
-from .tables import deals_json, emit, players_json, read_result, refusal, seats_of, store_entry
+from .table_shown import deals_json, entry_json, players_json
+from .tables import emit, read_result, refusal, seats_of, store_entry, withdraw
 from .unit_of_work import UnitOfWork
 
 
@@ -35,9 +36,11 @@ def _at_table(seats: list[RoundSeat], table: int) -> list[int]:
     return [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == table]
 
 
-def make_links(uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int) -> dict[str, Any]:
-    """New links for every table of the round (the earlier ones end); each token is answered
-    here once, with the table's players. Conflict: the round or the tournament is closed."""
+def make_links(uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int, secret: str) -> dict[str, Any]:
+    """New links for every table of the round: the earlier ones end, so a sheet printed before
+    stops working (an action of its own, asked for explicitly). Each table's token is answered
+    with its players; it can be printed again later (current_links). Conflict: the round or the
+    tournament is closed."""
     s = uow.session
     t, r, seats = _round(s, key.organizer_id, tournament_id, number, lock=True)
     if t.status != "open":
@@ -45,19 +48,50 @@ def make_links(uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int) ->
     if r.closed_at is not None:
         raise Conflict(f"round {number} is closed: its tables enter nothing more")
     tables = sorted({x.table_no for x in seats if x.table_no is not None})
-    expires, links = tables_repo.issue_links(s, t.id, r, tables, key.id, t.table_link_hours)
+    expires, links = tables_repo.issue_links(s, t.id, r, tables, key.id, t.table_link_hours, secret)
     names = games_repo.player_names(s, t.id)
     by_table = {n: _at_table(seats, n) for n in tables}
     uow.commit()
+    return _links_json(t.id, number, expires, [(n, tok) for n, tok in links], by_table, names)
+
+
+def _links_json(
+    tid: int,
+    number: int,
+    expires: Any,
+    links: list[tuple[int, str | None]],
+    by_table: dict[int, list[int]],
+    names: dict[int, str],
+) -> dict[str, Any]:
     return {
-        "tournament_id": t.id,
+        "tournament_id": tid,
         "round": number,
         "expires_at": expires,
         "links": [
-            {"table": n, "token": token, "path": f"/table/{token}", "players": players_json(by_table[n], names)}
+            {
+                "table": n,
+                "token": token,
+                "path": None if token is None else f"/table/{token}",
+                "players": players_json(by_table.get(n, []), names),
+            }
             for n, token in links
         ],
     }
+
+
+def current_links(uow: UnitOfWork, acting: int, tournament_id: int, number: int, secret: str) -> dict[str, Any] | None:
+    """The round's links still usable, to print the sheet again: reading them ends nothing. None
+    when the round has none (make them). A link whose token cannot be made again (made under
+    another server secret) has no token: make new links to print it."""
+    s = uow.session
+    t, r, seats = _round(s, acting, tournament_id, number)
+    links = tables_repo.links_of_round(s, r.id)
+    if not links or r.closed_at is not None or t.status != "open":
+        return None
+    names = games_repo.player_names(s, t.id)
+    by_table = {x.table_no: _at_table(seats, x.table_no) for x in links}
+    made = [(x.table_no, tables_repo.token_of(x, secret)) for x in links]
+    return _links_json(t.id, number, min(x.expires_at for x in links), made, by_table, names)
 
 
 def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict[str, Any]:
@@ -186,13 +220,52 @@ def resolve_deal(
     return {"round": number, "table": table, "deal": deal, "game_id": game_id, "entry_id": entry_id}
 
 
+def left_to_settle(board: dict[str, Any]) -> dict[str, list[dict[str, int]]]:
+    """The deals of a board that are not confirmed, by state: what closing the round leaves."""
+    out: dict[str, list[dict[str, int]]] = {"pending": [], "disputed": [], "missing": []}
+    for table in board["tables"]:
+        for d in table["deals"]:
+            if d["state"] in out:
+                out[d["state"]].append({"table": table["table"], "deal": d["deal"]})
+    return out
+
+
 def close_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict[str, Any]:
-    """Close a round: its table links stop working; what is left to settle is the director's."""
+    """Close a round: its table links stop working for good; what is left to settle (named in
+    the answer: pending, disputed and missing deals) is the director's."""
     s = uow.session
     t, r, _ = _round(s, acting, tournament_id, number, lock=True)
+    left = left_to_settle(board(uow, acting, tournament_id, number))
     if r.closed_at is None:
         r.closed_at = utcnow()
         tables_repo.end_links(s, r.id)
         webhooks_repo.add_event(s, t.id, "round.closed", {"tournament_id": t.id, "round": number})
     uow.commit()
-    return {"tournament_id": t.id, "round": number, "closed_at": r.closed_at}
+    return {"tournament_id": t.id, "round": number, "closed_at": r.closed_at, "left": left}
+
+
+def withdraw_entry(
+    uow: UnitOfWork, acting: int, tournament_id: int, number: int, table: int, deal: int, entry_id: Any
+) -> dict[str, Any]:
+    """The director withdraws a table's open entry (pending, or one version of a dispute: the
+    other then waits for its confirmation again). Kept in the audit trail as withdrawn."""
+    s = uow.session
+    t, _, _ = _round(s, acting, tournament_id, number, lock=True)
+    if type(entry_id) is not int:
+        raise refusal("/entry", "invalid_type", "entry is the id of the entry to withdraw (a whole number)")
+    e = next((x for x in tables_repo.open_entries(s, t.id, number, table, deal) if x.id == entry_id), None)
+    if e is None:
+        raise NotFound(f"deal {deal} of table {table} has no open entry {entry_id}")
+    withdraw(s, e, utcnow())
+    emit(s, t.id, "game.withdrawn", number, table, deal, e.id, None)
+    uow.commit()
+    return entry_json(e, games_repo.player_names(s, t.id))
+
+
+def round_entries(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict[str, Any]:
+    """Every entry the round's tables made, in order, whatever became of it: the audit trail."""
+    s = uow.session
+    t, _, _ = _round(s, acting, tournament_id, number)
+    names = games_repo.player_names(s, t.id)
+    entries = tables_repo.entries_of_round(s, t.id, number)
+    return {"tournament_id": t.id, "round": number, "entries": [entry_json(e, names) for e in entries]}

@@ -7,6 +7,7 @@ from typing import Any
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import standings as standings_repo
+from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.errors import Conflict
@@ -102,6 +103,7 @@ def remove_last_round(uow: UnitOfWork, acting: int, tournament_id: int, number: 
     if played:
         raise Conflict(f"round {number} has {played} game(s) entered against it: void or correct them instead")
     answer = round_json(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
+    tables_repo.remove_links(s, r.id)  # its links go with it; its entries stay in the audit trail
     rounds_repo.remove_round(s, t.id, number)
     webhooks_repo.add_event(s, t.id, "round.removed", {"tournament_id": t.id, "round": number})
     uow.commit()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -23,13 +23,15 @@ from ..core.scoring import CROWN_ROLES
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
+from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
-from ..persistence.models import Round, TableEntry, TableLink, Tournament, utcnow
+from ..persistence.models import ApiKey, Round, TableEntry, TableLink, Tournament, utcnow
 from ..problems import invalid_record
 from . import games
 from .errors import Rejected, Unauthenticated
+from .table_shown import deals_json, entry_json, players_json
 from .unit_of_work import UnitOfWork
 
 __all__ = [
@@ -43,7 +45,10 @@ __all__ = [
     "table_json",
 ]
 
-ENTRY_KEYS = ("entered_by", "deal", "sheet", "record", "claimed", "accept_computed")
+ENTRY_KEYS = ("entered_by", "deal", "sheet", "record", "claimed", "accept_computed", "replace", "repeat")
+# An entry identical to the table's previous deal within this long is asked about before it is
+# kept (two phones entering one deal twice): the entry says ``repeat`` to keep it.
+REPEAT_WINDOW = timedelta(minutes=15)
 
 
 class LinkEnded(Unauthenticated):
@@ -94,6 +99,13 @@ def open_table(uow: UnitOfWork, token: str) -> Table:
         raise LinkEnded(f"round {r.number} is closed: ask the director")
     if t.status != "open":
         raise LinkEnded(f"tournament {t.id} is closed: ask the director")
+    key = s.get(ApiKey, link.key_id)
+    if link.ended_by == "key" or key is None or key.revoked_at is not None:
+        raise LinkEnded("the key that made this table link was revoked: ask the director for a new one")
+    if link.ended_by == "tournament":
+        raise LinkEnded(f"tournament {t.id} was closed, and its table links ended with it: ask the director")
+    if link.ended_by == "round":
+        raise LinkEnded(f"round {r.number} is closed: ask the director")
     if link.revoked_at is not None:
         raise LinkEnded("this table link was replaced by a newer one: ask the director for the new one")
     if link.expires_at <= utcnow():
@@ -111,68 +123,7 @@ def table_for(uow: UnitOfWork, token: str, tournament_id: int, number: int, tabl
     return at
 
 
-# --- presenting -----------------------------------------------------------------------------
-
-
-def _entry_json(e: TableEntry, names: dict[int, str]) -> dict[str, Any]:
-    return {
-        "id": e.id,
-        "deal": e.deal_no,
-        "state": e.state,
-        "kind": e.kind,
-        "entered_by": _who(e.entered_by, names),
-        "side": e.side,
-        "confirmed_by": _who(e.confirmed_by, names),
-        "by_director": e.link_id is None or e.resolved_by_key_id is not None,
-        "game_id": e.game_id,
-        "created_at": e.created_at,
-        "updated_at": e.updated_at,
-        "seats": [{**x, "name": names.get(x["player_id"])} for x in e.seats],
-        "outcome": e.outcome,
-    }
-
-
-def _who(player_id: int | None, names: dict[int, str]) -> dict[str, Any] | None:
-    return None if player_id is None else {"player_id": player_id, "name": names.get(player_id)}
-
-
-def deals_json(
-    deals: int,
-    entries: list[TableEntry],
-    played: dict[int, int],
-    names: dict[int, str],
-    *,
-    settled: bool = True,
-) -> list[dict[str, Any]]:
-    """A table's deals 1…N: missing, pending, disputed or confirmed, with the entries that
-    decide each (both versions of a dispute; with ``settled``, the confirmed one too: the board
-    leaves it out, its game is a click away)."""
-    out = []
-    for d in range(1, deals + 1):
-        mine = [e for e in entries if e.deal_no == d]
-        open_ = [e for e in mine if e.state in tables_repo.OPEN]
-        if d in played:
-            state = "confirmed"
-            shown = [e for e in mine if settled and e.state in ("confirmed", "agreed")]
-        elif any(e.state == "disputed" for e in open_):
-            state, shown = "disputed", open_
-        elif open_:
-            state, shown = "pending", open_
-        else:
-            state, shown = "missing", []
-        out.append(
-            {
-                "deal": d,
-                "state": state,
-                "game_id": played.get(d),
-                "entries": [_entry_json(e, names) for e in shown],
-            }
-        )
-    return out
-
-
-def players_json(players: list[int], names: dict[int, str]) -> list[dict[str, Any]]:
-    return [{"seat": k, "player_id": p, "name": names.get(p)} for k, p in enumerate(players)]
+# --- presenting (what a table's page and the board show: table_shown.py) -----------------------
 
 
 def table_json(uow: UnitOfWork, at: Table) -> dict[str, Any]:
@@ -250,18 +201,42 @@ def refusal(pointer: str, code: str, detail: str) -> Rejected:
     return Rejected(invalid_record([Problem(pointer, code, detail)], "game"))
 
 
+def _flag(doc: dict[str, Any], name: str, problems: list[Problem]) -> bool:
+    value = doc.get(name, False)
+    if type(value) is not bool:
+        problems.append(Problem(f"/{name}", "invalid_type", f"{name} is true or false"))
+        return False
+    return value
+
+
+def lock(uow: UnitOfWork, at: Table) -> Tournament:
+    """The tournament's write lock (tournaments_repo.lock_for_write), taken before anything the
+    use case reads to decide: the round is read again under it."""
+    t = tournaments_repo.lock_for_write(uow.session, at.tournament.id)
+    assert t is not None
+    uow.session.refresh(at.round)
+    if at.round.closed_at is not None:
+        raise LinkEnded(f"round {at.number} is closed: ask the director")
+    if t.status != "open":
+        raise LinkEnded(f"tournament {t.id} is closed: ask the director")
+    return t
+
+
 def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple[int, dict[str, Any]]:
     """A table enters a deal's result (a sheet or a full record) as one of its players. The first
     entry of a deal is pending; the other side entering the same result confirms it, a different
-    one makes the deal disputed; the same side entering again replaces its own pending entry.
-    A retry with the same nonce (a double tap, a dropped connection) answers the entry it made.
-    Answers (201 or 200 for a retry, the entry)."""
+    one makes the deal disputed. A deal already waiting for the other side is not entered again
+    by its own side unless the entry says ``replace`` (Conflict ``deal_entered``, naming the
+    entry); an entry identical to the table's previous deal, within REPEAT_WINDOW, is kept only
+    when it says ``repeat`` (Conflict ``same_as_previous_deal``). A retry with the same nonce (a
+    double tap, a dropped connection) answers the entry it made. Answers (201 or 200 for a retry,
+    the entry). Runs under the tournament's write lock: two phones at once take turns."""
     s = uow.session
-    t = at.tournament
+    t = lock(uow, at)
     if nonce is not None:
         again = tables_repo.entry_by_nonce(s, at.link.id, nonce)
         if again is not None:
-            return 200, _entry_json(again, at.names)
+            return 200, entry_json(again, at.names)
     if not isinstance(doc, dict):
         raise refusal("", "invalid_type", "a deal's result is a JSON object")
     problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in ENTRY_KEYS]
@@ -276,12 +251,15 @@ def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple
         problems.append(
             Problem("/deal", "invalid_deal_number", f"tournament {t.id} plays {deals} deal(s) a round: 1 to {deals}")
         )
+    replace = _flag(doc, "replace", problems)
+    repeat = _flag(doc, "repeat", problems)
     if problems:
         raise Rejected(invalid_record(problems, "game"))
     assert isinstance(who, int)
     if deal is None:
         deal = _next_deal(s, at)
-    sub = read_result(s, t, at.players, at.number, at.table, deal, doc)
+    result = {k: doc[k] for k in doc if k not in ("entered_by", "replace", "repeat")}
+    sub = read_result(s, t, at.players, at.number, at.table, deal, result)
     seats = seats_of(sub)
     side = _entry_side(sub.outcome, seats, who)
     now = utcnow()
@@ -293,7 +271,7 @@ def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple
         link_id=at.link.id,
         nonce=nonce,
         kind=sub.kind,
-        body=json.dumps({k: doc[k] for k in doc if k != "entered_by"}, ensure_ascii=False),
+        body=json.dumps(result, ensure_ascii=False),
         outcome=sub.outcome,
         seats=seats,
         entered_by=who,
@@ -305,10 +283,32 @@ def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple
     open_ = tables_repo.open_entries(s, t.id, at.number, at.table, deal)
     event = "game.pending"
     if any(e.state == "disputed" for e in open_):
-        raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal)
+        raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
     first = open_[0] if open_ else None
+    if first is None and not repeat:
+        previous = tables_repo.latest_other_deal(s, t.id, at.number, at.table, deal)
+        if previous is not None and now - previous.created_at < REPEAT_WINDOW and _same_result(previous.seats, seats):
+            raise Conflict(
+                f"this is the same result as deal {previous.deal_no}, entered "
+                f"{int((now - previous.created_at).total_seconds() // 60)} min ago: if deal {deal} really ended the "
+                "same, enter it again with repeat",
+                code="same_as_previous_deal",
+                deal=deal,
+                previous_deal=previous.deal_no,
+                entry=entry_json(previous, at.names),
+            )
     if first is not None and not may_confirm(first, who):
+        if not replace:
+            entered = at.names.get(first.entered_by or 0, "?")
+            raise Conflict(
+                f"deal {deal} is already entered by {entered} and waits for the other side: enter it with replace "
+                "to replace that version",
+                code="deal_entered",
+                deal=deal,
+                entry=entry_json(first, at.names),
+            )
         first.state, first.updated_at = "replaced", now  # the same side again: its own entry replaced
+        s.flush()  # the old version leaves the open ones before the new one joins them
     elif first is not None and _same_result(first.seats, seats):
         entry.state = "agreed"  # the other side entered the same result: that confirms it
         _confirm(s, at, first, who, now)
@@ -316,6 +316,7 @@ def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple
     elif first is not None:
         first.state = entry.state = "disputed"
         first.updated_at = now
+        s.flush()
         event = "game.disputed"
     s.add(entry)
     s.flush()
@@ -324,7 +325,7 @@ def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple
     else:
         emit(s, t.id, event, at.number, at.table, deal, entry.id, None)
     uow.commit()
-    return 201, _entry_json(entry, at.names)
+    return 201, entry_json(entry, at.names)
 
 
 def _next_deal(s: Session, at: Table) -> int:
@@ -346,23 +347,50 @@ def _next_deal(s: Session, at: Table) -> int:
     return free[0]
 
 
-def confirm_deal(uow: UnitOfWork, at: Table, deal: int, player_id: Any) -> dict[str, Any]:
-    """A player of the other side confirms a pending deal: it is stored as a game (and counts)."""
-    s = uow.session
-    t = at.tournament
+def _player(at: Table, player_id: Any, name: str = "player") -> int:
     if type(player_id) is not int or player_id not in at.players:
-        raise refusal("/player", "not_at_table", "player is the player id of one of this table's five players")
+        raise refusal(f"/{name}", "not_at_table", f"{name} is the player id of one of this table's five players")
+    return int(player_id)
+
+
+def _entry_id(entry_id: Any) -> int:
+    if type(entry_id) is not int:
+        raise refusal("/entry", "invalid_type", "entry is the id of the version shown (a whole number)")
+    return int(entry_id)
+
+
+def confirm_deal(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_id: Any) -> dict[str, Any]:
+    """A player of the other side confirms the version of a pending deal they were shown (its
+    entry id): it is stored as a game, exactly as shown, and counts. A version replaced since is
+    Conflict ``entry_replaced`` with the version now open, to be shown and confirmed anew."""
+    s = uow.session
+    t = lock(uow, at)
+    player_id = _player(at, player_id)
+    entry_id = _entry_id(entry_id)
     if not 1 <= deal <= t.deals_per_round:
         raise NotFound(f"round {at.number} has no deal {deal}")
     open_ = tables_repo.open_entries(s, t.id, at.number, at.table, deal)
     if not open_:
         played = games_repo.deals_entered(s, t.id, at.number, at.table)
         if deal in played:
-            raise Conflict(f"deal {deal} is confirmed already (game {played[deal]})", game_id=played[deal], deal=deal)
-        raise NotFound(f"deal {deal} of table {at.table} has not been entered")
+            raise Conflict(
+                f"deal {deal} is confirmed already (game {played[deal]})",
+                game_id=played[deal],
+                deal=deal,
+                code="deal_confirmed",
+            )
+        raise NotFound(f"deal {deal} of table {at.table} has no version waiting to be confirmed")
     e = open_[0]
     if e.state == "disputed":
-        raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal)
+        raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
+    if e.id != entry_id:
+        raise Conflict(
+            f"deal {deal} was entered again since that version was shown: read the version now waiting, and "
+            "confirm it if it is right",
+            code="entry_replaced",
+            deal=deal,
+            entry=entry_json(e, at.names),
+        )
     if not may_confirm(e, player_id):
         entered = at.names.get(e.entered_by or 0, "?")
         raise refusal(
@@ -375,7 +403,41 @@ def confirm_deal(uow: UnitOfWork, at: Table, deal: int, player_id: Any) -> dict[
     _confirm(s, at, e, player_id, now)
     emit(s, t.id, "game.confirmed", at.number, at.table, deal, e.id, e.game_id)
     uow.commit()
-    return _entry_json(e, at.names)
+    return entry_json(e, at.names)
+
+
+def withdraw(s: Session, e: TableEntry, now: datetime) -> None:
+    """An open entry withdrawn (kept, as ``withdrawn``); the other version of a dispute, if any,
+    waits again for its confirmation."""
+    was = e.state
+    e.state, e.updated_at = "withdrawn", now
+    s.flush()
+    if was == "disputed":
+        for other in tables_repo.open_entries(s, e.tournament_id, e.round_number, e.table_no, e.deal_no):
+            other.state, other.updated_at = "pending", now
+
+
+def withdraw_entry(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_id: Any) -> dict[str, Any]:
+    """The player who entered a pending deal withdraws it (a mistaken entry): the deal is missing
+    again. Anyone else is refused (``not_the_enterer``); a disputed deal is the director's."""
+    s = uow.session
+    lock(uow, at)
+    player_id = _player(at, player_id)
+    entry_id = _entry_id(entry_id)
+    e = next(
+        (x for x in tables_repo.open_entries(s, at.tournament.id, at.number, at.table, deal) if x.id == entry_id), None
+    )
+    if e is None:
+        raise NotFound(f"deal {deal} of table {at.table} has no open entry {entry_id}")
+    if e.entered_by != player_id:
+        entered = at.names.get(e.entered_by or 0, "?")
+        raise refusal("/player", "not_the_enterer", f"only {entered}, who entered it, or the director withdraws it")
+    if e.state == "disputed":
+        raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
+    withdraw(s, e, utcnow())
+    emit(s, at.tournament.id, "game.withdrawn", at.number, at.table, deal, e.id, None)
+    uow.commit()
+    return entry_json(e, at.names)
 
 
 def _confirm(s: Session, at: Table, e: TableEntry, player_id: int | None, now: datetime) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import segno
-from flask import flash, g, redirect, render_template, request, url_for
+from flask import current_app, flash, g, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -30,27 +30,32 @@ def qr_svg(url: str) -> Markup:
 @blp.get("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/sheet")
 @organizer_only
 def round_sheet(tournament_id: int, number: int) -> tuple[str, int]:
-    """Before the links are made: what the sheet is, and the button that makes them."""
+    """The round sheet with the current table links, as often as it is shown or printed (showing it
+    ends nothing); before any links are made, the button that makes them."""
+    secret = str(current_app.config["SECRET_KEY"])
     with found(), unit_of_work() as uow:
         board = round_board.board(uow, acting(), tournament_id, number)
-    return render_template("round_sheet.html", board=board, tid=tournament_id, links=None), 200
+        links = round_board.current_links(uow, acting(), tournament_id, number, secret)
+    if links is not None:
+        for link in links["links"]:
+            if link["token"] is not None:
+                link["url"] = url_for("web.table", token=link["token"], _external=True)
+                link["qr"] = qr_svg(link["url"])
+    return render_template("round_sheet.html", board=board, tid=tournament_id, links=links), 200
 
 
 @blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/sheet")
 @organizer_only
 def make_round_sheet(tournament_id: int, number: int) -> Any:
-    """Make the round's table links (the earlier ones end) and show the sheet to print."""
+    """Make the round's table links (the earlier ones end: a printed sheet stops working), then show
+    the sheet (a redirect: reloading it makes nothing again)."""
     try:
         with found(), unit_of_work() as uow:
-            made = round_board.make_links(uow, g.key, tournament_id, number)
-            board = round_board.board(uow, acting(), tournament_id, number)
+            round_board.make_links(uow, g.key, tournament_id, number, str(current_app.config["SECRET_KEY"]))
     except Conflict as exc:
         flash(tr(str(exc)), "bad")
         return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
-    for link in made["links"]:
-        link["url"] = url_for("web.table", token=link["token"], _external=True)
-        link["qr"] = qr_svg(link["url"])
-    return render_template("round_sheet.html", board=board, tid=tournament_id, links=made), 200
+    return redirect(url_for("web.round_sheet", tournament_id=tournament_id, number=number), 303)
 
 
 @blp.get("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/board")
@@ -67,6 +72,16 @@ def round_board_page(tournament_id: int, number: int) -> Any:
 
 
 def _board_page(board: dict[str, Any], tournament_id: int, **extra: Any) -> str:
+    left = round_board.left_to_settle(board)
+    board["left_text"] = "; ".join(
+        f"{label}: " + ", ".join(gettext("table %(t)s deal %(d)s") % {"t": x["table"], "d": x["deal"]} for x in xs)
+        for label, xs in (
+            (gettext("pending"), left["pending"]),
+            (gettext("disputed"), left["disputed"]),
+            (gettext("missing"), left["missing"]),
+        )
+        if xs
+    )
     for t in board["tables"]:
         names = {p["seat"]: p["name"] for p in t["players"]}
         for d in t["deals"]:
@@ -96,6 +111,28 @@ def resolve_on_board(tournament_id: int, number: int) -> Any:
         flash(message, "bad")
         return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
     flash(gettext("Table %(table)s, deal %(deal)s is settled.") % {"table": table, "deal": deal}, "good")
+    return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/withdraw")
+@organizer_only
+def withdraw_on_board(tournament_id: int, number: int) -> Any:
+    """Withdraw one version of a deal (a mistaken entry): kept in the audit trail, counted nowhere."""
+    form = request.form
+    try:
+        table = number_of(form, "table")
+        deal = number_of(form, "deal")
+        entry = number_of(form, "entry")
+        with found(), unit_of_work() as uow:
+            round_board.withdraw_entry(uow, acting(), tournament_id, number, table, deal, entry)
+    except (FormError, games.Rejected, Conflict) as exc:
+        if isinstance(exc, games.Rejected):
+            message = " ".join(m for ms in field_errors(exc.doc).values() for m in ms)
+        else:
+            message = tr(exc.message if isinstance(exc, FormError) else str(exc))
+        flash(message, "bad")
+        return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
+    flash(gettext("Table %(table)s, deal %(deal)s: the version is withdrawn.") % {"table": table, "deal": deal}, "good")
     return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
 
 

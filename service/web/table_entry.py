@@ -107,6 +107,9 @@ def _doc(form: Mapping[str, str], deals: int) -> dict[str, Any]:
     deal = number(form, "deal", 1, deals, required=False)
     if deal is not None:
         doc["deal"] = deal
+    for flag in ("replace", "repeat"):
+        if form.get(flag) == "on":
+            doc[flag] = True
     if form.get("kind") == "game":
         try:
             record, _ = read_text(form.get("game", ""))
@@ -143,7 +146,10 @@ def table_enter(token: str) -> Any:
     except games.Rejected as exc:
         return table_page(token, 422, errors=field_errors(exc.doc), form=form, which=which)
     except Conflict as exc:
-        return table_page(token, 409, errors={"form": [tr(str(exc))]}, form=form, which=which)
+        # A deal already entered by this side, or a repeat of the previous deal: the form comes
+        # back filled, with the box that says "yes, that is what I mean".
+        asked = {"deal_entered": "replace", "same_as_previous_deal": "repeat"}.get(exc.extra.get("code", ""))
+        return table_page(token, 409, errors={"form": [tr(str(exc))]}, form=form, which=which, asked=asked)
     said = {
         "pending": gettext("Deal %(deal)s is entered: a player of the other side confirms it below."),
         "agreed": gettext("Deal %(deal)s is confirmed: both sides entered the same result."),
@@ -157,12 +163,15 @@ def table_enter(token: str) -> Any:
 
 @blp.post("/table/<token>/deals/<int:deal>/confirm")
 def table_confirm(token: str, deal: int) -> Any:
+    """A confirmation of the version the page showed (its entry id): if the deal was entered again
+    since, the page comes back (409) showing the version now waiting, to be read and confirmed."""
     form = request.form
     try:
         player = number(form, "player", 1, 2**31 - 1)
+        entry = number(form, "entry", 1, 2**63 - 1)
         with unit_of_work() as uow:
             at = _open(uow, token)
-            tables.confirm_deal(uow, at, deal, player)
+            tables.confirm_deal(uow, at, deal, player, entry)
     except FormError as exc:
         return table_page(token, 422, errors={f"confirm-{deal}": [tr(exc.message)]})
     except games.Rejected as exc:
@@ -172,4 +181,26 @@ def table_confirm(token: str, deal: int) -> Any:
     except NotFound:
         abort(404)
     flash(gettext("Deal %(deal)s is confirmed: it counts in the standings.") % {"deal": deal}, "good")
+    return redirect(url_for("web.table", token=token) + f"#deal-{deal}", 303)
+
+
+@blp.post("/table/<token>/deals/<int:deal>/withdraw")
+def table_withdraw(token: str, deal: int) -> Any:
+    """The player who entered a pending deal withdraws it (a mistaken entry): it is missing again."""
+    form = request.form
+    try:
+        player = number(form, "player", 1, 2**31 - 1)
+        entry = number(form, "entry", 1, 2**63 - 1)
+        with unit_of_work() as uow:
+            at = _open(uow, token)
+            tables.withdraw_entry(uow, at, deal, player, entry)
+    except FormError as exc:
+        return table_page(token, 422, errors={f"confirm-{deal}": [tr(exc.message)]})
+    except games.Rejected as exc:
+        return table_page(token, 422, errors={f"confirm-{deal}": field_errors(exc.doc).get("form", [])})
+    except Conflict as exc:
+        return table_page(token, 409, errors={f"confirm-{deal}": [tr(str(exc))]})
+    except NotFound:
+        return table_page(token, 409, errors={f"confirm-{deal}": [gettext("This entry is no longer waiting.")]})
+    flash(gettext("Deal %(deal)s: the entry is withdrawn; the deal can be entered again.") % {"deal": deal}, "good")
     return redirect(url_for("web.table", token=token) + f"#deal-{deal}", 303)

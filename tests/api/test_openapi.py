@@ -52,6 +52,9 @@ def test_openapi_is_3_1_and_lists_every_route(app):
         "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}/deals",
         "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}/deals/{deal}/confirm",
         "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}/deals/{deal}/resolve",
+        "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}/deals/{deal}/withdraw",
+        "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}/deals/{deal}/entries/{entry}/withdraw",
+        "/v1/tournaments/{tournament_id}/rounds/{number}/entries",
         "/v1/organizers/{organizer_id}/members",
         "/v1/organizers/{organizer_id}/members/{member_id}",
         "/v1/organizers/{organizer_id}/members/{member_id}/merge",
@@ -67,7 +70,7 @@ def test_openapi_is_3_1_and_lists_every_route(app):
         for method, op in ops.items():
             if method in ("post", "patch", "delete") and path.startswith(("/v1/tournaments", "/v1/organizers/")):
                 # a table's own writes take its table token; every other write an organizer's key
-                table_write = path.endswith(("/deals", "/confirm"))
+                table_write = path.endswith(("/deals", "/confirm", "/{deal}/withdraw"))
                 assert op.get("security") == [{"tableToken": []} if table_write else {"bearerAuth": []}], (method, path)
 
 

@@ -85,9 +85,10 @@ def test_a_round_entered_confirmed_disputed_and_closed(db_client, db_app):
     assert db_client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 0
 
     # the guard is on the same side: refused; a rebel confirms it
-    same = db_client.post(f"{t1}/deals/1/confirm", json={"player": seats[1]}, headers=_tok(links[1]))
+    shown = {"entry": entry["id"]}
+    same = db_client.post(f"{t1}/deals/1/confirm", json={"player": seats[1], **shown}, headers=_tok(links[1]))
     assert same.status_code == 422 and same.get_json()["errors"][0]["code"] == "same_side"
-    ok = db_client.post(f"{t1}/deals/1/confirm", json={"player": seats[2]}, headers=_tok(links[1]))
+    ok = db_client.post(f"{t1}/deals/1/confirm", json={"player": seats[2], **shown}, headers=_tok(links[1]))
     assert ok.status_code == 200, ok.get_json()
     confirmed = ok.get_json()
     assert confirmed["state"] == "confirmed" and confirmed["confirmed_by"]["player_id"] == seats[2]
@@ -105,8 +106,8 @@ def test_a_round_entered_confirmed_disputed_and_closed(db_client, db_app):
     )
     assert again.status_code == 409
 
-    # a double tap stores one entry
-    body = {"entered_by": seats[0], "sheet": CROWN_WINS}
+    # a double tap stores one entry (deal 2 ended as deal 1 did: the table says so)
+    body = {"entered_by": seats[0], "sheet": CROWN_WINS, "repeat": True}
     tap = [
         db_client.post(f"{t1}/deals", json=body, headers={**_tok(links[1]), "Idempotency-Key": "tap-1"})
         for _ in range(2)
@@ -119,7 +120,8 @@ def test_a_round_entered_confirmed_disputed_and_closed(db_client, db_app):
         f"{t1}/deals", json={"entered_by": seats[3], "deal": 2, "sheet": REBELS_WIN}, headers=_tok(links[1])
     )
     assert other.status_code == 201 and other.get_json()["state"] == "disputed"
-    assert db_client.post(f"{t1}/deals/2/confirm", json={"player": seats[4]}, headers=_tok(links[1])).status_code == 409
+    confirm = {"player": seats[4], "entry": tap[0].get_json()["id"]}
+    assert db_client.post(f"{t1}/deals/2/confirm", json=confirm, headers=_tok(links[1])).status_code == 409
     third = db_client.post(
         f"{t1}/deals", json={"entered_by": seats[4], "deal": 2, "sheet": CROWN_WINS}, headers=_tok(links[1])
     )
@@ -173,8 +175,14 @@ def test_the_other_side_entering_the_same_result_confirms_it(db_client):
     # the same side again replaces its own entry
     full = db_client.post(f"{t2}/deals", json={"entered_by": seats[3], "sheet": CROWN_WINS}, headers=_tok(links[2]))
     assert full.status_code == 409  # no deal left to enter: deal 1 waits for its confirmation
-    mine = db_client.post(
+    asked = db_client.post(
         f"{t2}/deals", json={"entered_by": seats[3], "deal": 1, "sheet": CROWN_WINS}, headers=_tok(links[2])
+    )
+    assert asked.status_code == 409 and asked.get_json()["code"] == "deal_entered"
+    mine = db_client.post(
+        f"{t2}/deals",
+        json={"entered_by": seats[3], "deal": 1, "sheet": CROWN_WINS, "replace": True},
+        headers=_tok(links[2]),
     )
     assert mine.get_json()["state"] == "pending" and mine.get_json()["deal"] == 1
     agree = db_client.post(

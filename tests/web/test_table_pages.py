@@ -49,11 +49,17 @@ def test_a_table_enters_and_confirms_from_its_page(db_client):
     assert first.status_code == 200
     token = _csrf(first.get_data(as_text=True))
     made = client.post(sheet_url, data={"csrf_token": token}, headers=ZH)
+    assert made.status_code == 303 and made.headers["Location"].endswith(sheet_url)
+    made = client.get(sheet_url, headers=ZH)
     page = made.get_data(as_text=True)
     assert made.status_code == 200 and page.count("<svg") == 2
     urls = re.findall(r'<p class="url"><a href="([^"]+)"', page)
     assert len(urls) == 2 and all("/table/bht_" in u for u in urls)
     path = urls[0].replace("http://localhost", "")
+    # showing (reloading, reprinting) the sheet again ends nothing: the same codes, still working
+    again_sheet = client.get(sheet_url, headers=ZH).get_data(as_text=True)
+    assert re.findall(r'<p class="url"><a href="([^"]+)"', again_sheet) == urls
+    assert client.get(path, headers=ZH).status_code == 200
 
     table = client.get(path, headers=ZH)
     html = table.get_data(as_text=True)
@@ -76,10 +82,20 @@ def test_a_table_enters_and_confirms_from_its_page(db_client):
     assert again.status_code == 303  # the same nonce: the same entry, not a second deal
     pending = client.get(path, headers=ZH).get_data(as_text=True)
     assert pending.count('data-state="pending"') == 1 and pending.count('data-state="missing"') == 1
-    confirmers = [int(x) for x in re.findall(r'name="player" value="(\d+)"', pending)]
+    confirm_forms = re.findall(
+        r'/deals/1/confirm".*?name="player" value="(\d+)">\s*<input type="hidden" name="entry" value="(\d+)"',
+        pending,
+        re.S,
+    )
+    confirmers = [int(p) for p, _ in confirm_forms]
+    shown_entry = confirm_forms[0][1]
     assert sorted(confirmers) == sorted(ids[2:])  # the rebels confirm what the emperor entered
     assert client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 0
-    done = client.post(f"{path}/deals/1/confirm", data={"csrf_token": token, "player": str(confirmers[0])}, headers=ZH)
+    done = client.post(
+        f"{path}/deals/1/confirm",
+        data={"csrf_token": token, "player": str(confirmers[0]), "entry": shown_entry},
+        headers=ZH,
+    )
     assert done.status_code == 303
     assert client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 1
 

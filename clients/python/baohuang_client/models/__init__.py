@@ -12,7 +12,9 @@ from .closed_round import ClosedRound
 from .confirm import Confirm
 from .correction import Correction
 from .correction_action import CorrectionAction
+from .deal_ref import DealRef
 from .difference import Difference
+from .entries import Entries
 from .entry_seat import EntrySeat
 from .evening import Evening
 from .game import Game
@@ -35,6 +37,7 @@ from .history import History
 from .key import Key
 from .key_create import KeyCreate
 from .key_list import KeyList
+from .left import Left
 from .link import Link
 from .links import Links
 from .member import Member
@@ -145,6 +148,7 @@ from .webhook_delivery_list import WebhookDeliveryList
 from .webhook_delivery_state import WebhookDeliveryState
 from .webhook_list import WebhookList
 from .who import Who
+from .withdraw import Withdraw
 
 __all__ = (
     "Adjudication",
@@ -159,7 +163,9 @@ __all__ = (
     "Confirm",
     "Correction",
     "CorrectionAction",
+    "DealRef",
     "Difference",
+    "Entries",
     "EntrySeat",
     "Evening",
     "Game",
@@ -178,6 +184,7 @@ __all__ = (
     "Key",
     "KeyCreate",
     "KeyList",
+    "Left",
     "Link",
     "Links",
     "Member",
@@ -286,4 +293,5 @@ __all__ = (
     "WebhookDeliveryState",
     "WebhookList",
     "Who",
+    "Withdraw",
 )

@@ -13,18 +13,24 @@ class Confirm:
     """
     Attributes:
         player (int): the player id of a player of the other side
+        entry (int): the id of the version shown and accepted; if it was replaced since, 409 entry_replaced with the
+            version now waiting
     """
 
     player: int
+    entry: int
 
     def to_dict(self) -> dict[str, Any]:
         player = self.player
+
+        entry = self.entry
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "player": player,
+                "entry": entry,
             }
         )
 
@@ -35,8 +41,11 @@ class Confirm:
         d = dict(src_dict)
         player = d.pop("player")
 
+        entry = d.pop("entry")
+
         confirm = cls(
             player=player,
+            entry=entry,
         )
 
         return confirm

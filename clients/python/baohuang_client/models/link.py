@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -17,25 +17,29 @@ class Link:
     """
     Attributes:
         table (int):
-        token (str): the table token, shown once (X-Table-Token)
-        path (str):
-        url (str): the table's page, for its QR code
+        token (None | str): the table token (X-Table-Token); null when it cannot be made again (the server's secret
+            changed): make new links
+        path (None | str):
+        url (None | str): the table's page, for its QR code
         players (list[TablePlayer]):
     """
 
     table: int
-    token: str
-    path: str
-    url: str
+    token: None | str
+    path: None | str
+    url: None | str
     players: list[TablePlayer]
 
     def to_dict(self) -> dict[str, Any]:
         table = self.table
 
+        token: None | str
         token = self.token
 
+        path: None | str
         path = self.path
 
+        url: None | str
         url = self.url
 
         players = []
@@ -64,11 +68,26 @@ class Link:
         d = dict(src_dict)
         table = d.pop("table")
 
-        token = d.pop("token")
+        def _parse_token(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
 
-        path = d.pop("path")
+        token = _parse_token(d.pop("token"))
 
-        url = d.pop("url")
+        def _parse_path(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        path = _parse_path(d.pop("path"))
+
+        def _parse_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        url = _parse_url(d.pop("url"))
 
         players = []
         _players = d.pop("players")

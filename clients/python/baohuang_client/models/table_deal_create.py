@@ -21,7 +21,10 @@ class TableDealCreate:
     """
     Attributes:
         entered_by (int): the player id of the table's player entering it
-        deal (int | Unset): which deal (default: the next one not entered)
+        deal (int | Unset): which deal (default: the next one not entered); a page sends the deal it shows
+        replace (bool | Unset): replace this side's own version of the deal, still waiting (else 409 deal_entered)
+        repeat (bool | Unset): keep an entry identical to the table's previous deal, entered minutes ago (else 409
+            same_as_previous_deal)
         sheet (ScoreSheet | Unset):
         record (Record | Unset):
         claimed (TableDealCreateClaimed | Unset): the table's own result, checked against the rules'
@@ -30,6 +33,8 @@ class TableDealCreate:
 
     entered_by: int
     deal: int | Unset = UNSET
+    replace: bool | Unset = UNSET
+    repeat: bool | Unset = UNSET
     sheet: ScoreSheet | Unset = UNSET
     record: Record | Unset = UNSET
     claimed: TableDealCreateClaimed | Unset = UNSET
@@ -39,6 +44,10 @@ class TableDealCreate:
         entered_by = self.entered_by
 
         deal = self.deal
+
+        replace = self.replace
+
+        repeat = self.repeat
 
         sheet: dict[str, Any] | Unset = UNSET
         if not isinstance(self.sheet, Unset):
@@ -63,6 +72,10 @@ class TableDealCreate:
         )
         if deal is not UNSET:
             field_dict["deal"] = deal
+        if replace is not UNSET:
+            field_dict["replace"] = replace
+        if repeat is not UNSET:
+            field_dict["repeat"] = repeat
         if sheet is not UNSET:
             field_dict["sheet"] = sheet
         if record is not UNSET:
@@ -84,6 +97,10 @@ class TableDealCreate:
         entered_by = d.pop("entered_by")
 
         deal = d.pop("deal", UNSET)
+
+        replace = d.pop("replace", UNSET)
+
+        repeat = d.pop("repeat", UNSET)
 
         _sheet = d.pop("sheet", UNSET)
         sheet: ScoreSheet | Unset
@@ -111,6 +128,8 @@ class TableDealCreate:
         table_deal_create = cls(
             entered_by=entered_by,
             deal=deal,
+            replace=replace,
+            repeat=repeat,
             sheet=sheet,
             record=record,
             claimed=claimed,

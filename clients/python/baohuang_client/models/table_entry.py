@@ -27,7 +27,8 @@ class TableEntry:
         deal (int):
         state (TableEntryState): pending (waiting for the other side), disputed, confirmed (stored as a game); kept for
             the record: replaced (by a later entry of the same side), overruled (the director chose another), agreed (the
-            other side's identical entry, which confirmed the first)
+            other side's identical entry, which confirmed the first), withdrawn (by the player who entered it, or the
+            director)
         kind (TableEntryKind):
         entered_by (None | Who):
         side (TableEntrySide): the side of the player who entered it (any: a void deal, or the director)

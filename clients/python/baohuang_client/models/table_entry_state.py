@@ -8,6 +8,7 @@ class TableEntryState(StrEnum):
     OVERRULED = "overruled"
     PENDING = "pending"
     REPLACED = "replaced"
+    WITHDRAWN = "withdrawn"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -7,6 +7,7 @@ class WebhookCreateEventsItem(StrEnum):
     GAME_DISPUTED = "game.disputed"
     GAME_PENDING = "game.pending"
     GAME_STORED = "game.stored"
+    GAME_WITHDRAWN = "game.withdrawn"
     ROUND_CLOSED = "round.closed"
     ROUND_CREATED = "round.created"
     ROUND_REMOVED = "round.removed"

@@ -81,9 +81,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[ClosedRound | Problem]:
-    """Close the round: its table links stop working
+    """Close the round: its table links stop working for good
 
-     What is left pending or disputed is the director's to settle; webhooks get `round.closed`.
+     The answer names what is left (`left`: pending, disputed and missing deals), the
+    director's to settle; webhooks get `round.closed`. The board names them before closing.
 
     Args:
         tournament_id (int):
@@ -115,9 +116,10 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> ClosedRound | Problem | None:
-    """Close the round: its table links stop working
+    """Close the round: its table links stop working for good
 
-     What is left pending or disputed is the director's to settle; webhooks get `round.closed`.
+     The answer names what is left (`left`: pending, disputed and missing deals), the
+    director's to settle; webhooks get `round.closed`. The board names them before closing.
 
     Args:
         tournament_id (int):
@@ -144,9 +146,10 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[ClosedRound | Problem]:
-    """Close the round: its table links stop working
+    """Close the round: its table links stop working for good
 
-     What is left pending or disputed is the director's to settle; webhooks get `round.closed`.
+     The answer names what is left (`left`: pending, disputed and missing deals), the
+    director's to settle; webhooks get `round.closed`. The board names them before closing.
 
     Args:
         tournament_id (int):
@@ -176,9 +179,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> ClosedRound | Problem | None:
-    """Close the round: its table links stop working
+    """Close the round: its table links stop working for good
 
-     What is left pending or disputed is the director's to settle; webhooks get `round.closed`.
+     The answer names what is left (`left`: pending, disputed and missing deals), the
+    director's to settle; webhooks get `round.closed`. The board names them before closing.
 
     Args:
         tournament_id (int):

@@ -86,10 +86,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Links | Problem]:
-    """Make the round's table links (the earlier ones end)
+    """Make the round's table links anew: the earlier ones end, and a sheet printed with them stops working
 
-     One token per table, shown once here (only its hash is kept), usable until the round
-    closes or the tournament's `table_link_hours` pass.
+     One token per table, usable until the round or the tournament closes, the key that made
+    them is revoked, or the tournament's `table_link_hours` pass. To print the sheet again,
+    GET the current links: that ends nothing.
 
     Args:
         tournament_id (int):
@@ -121,10 +122,11 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Links | Problem | None:
-    """Make the round's table links (the earlier ones end)
+    """Make the round's table links anew: the earlier ones end, and a sheet printed with them stops working
 
-     One token per table, shown once here (only its hash is kept), usable until the round
-    closes or the tournament's `table_link_hours` pass.
+     One token per table, usable until the round or the tournament closes, the key that made
+    them is revoked, or the tournament's `table_link_hours` pass. To print the sheet again,
+    GET the current links: that ends nothing.
 
     Args:
         tournament_id (int):
@@ -151,10 +153,11 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Links | Problem]:
-    """Make the round's table links (the earlier ones end)
+    """Make the round's table links anew: the earlier ones end, and a sheet printed with them stops working
 
-     One token per table, shown once here (only its hash is kept), usable until the round
-    closes or the tournament's `table_link_hours` pass.
+     One token per table, usable until the round or the tournament closes, the key that made
+    them is revoked, or the tournament's `table_link_hours` pass. To print the sheet again,
+    GET the current links: that ends nothing.
 
     Args:
         tournament_id (int):
@@ -184,10 +187,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Links | Problem | None:
-    """Make the round's table links (the earlier ones end)
+    """Make the round's table links anew: the earlier ones end, and a sheet printed with them stops working
 
-     One token per table, shown once here (only its hash is kept), usable until the round
-    closes or the tournament's `table_link_hours` pass.
+     One token per table, usable until the round or the tournament closes, the key that made
+    them is revoked, or the tournament's `table_link_hours` pass. To print the sheet again,
+    GET the current links: that ends nothing.
 
     Args:
         tournament_id (int):

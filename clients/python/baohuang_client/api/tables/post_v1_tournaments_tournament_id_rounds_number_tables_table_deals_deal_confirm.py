@@ -104,8 +104,10 @@ def sync_detailed(
 ) -> Response[Problem | TableEntry]:
     """Confirm a pending deal, as a player of the other side
 
-     The deal is stored as a game (it counts from now on) recording who entered and who
-    confirmed it. A player of the side that entered it is 422; a disputed deal is 409.
+     Names the version shown (`entry`): the deal is stored as a game exactly as that version,
+    recording who entered and who confirmed it. If the deal was entered again since, 409
+    `entry_replaced` with the version now waiting (`entry`), to show and confirm anew. A
+    player of the side that entered it is 422; a disputed deal is 409.
 
     Args:
         tournament_id (int):
@@ -148,8 +150,10 @@ def sync(
 ) -> Problem | TableEntry | None:
     """Confirm a pending deal, as a player of the other side
 
-     The deal is stored as a game (it counts from now on) recording who entered and who
-    confirmed it. A player of the side that entered it is 422; a disputed deal is 409.
+     Names the version shown (`entry`): the deal is stored as a game exactly as that version,
+    recording who entered and who confirmed it. If the deal was entered again since, 409
+    `entry_replaced` with the version now waiting (`entry`), to show and confirm anew. A
+    player of the side that entered it is 422; a disputed deal is 409.
 
     Args:
         tournament_id (int):
@@ -187,8 +191,10 @@ async def asyncio_detailed(
 ) -> Response[Problem | TableEntry]:
     """Confirm a pending deal, as a player of the other side
 
-     The deal is stored as a game (it counts from now on) recording who entered and who
-    confirmed it. A player of the side that entered it is 422; a disputed deal is 409.
+     Names the version shown (`entry`): the deal is stored as a game exactly as that version,
+    recording who entered and who confirmed it. If the deal was entered again since, 409
+    `entry_replaced` with the version now waiting (`entry`), to show and confirm anew. A
+    player of the side that entered it is 422; a disputed deal is 409.
 
     Args:
         tournament_id (int):
@@ -229,8 +235,10 @@ async def asyncio(
 ) -> Problem | TableEntry | None:
     """Confirm a pending deal, as a player of the other side
 
-     The deal is stored as a game (it counts from now on) recording who entered and who
-    confirmed it. A player of the side that entered it is 422; a disputed deal is 409.
+     Names the version shown (`entry`): the deal is stored as a game exactly as that version,
+    recording who entered and who confirmed it. If the deal was entered again since, 409
+    `entry_replaced` with the version now waiting (`entry`), to show and confirm anew. A
+    player of the side that entered it is 422; a disputed deal is 409.
 
     Args:
         tournament_id (int):
