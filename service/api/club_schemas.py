@@ -91,7 +91,7 @@ class MemberDetailSchema(RatingFields):
 
 class MergeSchema(StrictSchema):
     member_id = Integer(required=True, metadata={"description": "the member merged into this one (its players move)"})
-    reason = fields.String(validate=validate.Length(max=500))
+    reason = Name(max_length=500, what="a reason")
 
 
 class MergedSchema(StrictSchema):

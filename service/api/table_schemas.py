@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from .schemas import RecordSchema, ScoreSheetSchema, StrictSchema
-from .strict import Boolean, Integer
+from .strict import Boolean, Integer, Name
 
 DEAL_STATES = ["missing", "pending", "disputed", "confirmed"]
 ENTRY_STATES = ["pending", "disputed", "confirmed", "replaced", "overruled", "agreed", "withdrawn"]
@@ -144,7 +144,7 @@ class ResolveSchema(StrictSchema):
     record = fields.Nested(RecordSchema)
     claimed = fields.Dict()
     accept_computed = Boolean()
-    reason = fields.String(validate=validate.Length(max=300))
+    reason = Name(max_length=300, what="a reason")
 
 
 class ResolvedSchema(StrictSchema):

@@ -142,7 +142,7 @@ class PlayerPatchSchema(StrictSchema):
     member_id = Integer(
         metadata={"description": "link the player (and every game of theirs) to another member of the club"}
     )
-    reason = fields.String(validate=validate.Length(max=500), metadata={"description": "why, for the audit trail"})
+    reason = Name(max_length=500, what="a reason", metadata={"description": "why, for the audit trail"})
 
 
 class PlayerSchema(StrictSchema):

@@ -17,6 +17,7 @@ from ..persistence import webhooks as webhooks_repo
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow
+from ..values import clean_text
 from . import games
 from .table_shown import deals_json, entry_json, players_json
 from .tables import emit, read_result, refusal, seats_of, store_entry, withdraw
@@ -178,7 +179,12 @@ def resolve_deal(
         raise games.DuplicateDeal(number, table, deal, played[deal])
     now = utcnow()
     names = games_repo.player_names(s, t.id)
-    reason = str(doc.get("reason") or "")[:300]
+    reason = ""
+    if doc.get("reason") is not None:
+        try:  # read as every reason is (a correction's, a merge's): no control or format characters
+            reason = clean_text(doc["reason"], max_length=300, what="a reason")
+        except ValueError as exc:
+            raise refusal("/reason", "invalid_value", str(exc)) from None
     if "entry" in doc:
         chosen = next((e for e in open_ if e.id == doc["entry"] and type(doc["entry"]) is int), None)
         if chosen is None:

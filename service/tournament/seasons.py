@@ -11,12 +11,15 @@ from typing import Any
 
 from sqlalchemy import select
 
+from ..core.errors import Problem
 from ..persistence import members as members_repo
 from ..persistence import seasons as seasons_repo
 from ..persistence import standings as standings_repo
 from ..persistence.errors import NotFound
 from ..persistence.models import GameSeat, Player, Season, Tournament
+from ..problems import invalid_record
 from .clubs import acts_for
+from .errors import Rejected
 from .members import ROLES, _role, tournaments_of
 from .unit_of_work import UnitOfWork
 
@@ -41,10 +44,18 @@ def _tournaments(uow: UnitOfWork, season: Season) -> list[Tournament]:
     return [found[i] for i in ids if i in found and not found[i].private]
 
 
+def _best_given(counting: str, best: int | None) -> None:
+    """A season counting each member's best N says N (else it would count nothing, or all)."""
+    if counting == "best" and best is None:
+        problem = Problem("/best", "missing_field", 'a season counting "best" says how many evenings count: best')
+        raise Rejected(invalid_record([problem], "request"))
+
+
 def create_season(
     uow: UnitOfWork, acting: int, organizer_id: int, name: str, counting: str, best: int | None, tournaments: list[int]
 ) -> dict[str, Any]:
     acts_for(organizer_id, acting)
+    _best_given(counting, best)
     chosen = tournaments_of(uow, organizer_id, tournaments)
     season = seasons_repo.create(uow.session, organizer_id, name, counting, best if counting == "best" else None)
     seasons_repo.set_tournaments(uow.session, season.id, [t.id for t in chosen])
@@ -64,6 +75,7 @@ def change_season(
         season.counting = changes["counting"]
     if "best" in changes or "counting" in changes:
         season.best = changes.get("best", season.best) if season.counting == "best" else None
+        _best_given(season.counting, season.best)
     if "tournaments" in changes:
         chosen = tournaments_of(uow, organizer_id, changes["tournaments"])
         seasons_repo.set_tournaments(s, season.id, [t.id for t in chosen])

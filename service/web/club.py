@@ -125,7 +125,9 @@ def season_page(organizer_id: int, season_id: int) -> str:
     after = request.args.get("after", "")
     with found(), unit_of_work() as uow:
         season = seasons.get_season(uow, organizer_id, season_id)
-        table = seasons.season_standings(uow, organizer_id, season_id, int(after) if after.isdigit() else None)
+        table = seasons.season_standings(
+            uow, organizer_id, season_id, int(after) if after.isascii() and after.isdigit() else None
+        )
     return render_template("season.html", organizer_id=organizer_id, season=season, table=table)
 
 

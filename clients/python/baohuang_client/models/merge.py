@@ -15,7 +15,7 @@ class Merge:
     """
     Attributes:
         member_id (int): the member merged into this one (its players move)
-        reason (str | Unset):
+        reason (str | Unset): Trimmed and NFC-normalised; no control or format characters.
     """
 
     member_id: int

@@ -17,7 +17,7 @@ class PlayerPatch:
         name (str | Unset): Trimmed and NFC-normalised; no control or format characters.
         withdrawn (bool | Unset): true withdraws the player; false takes them back
         member_id (int | Unset): link the player (and every game of theirs) to another member of the club
-        reason (str | Unset): why, for the audit trail
+        reason (str | Unset): why, for the audit trail Trimmed and NFC-normalised; no control or format characters.
     """
 
     name: str | Unset = UNSET

@@ -27,6 +27,7 @@ class ProblemItem:
             - `not_at_table`: a table's entry or confirmation names a player who does not sit at that table
             - `same_side`: a deal entered at a table is confirmed by a player of the other side, not of the side that
             entered it
+            - `not_the_enterer`: a pending entry at a table is withdrawn by the player who entered it (or the director)
             - `unknown_entry`: the director chose an entry that is not one of the deal's open versions
             - `notation_error`: a body in the game notation (text/x-baohuang) is not the notation here: the problem names
             its line and column

@@ -39,6 +39,7 @@ class ProblemItemCode(StrEnum):
     NOT_AT_TABLE = "not_at_table"
     NOT_A_PERMUTATION = "not_a_permutation"
     NOT_PLAYED = "not_played"
+    NOT_THE_ENTERER = "not_the_enterer"
     PLAYERS_NOT_AT_TABLE = "players_not_at_table"
     REBEL_NOT_ALLOWED = "rebel_not_allowed"
     RECORD_OR_SHEET = "record_or_sheet"

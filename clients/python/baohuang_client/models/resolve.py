@@ -25,7 +25,7 @@ class Resolve:
         record (Record | Unset):
         claimed (ResolveClaimed | Unset):
         accept_computed (bool | Unset):
-        reason (str | Unset):
+        reason (str | Unset): Trimmed and NFC-normalised; no control or format characters.
     """
 
     entry: int | Unset = UNSET
