@@ -52,7 +52,7 @@ class Members(MethodView):
     def get(self, organizer_id: int) -> dict[str, Any]:
         """The club's members, with their ratings now (pinyin order)"""
         with unit_of_work() as uow:
-            return {"members": members.list_members(uow, organizer_id)}
+            return {"members": members.list_members(uow, organizer_id, viewer())}
 
 
 @blp.route("/<id:organizer_id>/members/<id:member_id>")

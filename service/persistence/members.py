@@ -59,20 +59,22 @@ def get_member(s: Session, organizer_id: int, member_id: int) -> Member:
     return m
 
 
-def list_members(s: Session, organizer_id: int) -> list[tuple[Member, int]]:
-    """The club's members (merged ones left out), each with how many players (tournaments) it is."""
-    counts = dict(
-        s.execute(
-            select(Player.member_id, func.count())
-            .join(Tournament, Tournament.id == Player.tournament_id)
-            .where(Tournament.organizer_id == organizer_id)
-            .group_by(Player.member_id)
-        ).all()
+def list_members(s: Session, organizer_id: int, *, public_only: bool = False) -> list[tuple[Member, int]]:
+    """The club's members (merged ones left out), each with how many players (tournaments) it is.
+    ``public_only``: counted in public tournaments only, and a member with none is left out (what
+    anyone may see of a club)."""
+    q = (
+        select(Player.member_id, func.count())
+        .join(Tournament, Tournament.id == Player.tournament_id)
+        .where(Tournament.organizer_id == organizer_id)
     )
+    if public_only:
+        q = q.where(Tournament.private.is_(False))
+    counts = dict(s.execute(q.group_by(Player.member_id)).all())
     rows = s.scalars(
         select(Member).where(Member.organizer_id == organizer_id, Member.merged_into.is_(None)).order_by(Member.id)
     )
-    return [(m, int(counts.get(m.id, 0))) for m in rows]
+    return [(m, int(counts.get(m.id, 0))) for m in rows if not public_only or counts.get(m.id)]
 
 
 def players_of(s: Session, member_id: int) -> Sequence[tuple[Player, Tournament]]:

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from ..core.scoring import CROWN_ROLES
 from ..names import sort_key
 from ..persistence import members as members_repo
-from ..persistence.errors import Conflict
+from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import GameSeat, Member, Player, PlayerStats, Tournament
 from . import ratings
@@ -32,13 +32,15 @@ def member_json(m: Member, players: int | None = None) -> dict[str, Any]:
     return out
 
 
-def list_members(uow: UnitOfWork, organizer_id: int) -> list[dict[str, Any]]:
-    """The club's members in pinyin order, each with its rating now."""
+def list_members(uow: UnitOfWork, organizer_id: int, viewer: int | None = None) -> list[dict[str, Any]]:
+    """The club's members in pinyin order, each with its rating now. Anyone but the organizer sees
+    the members of public tournaments only, with their public tournaments counted."""
     s = uow.session
     now = ratings.refresh(uow, organizer_id)
+    public_only = viewer != organizer_id
     rows = [
         {**member_json(m, n), **ratings.rating_json(now.get(m.id))}
-        for m, n in members_repo.list_members(s, organizer_id)
+        for m, n in members_repo.list_members(s, organizer_id, public_only=public_only)
     ]
     rows.sort(key=lambda r: (sort_key(r["name"]), r["id"]))
     return rows
@@ -65,6 +67,8 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
     evenings: list[dict[str, Any]] = []
     players: dict[int, int] = {}  # player id -> tournament id
     shown = [(p, t) for p, t in members_repo.players_of(s, m.id) if owner or not t.private]
+    if not shown and not owner:  # a member of private tournaments only is not shown to anyone else
+        raise NotFound(f"organizer {organizer_id} has no member {member_id}")
     stats_of = {
         x.player_id: x
         for x in s.scalars(select(PlayerStats).where(PlayerStats.player_id.in_([p.id for p, _ in shown] or [0])))

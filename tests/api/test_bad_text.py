@@ -87,3 +87,28 @@ def test_a_season_counting_best_says_how_many(db_client):
     p = db_client.patch(f"/v1/organizers/{oid}/seasons/{sid}", json={"counting": "best"}, headers=club.auth)
     assert p.status_code == 422 and p.get_json()["errors"][0]["pointer"] == "/best", p.get_json()
     assert db_client.get(f"/v1/organizers/{oid}/seasons/{sid}").get_json()["counting"] == "all"
+
+
+def test_a_member_of_private_tournaments_only_is_not_public(db_client):
+    club = Club(db_client)
+    oid = club.organizer["id"]
+    public, _ = club.tournament(players=0)
+    hidden, _ = club.tournament(players=0)
+    assert db_client.patch(f"/v1/tournaments/{hidden}", json={"private": True}, headers=club.auth).status_code == 200
+    added = [
+        db_client.post(f"/v1/tournaments/{t}/players", json={"name": "张伟"}, headers=club.auth).get_json()
+        for t in (public, hidden)
+    ]
+    both = added[0]["member_id"]
+    assert added[1]["member_id"] == both
+    secret = db_client.post(f"/v1/tournaments/{hidden}/players", json={"name": "私人"}, headers=club.auth)
+    secret = secret.get_json()["member_id"]
+    anonymous = {m["id"]: m for m in db_client.get(f"/v1/organizers/{oid}/members").get_json()["members"]}
+    assert secret not in anonymous and anonymous[both]["players"] == 1
+    assert db_client.get(f"/v1/organizers/{oid}/members/{secret}").status_code == 404
+    assert "私人" not in db_client.get(f"/clubs/{oid}/members").get_data(as_text=True)
+    assert db_client.get(f"/clubs/{oid}/members/{secret}").status_code == 404
+    owner = {
+        m["id"]: m for m in db_client.get(f"/v1/organizers/{oid}/members", headers=club.auth).get_json()["members"]
+    }
+    assert secret in owner and owner[both]["players"] == 2
