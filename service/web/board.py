@@ -73,8 +73,14 @@ def round_board_page(tournament_id: int, number: int) -> Any:
 
 def _board_page(board: dict[str, Any], tournament_id: int, **extra: Any) -> str:
     left = round_board.left_to_settle(board)
-    board["left_text"] = "; ".join(
-        f"{label}: " + ", ".join(gettext("table %(t)s deal %(d)s") % {"t": x["table"], "d": x["deal"]} for x in xs)
+    board["left_text"] = gettext("; ").join(
+        gettext("the %(state)s ones: %(deals)s")
+        % {
+            "state": label,
+            "deals": gettext(", ").join(
+                gettext("table %(t)s deal %(d)s") % {"t": x["table"], "d": x["deal"]} for x in xs
+            ),
+        }
         for label, xs in (
             (gettext("pending"), left["pending"]),
             (gettext("disputed"), left["disputed"]),

@@ -138,7 +138,7 @@ def test_a_round_entered_and_confirmed_at_the_tables(browser, server, tmp_path):
         versions = director.locator("#deal-2-1 .version")
         assert versions.count() == 2
         with director.expect_navigation():
-            versions.nth(1).locator("button").click()
+            versions.nth(1).locator("form[action$='/resolve'] button").click()
         _cell(director, 2, 1, "confirmed")
         accessible(director)
         shot(director, "table-board")

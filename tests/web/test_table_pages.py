@@ -116,3 +116,44 @@ def test_a_table_enters_and_confirms_from_its_page(db_client):
         if left:
             found[name] = sorted(set(left))
     assert not found, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+def test_a_stale_confirmation_shows_the_new_version_and_stores_nothing(db_client):
+    """张伟 enters deal 1; 黄磊 (the other side) opens the page; 李娜 (张伟's side) enters deal 1
+    again, replacing it; 黄磊 taps 我确认 on the page he saw: refused, shown the new version."""
+    client = db_client
+    club, tid = _evening(client)
+    made = client.post("/v1/tournaments/%d/rounds/1/table-links" % tid, headers=club.auth).get_json()
+    link = made["links"][0]
+    path = link["path"]
+    token = _csrf(client.get(path, headers=ZH).get_data(as_text=True))
+    seats = [p["player_id"] for p in link["players"]]
+    assert client.post(f"{path}/deals", data=_sheet_form(seats[0], token, deal="1"), headers=ZH).status_code == 303
+    seen = client.get(path, headers=ZH).get_data(as_text=True)
+    shown = re.search(r'/deals/1/confirm".*?name="entry" value="(\d+)"', seen, re.S).group(1)
+    # 李娜 re-enters deal 1: asked first, then replacing with the box ticked
+    changed = {f"place{i}": str(s) for i, s in enumerate([2, 3, 4, 0, 1])}  # the emperor 末游 now
+    asked = client.post(f"{path}/deals", data=_sheet_form(seats[1], token, deal="1", **changed), headers=ZH)
+    assert asked.status_code == 409 and 'name="replace"' in asked.get_data(as_text=True)
+    again = _sheet_form(seats[1], token, deal="1", replace="on", **changed)
+    assert client.post(f"{path}/deals", data=again, headers=ZH).status_code == 303
+    stale = client.post(
+        f"{path}/deals/1/confirm", data={"csrf_token": token, "player": str(seats[2]), "entry": shown}, headers=ZH
+    )
+    page = stale.get_data(as_text=True)
+    assert stale.status_code == 409 and "重新录入" in page
+    assert f'name="entry" value="{shown}"' not in page  # the page shows the version now waiting
+    assert client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 0
+    assert not english_left(text_of(page)), english_left(text_of(page))
+
+
+def test_the_board_names_the_deals_left_before_closing(db_client):
+    client = db_client
+    club, tid = _evening(client)
+    made = client.post("/v1/tournaments/%d/rounds/1/table-links" % tid, headers=club.auth).get_json()
+    link = made["links"][0]
+    token = _csrf(client.get(link["path"], headers=ZH).get_data(as_text=True))
+    seats = [p["player_id"] for p in link["players"]]
+    client.post(f"{link['path']}/deals", data=_sheet_form(seats[0], token, deal="2"), headers=ZH)
+    board = client.get(f"/organizer/tournaments/{tid}/rounds/1/board", headers=ZH).get_data(as_text=True)
+    assert "尚未确认" in board and "待确认：第 1 桌第 2 局" in board and "第 1 桌第 1 局" in board
