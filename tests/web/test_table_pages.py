@@ -123,7 +123,7 @@ def test_a_stale_confirmation_shows_the_new_version_and_stores_nothing(db_client
     again, replacing it; 黄磊 taps 我确认 on the page he saw: refused, shown the new version."""
     client = db_client
     club, tid = _evening(client)
-    made = client.post("/v1/tournaments/%d/rounds/1/table-links" % tid, headers=club.auth).get_json()
+    made = client.post(f"/v1/tournaments/{tid}/rounds/1/table-links", headers=club.auth).get_json()
     link = made["links"][0]
     path = link["path"]
     token = _csrf(client.get(path, headers=ZH).get_data(as_text=True))
@@ -150,7 +150,7 @@ def test_a_stale_confirmation_shows_the_new_version_and_stores_nothing(db_client
 def test_the_board_names_the_deals_left_before_closing(db_client):
     client = db_client
     club, tid = _evening(client)
-    made = client.post("/v1/tournaments/%d/rounds/1/table-links" % tid, headers=club.auth).get_json()
+    made = client.post(f"/v1/tournaments/{tid}/rounds/1/table-links", headers=club.auth).get_json()
     link = made["links"][0]
     token = _csrf(client.get(link["path"], headers=ZH).get_data(as_text=True))
     seats = [p["player_id"] for p in link["players"]]
