@@ -140,7 +140,7 @@ def run(base: str, args: argparse.Namespace) -> None:
     plan = ["confirmed"] * 120 + ["pending"] * 40 + ["disputed"] * 20 + ["missing"] * 20
     rng.shuffle(plan)
     started = time.perf_counter()
-    pending: list[tuple[dict[str, Any], int]] = []
+    pending: list[tuple[dict[str, Any], int, int]] = []
     for k, state in enumerate(plan):
         link, deal = links[k // 10], k % 10 + 1
         tok = {"X-Table-Token": link["token"]}
@@ -148,13 +148,15 @@ def run(base: str, args: argparse.Namespace) -> None:
         path = f"/v1/tournaments/{tid}/rounds/1/tables/{link['table']}"
         if state == "missing":
             continue
-        call(base, "POST", f"{path}/deals", {"entered_by": seats[0], "deal": deal, "sheet": CROWN}, tok)
+        # every deal ends alike here: each says so (repeat), as a table would when asked
+        entry = {"entered_by": seats[0], "deal": deal, "sheet": CROWN, "repeat": True}
+        _, made, _ = call(base, "POST", f"{path}/deals", entry, tok)
         if state == "confirmed":
-            call(base, "POST", f"{path}/deals/{deal}/confirm", {"player": seats[2]}, tok)
+            call(base, "POST", f"{path}/deals/{deal}/confirm", {"player": seats[2], "entry": made["id"]}, tok)
         elif state == "disputed":
             call(base, "POST", f"{path}/deals", {"entered_by": seats[3], "deal": deal, "sheet": REBELS}, tok)
         else:
-            pending.append((link, deal))
+            pending.append((link, deal, made["id"]))
     print(f"built a round of 20 tables x 10 deals in {time.perf_counter() - started:.1f} s")
     board_path = f"/v1/tournaments/{tid}/rounds/1/board"
     status, board, headers = call(base, "GET", board_path, None, auth)
@@ -205,7 +207,7 @@ def run(base: str, args: argparse.Namespace) -> None:
     poller = threading.Thread(target=poll, daemon=True)
     poller.start()
     latencies = []
-    for link, deal in pending[: args.confirmations]:
+    for link, deal, entry_id in pending[: args.confirmations]:
         time.sleep(rng.uniform(0.2, args.poll))
         tok = {"X-Table-Token": link["token"]}
         seats = [p["player_id"] for p in link["players"]]
@@ -214,7 +216,7 @@ def run(base: str, args: argparse.Namespace) -> None:
             base,
             "POST",
             f"/v1/tournaments/{tid}/rounds/1/tables/{link['table']}/deals/{deal}/confirm",
-            {"player": seats[2]},
+            {"player": seats[2], "entry": entry_id},
             tok,
         )
         done = time.perf_counter()
