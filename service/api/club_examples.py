@@ -28,7 +28,7 @@ STANDING = {
     "evenings": 9,
     "evenings_counted": 8,
     "counted_tournaments": [3, 4, 5, 6, 7, 9, 10, 11],
-    **{f"{r}_{k}": v for r in ("emperor", "guard", "rebel") for k, v in ROLE.items()},
+    **{f"{r}_{k}": v for r in ("emperor", "guard", "other") for k, v in ROLE.items()},
 }
 
 
@@ -48,6 +48,7 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
                             "name": "张伟",
                             "at": "2026-11-30T18:00:00+00:00",
                             "games": 5,
+                            "byes": 0,
                             "total": 6,
                             "cumulative": 6,
                         }
@@ -64,7 +65,7 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
                     "by_role": [
                         {"role": "emperor", "games": 2, "wins": 1, "total": 4, "average": 2.0},
                         {"role": "guard", "games": 1, "wins": 1, "total": 2, "average": 2.0},
-                        {"role": "rebel", "games": 2, "wins": 0, "total": 0, "average": 0.0},
+                        {"role": "other", "games": 2, "wins": 0, "total": 0, "average": 0.0},
                     ],
                     "partners": [{"member_id": 22, "name": "李娜", "games": 3}],
                     "opponents": [{"member_id": 23, "name": "王芳", "games": 4}],

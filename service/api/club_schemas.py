@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
+from ..club import Role
 from .schemas import StrictSchema
 from .strict import Boolean, BoundedList, Integer, Name
 
-ROLE_NAMES = ["emperor", "guard", "rebel"]
+ROLE_NAMES = [r.value for r in Role]  # the club core's roles: emperor, guard, other (平民)
 
 
 class RatingFields(StrictSchema):
@@ -37,7 +38,8 @@ class EveningSchema(StrictSchema):
     name = fields.String(required=True)
     at = fields.DateTime(required=True)
     games = Integer(required=True)
-    total = Integer(required=True)
+    byes = Integer(required=True, metadata={"description": "rounds sat out (their points are in total)"})
+    total = Integer(required=True, metadata={"description": "the evening's total, as its standings give it"})
     cumulative = Integer(required=True)
 
 
@@ -159,9 +161,9 @@ class SeasonStandingSchema(StrictSchema):
     guard_games = Integer(required=True)
     guard_wins = Integer(required=True)
     guard_average = fields.Float(required=True)
-    rebel_games = Integer(required=True)
-    rebel_wins = Integer(required=True)
-    rebel_average = fields.Float(required=True)
+    other_games = Integer(required=True, metadata={"description": "games as neither emperor nor guard (平民)"})
+    other_wins = Integer(required=True)
+    other_average = fields.Float(required=True)
 
 
 class SeasonStandingsSchema(StrictSchema):

@@ -12,7 +12,7 @@ PLAYERS = [
     {"seat": 3, "player_id": 16, "name": "赵雷"},
     {"seat": 4, "player_id": 13, "name": "Anna"},
 ]
-ROLES = ("emperor", "guard", "rebel", "rebel", "rebel")
+ROLES = ("emperor", "guard", "other", "other", "other")
 SCORES = (4, 2, -2, -2, -2)
 PLACES = (1, 4, 2, 3, 5)
 

@@ -94,6 +94,16 @@ def byes(s: Session, tournament_id: int, up_to: int | None = None) -> Counter[in
     return Counter({pid: int(n) for pid, n in s.execute(q).all()})
 
 
+def byes_of_players(s: Session, player_ids: list[int]) -> Counter[int]:
+    """How many rounds each of these players (of any tournaments) sat out."""
+    q = (
+        select(RoundSeat.player_id, func.count())
+        .where(RoundSeat.player_id.in_(player_ids or [0]), RoundSeat.table_no.is_(None))
+        .group_by(RoundSeat.player_id)
+    )
+    return Counter({pid: int(n) for pid, n in s.execute(q).all()})
+
+
 def remove_round(s: Session, tournament_id: int, number: int) -> None:
     """Delete a round and its seats (the caller checks that no game was entered against it)."""
     r = s.scalar(select(Round).where(Round.tournament_id == tournament_id, Round.number == number))

@@ -10,80 +10,15 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session
 
-from ..names import sort_key
+from ..club import RANKED_BY, STANDINGS_ORDER, STAT_COLUMNS, contribution, evening_total, ranked
 from .models import Game, GameSeat, Player, PlayerStats
 from .rounds import byes
 
 _STATS = cast(Table, PlayerStats.__table__)
 
-STAT_COLUMNS = (
-    "games",
-    "total",
-    "wins",
-    "draws",
-    "losses",
-    "emperor_games",
-    "emperor_total",
-    "emperor_wins",
-    "guard_games",
-    "guard_total",
-    "guard_wins",
-)
-
-
-# --- standings -----------------------------------------------------------------------------------
-
-# The standings order, written once: (field, highest first?). The first three decide a rank:
-# players equal on all three share it (competition ranking: 1, 2, 2, 4); name and id only list
-# tied players in a stable order (names by their pinyin, service/names.py).
-RANKED_BY: tuple[tuple[str, bool], ...] = (("total", True), ("wins", True), ("games", False))
-STANDINGS_ORDER_BY: tuple[tuple[str, bool], ...] = (*RANKED_BY, ("name", False), ("player_id", False))
-_ORDER_WORDS = {"total": "total score", "wins": "wins", "games": "fewer games"}
-STANDINGS_ORDER = (
-    ", then ".join(_ORDER_WORDS[f] for f, _ in RANKED_BY)
-    + "; players equal on all of these share a rank (1, 2, 2, 4) and are listed by name"
-)
-
-
-def _standing_sort_key(row: dict[str, Any], id_field: str = "player_id") -> tuple[Any, ...]:
-    key: list[Any] = []
-    for f, desc in STANDINGS_ORDER_BY:
-        f = id_field if f == "player_id" else f
-        value = row[f]
-        key.append(sort_key(value) if f == "name" else (-value if desc else value))
-    return tuple(key)
-
-
-def ranked(rows: list[dict[str, Any]], id_field: str = "player_id") -> list[dict[str, Any]]:
-    """The rows in standings order, each with its competition rank (``id_field``: what keeps
-    rows equal on everything else in a stable order — a player's id, or a member's)."""
-    rows.sort(key=lambda row: _standing_sort_key(row, id_field))
-    previous: tuple[Any, ...] | None = None
-    rank = 0
-    for position, row in enumerate(rows, start=1):
-        decisive = tuple(row[f] for f, _ in RANKED_BY)
-        if decisive != previous:
-            rank, previous = position, decisive
-        row["rank"] = rank
-    return rows
-
-
-def _contribution(role: str, score: int) -> dict[str, int]:
-    """What one seat of one game adds to its player's standing."""
-    emperor, guard, win = role == "emperor", role == "guard", score > 0
-    return {
-        "games": 1,
-        "total": score,
-        "wins": int(win),
-        "draws": int(score == 0),
-        "losses": int(score < 0),
-        "emperor_games": int(emperor),
-        "emperor_total": score if emperor else 0,
-        "emperor_wins": int(emperor and win),
-        "guard_games": int(guard),
-        "guard_total": score if guard else 0,
-        "guard_wins": int(guard and win),
-    }
+# The standings' rules are the club core's (service/club/standing.py): what a seat adds, the order
+# and its shared ranks. Here: keeping the totals beside the games, and reading them.
+__all__ = ["RANKED_BY", "STANDINGS_ORDER", "STAT_COLUMNS", "ranked"]
 
 
 def stat_deltas(seats: Sequence[tuple[int, str, int]], sign: int) -> dict[int, dict[str, int]]:
@@ -91,7 +26,7 @@ def stat_deltas(seats: Sequence[tuple[int, str, int]], sign: int) -> dict[int, d
     deltas: dict[int, dict[str, int]] = {}
     for player_id, role, score in seats:
         d = deltas.setdefault(player_id, dict.fromkeys(STAT_COLUMNS, 0))
-        for k, v in _contribution(role, score).items():
+        for k, v in contribution(role, score).as_dict().items():
             d[k] += sign * v
     return deltas
 
@@ -154,7 +89,7 @@ def _with_byes(rows: list[dict[str, Any]], sat_out: Counter[int], bye_points: in
     """Each row's rounds sat out, and their points in the total (the average stays per game)."""
     for row in rows:
         row["byes"] = sat_out.get(row["player_id"], 0)
-        row["total"] += bye_points * row["byes"]
+        row["total"] = evening_total(row["total"], row["byes"], bye_points)
     return rows
 
 

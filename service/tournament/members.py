@@ -12,9 +12,10 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..core.scoring import CROWN_ROLES
+from ..club import Role, RoleFigures, evening_total, role_figures
 from ..names import sort_key
 from ..persistence import members as members_repo
+from ..persistence import rounds as rounds_repo
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import GameSeat, Member, Player, PlayerStats, Tournament
@@ -22,7 +23,11 @@ from . import ratings
 from .clubs import acts_for
 from .unit_of_work import UnitOfWork
 
-ROLES = ("emperor", "guard", "rebel")
+ROLES = tuple(Role)  # the club core's roles, in the order the pages list them
+
+
+def figures_json(f: RoleFigures) -> dict[str, Any]:
+    return {"role": f.role.value, "games": f.games, "wins": f.wins, "total": f.total, "average": f.average}
 
 
 def member_json(m: Member, players: int | None = None) -> dict[str, Any]:
@@ -53,10 +58,6 @@ def member_names(uow: UnitOfWork, organizer_id: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _role(role: str) -> str:
-    return role if role in CROWN_ROLES else "rebel"
-
-
 def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id: int) -> dict[str, Any]:
     """A member's page as data: their evenings (score and games by tournament, in order), their
     rating with its history, results by role, partners and opponents, and the audit trail."""
@@ -73,8 +74,10 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
         x.player_id: x
         for x in s.scalars(select(PlayerStats).where(PlayerStats.player_id.in_([p.id for p, _ in shown] or [0])))
     }
+    sat_out = rounds_repo.byes_of_players(s, [p.id for p, _ in shown])
     for p, t in shown:
         stats = stats_of.get(p.id)
+        # the evening's total as its standings give it: the games' points and the byes' (club core)
         evenings.append(
             {
                 "tournament_id": t.id,
@@ -83,7 +86,8 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
                 "name": p.name,
                 "at": t.created_at,
                 "games": stats.games if stats else 0,
-                "total": int(stats.total) if stats else 0,
+                "byes": sat_out.get(p.id, 0),
+                "total": evening_total(int(stats.total) if stats else 0, sat_out.get(p.id, 0), t.bye_points),
             }
         )
         players[p.id] = t.id
@@ -96,16 +100,8 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
             GameSeat.player_id.in_(list(players) or [0]), GameSeat.counted.is_(True)
         )
     ).all()
-    by_role: dict[str, dict[str, Any]] = {r: {"role": r, "games": 0, "wins": 0, "total": 0} for r in ROLES}
-    mine: dict[int, bool] = {}
-    for game_id, role, points in seats:
-        row = by_role[_role(role)]
-        row["games"] += 1
-        row["wins"] += int(points > 0)
-        row["total"] += points
-        mine[game_id] = role in CROWN_ROLES
-    for row in by_role.values():
-        row["average"] = round(row["total"] / row["games"], 3) if row["games"] else 0.0
+    by_role = role_figures((role, points) for _, role, points in seats)
+    mine: dict[int, bool] = {game_id: Role.of(role).crown for game_id, role, _ in seats}
     together: Counter[int] = Counter()
     against: Counter[int] = Counter()
     if mine:
@@ -115,7 +111,7 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
             .where(GameSeat.game_id.in_(list(mine)), GameSeat.counted.is_(True), Player.member_id != m.id)
         ).all()
         for game_id, role, other in others:
-            (together if (role in CROWN_ROLES) == mine[game_id] else against)[int(other or 0)] += 1
+            (together if Role.of(role).crown == mine[game_id] else against)[int(other or 0)] += 1
     names = {x.id: x.name for x in s.scalars(select(Member).where(Member.id.in_(list(together | against) or [0])))}
 
     def top(c: Counter[int]) -> list[dict[str, Any]]:
@@ -126,7 +122,7 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
         **ratings.rating_json(now.get(m.id)),
         "evenings": evenings,
         "rating_history": ratings.history_json(uow, m.id),
-        "by_role": [by_role[r] for r in ROLES],
+        "by_role": [figures_json(by_role[r]) for r in ROLES],
         "partners": top(together),
         "opponents": top(against),
         "events": [

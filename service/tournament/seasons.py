@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from ..club import Evening, role_figures, season_row
 from ..core.errors import Problem
 from ..persistence import members as members_repo
 from ..persistence import seasons as seasons_repo
@@ -20,7 +21,7 @@ from ..persistence.models import GameSeat, Player, Season, Tournament
 from ..problems import invalid_record
 from .clubs import acts_for
 from .errors import Rejected
-from .members import ROLES, _role, tournaments_of
+from .members import tournaments_of
 from .unit_of_work import UnitOfWork
 
 COUNTING = ("all", "best")
@@ -116,24 +117,24 @@ def season_leaders(
     season, evenings, members = _evenings(uow, organizer_id, season_id, None)
     rows = _rows(uow, organizer_id, season, members)
     totals: dict[int, dict[int, int]] = {t.id: {} for t in evenings}
-    for m in members.values():
-        for e in m["evenings"]:
-            totals[e["tournament_id"]][m["member_id"]] = e["total"]
+    for member, played in members.items():
+        for e in played:
+            totals[e.tournament_id][member] = e.total
     names = {row["member_id"]: row["name"] for row in rows}
     return [(t.name, totals[t.id]) for t in evenings], names, [row["member_id"] for row in rows[:top]]
 
 
 def _rows(
-    uow: UnitOfWork, organizer_id: int, season: Season, members: dict[int, dict[str, Any]]
+    uow: UnitOfWork, organizer_id: int, season: Season, members: dict[int, list[Evening]]
 ) -> list[dict[str, Any]]:
     names = {m.id: m.name for m, _ in members_repo.list_members(uow.session, organizer_id)}
-    rows = [_member_row(m, names.get(m["member_id"], "?"), season) for m in members.values()]
+    rows = [_member_row(m, played, names.get(m, "?"), season) for m, played in members.items()]
     return standings_repo.ranked(rows, "member_id")
 
 
 def _evenings(
     uow: UnitOfWork, organizer_id: int, season_id: int, after: int | None
-) -> tuple[Season, list[Tournament], dict[int, dict[str, Any]]]:
+) -> tuple[Season, list[Tournament], dict[int, list[Evening]]]:
     """The season, its evenings (up to ``after``) and, per member, each evening they played:
     its standing (total with byes, games, wins, byes, points without byes) and role figures."""
     s = uow.session
@@ -144,68 +145,58 @@ def _evenings(
         if after not in ids:
             raise NotFound(f"season {season_id} has no tournament {after}")
         evenings = evenings[: ids.index(after) + 1]
-    members: dict[int, dict[str, Any]] = {}
+    members: dict[int, list[Evening]] = {}
     player_member = dict(
         s.execute(
             select(Player.id, Player.member_id).where(Player.tournament_id.in_([t.id for t in evenings] or [0]))
         ).all()
     )
-    roles: dict[tuple[int, int], dict[str, dict[str, int]]] = defaultdict(
-        lambda: {r: {"games": 0, "wins": 0, "total": 0} for r in ROLES}
-    )
+    seats_of: dict[tuple[int, int], list[tuple[str, int]]] = defaultdict(list)
     seats = s.execute(
         select(GameSeat.tournament_id, GameSeat.player_id, GameSeat.role, GameSeat.score).where(
             GameSeat.tournament_id.in_([t.id for t in evenings] or [0]), GameSeat.counted.is_(True)
         )
     )
     for tid, pid, role, points in seats:
-        r = roles[(int(player_member.get(pid) or 0), tid)][_role(role)]
-        r["games"] += 1
-        r["wins"] += int(points > 0)
-        r["total"] += points
+        seats_of[(int(player_member.get(pid) or 0), tid)].append((role, points))
     for position, t in enumerate(evenings):
         for row in standings_repo.standings(s, t.id, t.bye_points):
             if not row["games"] and not row["byes"]:
                 continue  # registered, never played: not an evening of theirs
             member = int(player_member.get(row["player_id"]) or 0)
-            entry = members.setdefault(member, {"member_id": member, "evenings": []})
-            entry["evenings"].append(
-                {
-                    "tournament_id": t.id,
-                    "position": position,
-                    "total": row["total"],
-                    "games": row["games"],
-                    "wins": row["wins"],
-                    "byes": row["byes"],
-                    "points": row["total"] - t.bye_points * row["byes"],
-                    "roles": roles[(member, t.id)],
-                }
+            members.setdefault(member, []).append(
+                Evening(
+                    tournament_id=t.id,
+                    position=position,
+                    total=row["total"],
+                    games=row["games"],
+                    wins=row["wins"],
+                    byes=row["byes"],
+                    points=row["total"] - t.bye_points * row["byes"],
+                    roles=role_figures(seats_of[(member, t.id)]),
+                )
             )
     return season, evenings, members
 
 
-def _member_row(m: dict[str, Any], name: str, season: Season) -> dict[str, Any]:
-    played = m["evenings"]
-    counted = played
-    if season.counting == "best" and season.best:
-        counted = sorted(played, key=lambda e: (-e["total"], e["position"]))[: season.best]
-    games = sum(e["games"] for e in counted)
+def _member_row(member: int, played: list[Evening], name: str, season: Season) -> dict[str, Any]:
+    """A member's season row as the API answers it: the club core's sums (club/season.py)."""
+    row = season_row(played, season.counting, season.best)
     out: dict[str, Any] = {
         "rank": 0,
-        "member_id": m["member_id"],
+        "member_id": member,
         "name": name,
-        "total": sum(e["total"] for e in counted),
-        "games": games,
-        "wins": sum(e["wins"] for e in counted),
-        "byes": sum(e["byes"] for e in counted),
-        "average": round(sum(e["points"] for e in counted) / games, 3) if games else 0.0,
-        "evenings": len(played),
-        "evenings_counted": len(counted),
-        "counted_tournaments": sorted(e["tournament_id"] for e in counted),
+        "total": row.total,
+        "games": row.games,
+        "wins": row.wins,
+        "byes": row.byes,
+        "average": row.average,
+        "evenings": row.evenings,
+        "evenings_counted": row.evenings_counted,
+        "counted_tournaments": list(row.counted_tournaments),
     }
-    for role in ROLES:
-        g = sum(e["roles"][role]["games"] for e in counted)
-        out[f"{role}_games"] = g
-        out[f"{role}_wins"] = sum(e["roles"][role]["wins"] for e in counted)
-        out[f"{role}_average"] = round(sum(e["roles"][role]["total"] for e in counted) / g, 3) if g else 0.0
+    for role, f in row.roles.items():
+        out[f"{role.value}_games"] = f.games
+        out[f"{role.value}_wins"] = f.wins
+        out[f"{role.value}_average"] = f.average
     return out

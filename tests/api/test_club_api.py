@@ -139,7 +139,7 @@ def test_season_standings_are_the_sum_of_their_evenings(db_client):
                 assert row["total"] == sum(x["total"] for x in counted), (counting, after, m)
                 assert row["games"] == sum(x["games"] for x in counted)
                 assert row["evenings"] == len(nights)
-                assert row["emperor_games"] + row["guard_games"] + row["rebel_games"] == row["games"]
+                assert row["emperor_games"] + row["guard_games"] + row["other_games"] == row["games"]
             ranks = [row["rank"] for row in table["standings"]]
             assert ranks == sorted(ranks) and ranks[0] == 1
             if counting == "all" and after is None:

@@ -19,7 +19,8 @@ class Evening:
         name (str):
         at (datetime.datetime):
         games (int):
-        total (int):
+        byes (int): rounds sat out (their points are in total)
+        total (int): the evening's total, as its standings give it
         cumulative (int):
     """
 
@@ -29,6 +30,7 @@ class Evening:
     name: str
     at: datetime.datetime
     games: int
+    byes: int
     total: int
     cumulative: int
 
@@ -45,6 +47,8 @@ class Evening:
 
         games = self.games
 
+        byes = self.byes
+
         total = self.total
 
         cumulative = self.cumulative
@@ -59,6 +63,7 @@ class Evening:
                 "name": name,
                 "at": at,
                 "games": games,
+                "byes": byes,
                 "total": total,
                 "cumulative": cumulative,
             }
@@ -81,6 +86,8 @@ class Evening:
 
         games = d.pop("games")
 
+        byes = d.pop("byes")
+
         total = d.pop("total")
 
         cumulative = d.pop("cumulative")
@@ -92,6 +99,7 @@ class Evening:
             name=name,
             at=at,
             games=games,
+            byes=byes,
             total=total,
             cumulative=cumulative,
         )

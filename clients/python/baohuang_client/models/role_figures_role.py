@@ -4,7 +4,7 @@ from enum import StrEnum
 class RoleFiguresRole(StrEnum):
     EMPEROR = "emperor"
     GUARD = "guard"
-    REBEL = "rebel"
+    OTHER = "other"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -29,9 +29,9 @@ class SeasonStanding:
         guard_games (int):
         guard_wins (int):
         guard_average (float):
-        rebel_games (int):
-        rebel_wins (int):
-        rebel_average (float):
+        other_games (int): games as neither emperor nor guard (平民)
+        other_wins (int):
+        other_average (float):
     """
 
     rank: int
@@ -51,9 +51,9 @@ class SeasonStanding:
     guard_games: int
     guard_wins: int
     guard_average: float
-    rebel_games: int
-    rebel_wins: int
-    rebel_average: float
+    other_games: int
+    other_wins: int
+    other_average: float
 
     def to_dict(self) -> dict[str, Any]:
         rank = self.rank
@@ -90,11 +90,11 @@ class SeasonStanding:
 
         guard_average = self.guard_average
 
-        rebel_games = self.rebel_games
+        other_games = self.other_games
 
-        rebel_wins = self.rebel_wins
+        other_wins = self.other_wins
 
-        rebel_average = self.rebel_average
+        other_average = self.other_average
 
         field_dict: dict[str, Any] = {}
 
@@ -117,9 +117,9 @@ class SeasonStanding:
                 "guard_games": guard_games,
                 "guard_wins": guard_wins,
                 "guard_average": guard_average,
-                "rebel_games": rebel_games,
-                "rebel_wins": rebel_wins,
-                "rebel_average": rebel_average,
+                "other_games": other_games,
+                "other_wins": other_wins,
+                "other_average": other_average,
             }
         )
 
@@ -162,11 +162,11 @@ class SeasonStanding:
 
         guard_average = d.pop("guard_average")
 
-        rebel_games = d.pop("rebel_games")
+        other_games = d.pop("other_games")
 
-        rebel_wins = d.pop("rebel_wins")
+        other_wins = d.pop("other_wins")
 
-        rebel_average = d.pop("rebel_average")
+        other_average = d.pop("other_average")
 
         season_standing = cls(
             rank=rank,
@@ -186,9 +186,9 @@ class SeasonStanding:
             guard_games=guard_games,
             guard_wins=guard_wins,
             guard_average=guard_average,
-            rebel_games=rebel_games,
-            rebel_wins=rebel_wins,
-            rebel_average=rebel_average,
+            other_games=other_games,
+            other_wins=other_wins,
+            other_average=other_average,
         )
 
         return season_standing

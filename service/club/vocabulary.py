@@ -1,0 +1,67 @@
+"""The club's words, as enums: each is a ``str`` whose value is what storage and the API hold,
+so a row's string and the enum compare equal and an enum is written as its value.
+
+- :class:`Role` — a seat's role in a stored game: 皇帝 (the emperor), 保子 (the guard; a hidden
+  solo's emperor is its own guard and is the emperor), or neither (``other``: the side against
+  the crown, 平民 in the rule texts; 造反 is the act of calling rebellion, not this role).
+- :class:`Side` — the side a table entry was entered from: the crown (emperor and guard), the
+  others, or ``any`` (a void deal, or the director: nobody's side).
+- :class:`EntryState` — what became of a table entry; those in :data:`OPEN_STATES`
+  still decide a deal
+  (:data:`OPEN_STATES`).
+- :class:`DealState` — a deal of a round at a table, as the table's page and the board show it.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Role(StrEnum):
+    EMPEROR = "emperor"
+    GUARD = "guard"
+    OTHER = "other"
+
+    @property
+    def crown(self) -> bool:
+        """On the emperor's side (皇帝 or 保子)."""
+        return self in CROWN
+
+    @classmethod
+    def of(cls, stored: str) -> Role:
+        """The role a stored seat holds (a value of this enum)."""
+        return cls(stored)
+
+
+CROWN = frozenset({Role.EMPEROR, Role.GUARD})
+
+
+class Side(StrEnum):
+    CROWN = "crown"
+    REBELS = "rebels"  # the others: every seat not on the crown's side
+    ANY = "any"
+
+    @classmethod
+    def of_role(cls, role: str) -> Side:
+        return cls.CROWN if Role.of(role).crown else cls.REBELS
+
+
+class EntryState(StrEnum):
+    PENDING = "pending"  # waiting for a player of the other side
+    DISPUTED = "disputed"  # the other side entered it differently: the director decides
+    CONFIRMED = "confirmed"  # stored as a game
+    REPLACED = "replaced"  # by a later entry of the same side
+    OVERRULED = "overruled"  # the director chose or entered another version
+    AGREED = "agreed"  # the other side's identical entry, which confirmed the first
+    WITHDRAWN = "withdrawn"  # by the player who entered it, or the director
+
+
+# The states of an entry that still decide its deal: the others are kept for the audit trail.
+OPEN_STATES: tuple[EntryState, ...] = (EntryState.PENDING, EntryState.DISPUTED)
+
+
+class DealState(StrEnum):
+    MISSING = "missing"
+    PENDING = "pending"
+    DISPUTED = "disputed"
+    CONFIRMED = "confirmed"

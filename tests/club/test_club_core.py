@@ -1,0 +1,102 @@
+"""The club core's rules on their own (no database): a seat's contribution, shared ranks, figures
+by role, and a season's sums under each counting rule."""
+
+from __future__ import annotations
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from service.club import (
+    STAT_COLUMNS,
+    Contribution,
+    Evening,
+    Role,
+    contribution,
+    counted_evenings,
+    ranked,
+    role_figures,
+    season_row,
+)
+
+roles = st.sampled_from([r.value for r in Role])
+scores = st.integers(min_value=-48, max_value=48)
+
+
+@given(st.lists(st.tuples(roles, scores), max_size=40))
+def test_contributions_add_up_to_the_totals_by_role(seats):
+    total = sum((contribution(r, s) for r, s in seats), Contribution())
+    assert total.games == len(seats) == total.wins + total.draws + total.losses
+    assert total.total == sum(s for _, s in seats)
+    figures = role_figures(seats)
+    assert total.emperor_games == figures[Role.EMPEROR].games
+    assert total.guard_total == figures[Role.GUARD].total
+    assert sum(f.games for f in figures.values()) == len(seats)
+    assert (total + -total).as_dict() == dict.fromkeys(STAT_COLUMNS, 0)
+
+
+rows = st.lists(
+    st.fixed_dictionaries(
+        {
+            "total": st.integers(-20, 20),
+            "wins": st.integers(0, 3),
+            "games": st.integers(0, 3),
+            "name": st.text(max_size=3),
+        }
+    ),
+    max_size=25,
+)
+
+
+@given(rows)
+def test_ranks_are_shared_exactly_by_rows_equal_on_what_decides(found):
+    for k, row in enumerate(found):
+        row["player_id"] = k
+    out = ranked(found)
+    for position, row in enumerate(out, start=1):
+        assert row["rank"] <= position
+        if position > 1:
+            before = out[position - 2]
+            same = all(row[f] == before[f] for f in ("total", "wins", "games"))
+            assert (row["rank"] == before["rank"]) == same
+            if not same:
+                assert row["rank"] == position
+
+
+evenings = st.lists(
+    st.builds(
+        lambda total, games, wins, byes: (total, games, min(wins, games), byes),
+        scores,
+        st.integers(0, 12),
+        st.integers(0, 12),
+        st.integers(0, 2),
+    ),
+    max_size=12,
+)
+
+
+def _evenings(found):
+    return [
+        Evening(tournament_id=100 + k, position=k, total=t, games=g, wins=w, byes=b, points=t - 2 * b)
+        for k, (t, g, w, b) in enumerate(found)
+    ]
+
+
+@given(evenings)
+def test_a_season_counting_all_is_the_sum_of_its_evenings(found):
+    played = _evenings(found)
+    row = season_row(played, "all", None)
+    assert row.total == sum(e.total for e in played) and row.games == sum(e.games for e in played)
+    assert row.evenings == row.evenings_counted == len(played)
+
+
+@given(evenings, st.integers(1, 12))
+def test_a_season_counting_best_n_sums_the_n_best_totals(found, best):
+    played = _evenings(found)
+    assume(len(played) > best)
+    row = season_row(played, "best", best)
+    assert row.evenings_counted == best and row.evenings == len(played)
+    assert row.total == sum(sorted((e.total for e in played), reverse=True)[:best])
+    chosen = counted_evenings(played, "best", best)
+    left = [e for e in played if e not in chosen]
+    assert min(e.total for e in chosen) >= max(e.total for e in left)
+    assert [e.position for e in chosen] == sorted(e.position for e in chosen)
