@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
+from ..club import DealState, EntryState, Side
 from .schemas import RecordSchema, ScoreSheetSchema, StrictSchema
 from .strict import Boolean, Integer, Name
 
-DEAL_STATES = ["missing", "pending", "disputed", "confirmed"]
-ENTRY_STATES = ["pending", "disputed", "confirmed", "replaced", "overruled", "agreed", "withdrawn"]
+DEAL_STATES = [x.value for x in DealState]
+ENTRY_STATES = [x.value for x in EntryState]
 
 
 class TablePlayerSchema(StrictSchema):
@@ -48,7 +49,7 @@ class TableEntrySchema(StrictSchema):
     entered_by = fields.Nested(WhoSchema, required=True, allow_none=True)
     side = fields.String(
         required=True,
-        validate=validate.OneOf(["crown", "rebels", "any"]),
+        validate=validate.OneOf([x.value for x in Side]),
         metadata={"description": "the side of the player who entered it (any: a void deal, or the director)"},
     )
     confirmed_by = fields.Nested(WhoSchema, required=True, allow_none=True)

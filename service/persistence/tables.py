@@ -12,11 +12,12 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
+from ..club import OPEN_STATES, EntryState
 from .models import Game, Round, TableEntry, TableLink, utcnow
 
 TOKEN_PREFIX = "bht_"
 # The states of an entry that still decide a deal: the others are kept for the audit trail.
-OPEN = ("pending", "disputed")
+OPEN = tuple(x.value for x in OPEN_STATES)
 
 
 def token_hash(token: str) -> str:
@@ -153,7 +154,7 @@ def latest_other_deal(s: Session, tournament_id: int, number: int, table: int, d
             TableEntry.round_number == number,
             TableEntry.table_no == table,
             TableEntry.deal_no != deal,
-            TableEntry.state.not_in(("withdrawn", "replaced")),
+            TableEntry.state.not_in((EntryState.WITHDRAWN.value, EntryState.REPLACED.value)),
         )
         .order_by(TableEntry.id.desc())
         .limit(1)
@@ -191,7 +192,7 @@ def settle(s: Session, tournament_id: int, number: int, table: int, deal: int, k
         s.execute(
             update(TableEntry)
             .where(TableEntry.id.in_(ids))
-            .values(state="overruled", resolved_by_key_id=key_id, updated_at=utcnow())
+            .values(state=EntryState.OVERRULED.value, resolved_by_key_id=key_id, updated_at=utcnow())
         )
     return ids
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from ..club import DealState, EntryState, Side
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
@@ -106,7 +107,7 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict
     links = {x.table_no: x for x in tables_repo.links_of_round(s, r.id)}
     now = utcnow()
     tables = []
-    counts = {"missing": 0, "pending": 0, "disputed": 0, "confirmed": 0}
+    counts = {d.value: 0 for d in DealState}
     for n in sorted({x.table_no for x in seats if x.table_no is not None}):
         players = _at_table(seats, n)
         mine = [e for e in entries if e.table_no == n]
@@ -191,7 +192,7 @@ def resolve_deal(
             raise refusal("/entry", "unknown_entry", f"deal {deal} has no open entry {doc['entry']!r}")
         why = reason or f"chosen by the director: the version {names.get(chosen.entered_by or 0)} entered"
         store_entry(s, t, players, number, table, chosen, key, why)
-        chosen.state, chosen.resolved_by_key_id, chosen.updated_at = "confirmed", key.id, now
+        chosen.state, chosen.resolved_by_key_id, chosen.updated_at = EntryState.CONFIRMED.value, key.id, now
         rest = [e for e in open_ if e is not chosen]
         game_id, entry_id = chosen.game_id, chosen.id
     else:
@@ -207,8 +208,8 @@ def resolve_deal(
             outcome=sub.outcome,
             seats=seats_of(sub),
             entered_by=None,
-            side="any",
-            state="confirmed",
+            side=Side.ANY.value,
+            state=EntryState.CONFIRMED.value,
             resolved_by_key_id=key.id,
             created_at=now,
             updated_at=now,
@@ -220,7 +221,7 @@ def resolve_deal(
         s.flush()
         rest, game_id, entry_id = open_, stored.id, entry.id
     for e in rest:
-        e.state, e.game_id, e.resolved_by_key_id, e.updated_at = "overruled", game_id, key.id, now
+        e.state, e.game_id, e.resolved_by_key_id, e.updated_at = EntryState.OVERRULED.value, game_id, key.id, now
     emit(s, t.id, "game.confirmed", number, table, deal, entry_id, game_id)
     uow.commit()
     return {"round": number, "table": table, "deal": deal, "game_id": game_id, "entry_id": entry_id}

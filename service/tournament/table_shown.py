@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..club import DealState, EntryState
 from ..persistence import tables as tables_repo
 from ..persistence.models import TableEntry
 
@@ -48,18 +49,18 @@ def deals_json(
         mine = [e for e in entries if e.deal_no == d]
         open_ = [e for e in mine if e.state in tables_repo.OPEN]
         if d in played:
-            state = "confirmed"
-            shown = [e for e in mine if settled and e.state in ("confirmed", "agreed")]
-        elif any(e.state == "disputed" for e in open_):
-            state, shown = "disputed", open_
+            state = DealState.CONFIRMED
+            shown = [e for e in mine if settled and e.state in (EntryState.CONFIRMED, EntryState.AGREED)]
+        elif any(e.state == EntryState.DISPUTED for e in open_):
+            state, shown = DealState.DISPUTED, open_
         elif open_:
-            state, shown = "pending", open_
+            state, shown = DealState.PENDING, open_
         else:
-            state, shown = "missing", []
+            state, shown = DealState.MISSING, []
         out.append(
             {
                 "deal": d,
-                "state": state,
+                "state": state.value,
                 "game_id": played.get(d),
                 "entries": [entry_json(e, names) for e in shown],
             }

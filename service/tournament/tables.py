@@ -18,8 +18,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from ..club import DealState, EntryState, Side
 from ..core.errors import Problem
-from ..core.scoring import CROWN_ROLES
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
@@ -132,7 +132,7 @@ def table_json(uow: UnitOfWork, at: Table) -> dict[str, Any]:
     entries = tables_repo.entries_of_round(s, at.tournament.id, at.number, at.table)
     played = {d: g for tb, d, g, _ in tables_repo.games_of_round(s, at.tournament.id, at.number) if tb == at.table}
     deals = deals_json(at.tournament.deals_per_round, entries, played, at.names)
-    missing = [d["deal"] for d in deals if d["state"] == "missing"]
+    missing = [d["deal"] for d in deals if d["state"] == DealState.MISSING]
     return {
         "tournament": {"id": at.tournament.id, "name": at.tournament.name, "ruleset": at.tournament.ruleset_name},
         "round": at.number,
@@ -153,13 +153,13 @@ def side_of(seats: list[dict[str, Any]], player_id: int) -> str:
     its own guard), or rebels."""
     for x in seats:
         if x["player_id"] == player_id:
-            return "crown" if x["role"] in CROWN_ROLES else "rebels"
+            return Side.of_role(x["role"]).value
     raise ValueError(player_id)
 
 
 def _entry_side(outcome: dict[str, Any], seats: list[dict[str, Any]], player_id: int) -> str:
     if outcome.get("mode") == "void":
-        return "any"  # a void deal has no sides: any other player confirms it
+        return Side.ANY.value  # a void deal has no sides: any other player confirms it
     return side_of(seats, player_id)
 
 
@@ -168,7 +168,7 @@ def may_confirm(e: TableEntry, player_id: int) -> bool:
     but the one who entered it)."""
     if player_id == e.entered_by:
         return False
-    if e.side == "any":
+    if e.side == Side.ANY:
         return True
     return side_of(e.seats, player_id) != e.side
 
@@ -276,13 +276,13 @@ def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple
         seats=seats,
         entered_by=who,
         side=side,
-        state="pending",
+        state=EntryState.PENDING.value,
         created_at=now,
         updated_at=now,
     )
     open_ = tables_repo.open_entries(s, t.id, at.number, at.table, deal)
     event = "game.pending"
-    if any(e.state == "disputed" for e in open_):
+    if any(e.state == EntryState.DISPUTED for e in open_):
         raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
     first = open_[0] if open_ else None
     if first is None and not repeat:
@@ -307,14 +307,14 @@ def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple
                 deal=deal,
                 entry=entry_json(first, at.names),
             )
-        first.state, first.updated_at = "replaced", now  # the same side again: its own entry replaced
+        first.state, first.updated_at = EntryState.REPLACED.value, now  # the same side again: its own entry replaced
         s.flush()  # the old version leaves the open ones before the new one joins them
     elif first is not None and _same_result(first.seats, seats):
-        entry.state = "agreed"  # the other side entered the same result: that confirms it
+        entry.state = EntryState.AGREED.value  # the other side entered the same result: that confirms it
         _confirm(s, at, first, who, now)
         event = "game.confirmed"
     elif first is not None:
-        first.state = entry.state = "disputed"
+        first.state = entry.state = EntryState.DISPUTED.value
         first.updated_at = now
         s.flush()
         event = "game.disputed"
@@ -381,7 +381,7 @@ def confirm_deal(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_id
             )
         raise NotFound(f"deal {deal} of table {at.table} has no version waiting to be confirmed")
     e = open_[0]
-    if e.state == "disputed":
+    if e.state == EntryState.DISPUTED:
         raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
     if e.id != entry_id:
         raise Conflict(
@@ -397,7 +397,7 @@ def confirm_deal(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_id
             "/player",
             "same_side",
             f"a player of the other side confirms: {entered!r} entered it"
-            + ("" if e.side == "any" else f" for the {'emperor' if e.side == 'crown' else 'rebel'} side"),
+            + ("" if e.side == Side.ANY else f" for the {'emperor' if e.side == Side.CROWN else 'rebel'} side"),
         )
     now = utcnow()
     _confirm(s, at, e, player_id, now)
@@ -410,11 +410,11 @@ def withdraw(s: Session, e: TableEntry, now: datetime) -> None:
     """An open entry withdrawn (kept, as ``withdrawn``); the other version of a dispute, if any,
     waits again for its confirmation."""
     was = e.state
-    e.state, e.updated_at = "withdrawn", now
+    e.state, e.updated_at = EntryState.WITHDRAWN.value, now
     s.flush()
-    if was == "disputed":
+    if was == EntryState.DISPUTED:
         for other in tables_repo.open_entries(s, e.tournament_id, e.round_number, e.table_no, e.deal_no):
-            other.state, other.updated_at = "pending", now
+            other.state, other.updated_at = EntryState.PENDING.value, now
 
 
 def withdraw_entry(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_id: Any) -> dict[str, Any]:
@@ -432,7 +432,7 @@ def withdraw_entry(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_
     if e.entered_by != player_id:
         entered = at.names.get(e.entered_by or 0, "?")
         raise refusal("/player", "not_the_enterer", f"only {entered}, who entered it, or the director withdraws it")
-    if e.state == "disputed":
+    if e.state == EntryState.DISPUTED:
         raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
     withdraw(s, e, utcnow())
     emit(s, at.tournament.id, "game.withdrawn", at.number, at.table, deal, e.id, None)
@@ -445,7 +445,7 @@ def _confirm(s: Session, at: Table, e: TableEntry, player_id: int | None, now: d
     names = at.names
     reason = f"entered at table {at.table} by {names.get(e.entered_by or 0)}, confirmed by {names.get(player_id or 0)}"
     store_entry(s, at.tournament, at.players, at.number, at.table, e, at.key(), reason)
-    e.state, e.confirmed_by, e.updated_at = "confirmed", player_id, now
+    e.state, e.confirmed_by, e.updated_at = EntryState.CONFIRMED.value, player_id, now
 
 
 def store_entry(
