@@ -11,8 +11,8 @@ from typing import Any
 
 from flask import Flask, g, request
 
-from ..persistence import keys as keys_repo
 from ..tournament import clubs
+from ..tournament.unit_of_work import KeyRef
 from .common import CHALLENGE, fail, refuse_key, unit_of_work
 
 # Operations that authenticate inside the view, in the same query as the rest of what they
@@ -28,7 +28,7 @@ def bearer() -> str | None:
     return token.strip()
 
 
-def current_key() -> keys_repo.KeyRef:
+def current_key() -> KeyRef:
     """The key of this request (authenticated before the view, or now), or 401."""
     key = g.get("key")
     if key is None:
@@ -38,7 +38,7 @@ def current_key() -> keys_repo.KeyRef:
     return key  # type: ignore[no-any-return]
 
 
-def accept(key: keys_repo.KeyRef | None) -> keys_repo.KeyRef:
+def accept(key: KeyRef | None) -> KeyRef:
     """A key the repository found (None: unknown or revoked), or 401."""
     if key is None:
         refuse_key()

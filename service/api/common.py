@@ -13,10 +13,9 @@ from flask_smorest import abort
 from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import abort as werkzeug_abort
 
-from ..persistence import keys as keys_repo
-from ..persistence.db import Database
-from ..persistence.errors import Conflict, Forbidden, NotFound
 from ..tournament import UnitOfWork, games
+from ..tournament.errors import Conflict, Forbidden, NotFound
+from ..tournament.unit_of_work import Database, KeyRef
 from .responses import problem_response
 from .strict import QueryInteger, StrictParser
 
@@ -91,7 +90,7 @@ def abort_with(doc: dict[str, Any]) -> NoReturn:
     raise AssertionError("abort returned")
 
 
-def acting_key() -> keys_repo.KeyRef:
+def acting_key() -> KeyRef:
     """The key this request carries (authenticated before the view: see auth)."""
     key = g.get("key")
     assert key is not None, "an operation documented with bearerAuth is authenticated before its view"

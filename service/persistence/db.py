@@ -16,8 +16,21 @@ from typing import Any
 
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, DisconnectionError, NoSuchModuleError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DisconnectionError,
+    IntegrityError,
+    InterfaceError,
+    NoSuchModuleError,
+    OperationalError,
+)
 from sqlalchemy.orm import Session, sessionmaker
+
+# What the use cases see of the database library, named here so that they import none of it: the
+# session a unit of work holds, a constraint the database refused (a parallel request stored the
+# same thing first), and the errors of a database gone away.
+__all__ = ["DATABASE_AWAY", "Database", "IntegrityError", "Session"]
+DATABASE_AWAY = (OperationalError, InterfaceError)
 
 MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
 

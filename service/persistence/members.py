@@ -12,8 +12,8 @@ from sqlalchemy.orm import Session
 
 from ..names import name_key
 from .errors import Conflict, NotFound
+from .models import GameSeat, MemberEvent, Player, PlayerStats, RatingBasis, Tournament, utcnow
 from .models import Member as Member
-from .models import MemberEvent, Player, RatingBasis, Tournament, utcnow
 
 
 def find_or_create(s: Session, organizer_id: int, name: str) -> Member:
@@ -85,6 +85,52 @@ def players_of(s: Session, member_id: int) -> Sequence[tuple[Player, Tournament]
         .order_by(Tournament.id)
     ).all()
     return [(p, t) for p, t in rows]
+
+
+def stats_of_players(s: Session, player_ids: Sequence[int]) -> dict[int, PlayerStats]:
+    """The maintained totals of these players, by player."""
+    rows = s.scalars(select(PlayerStats).where(PlayerStats.player_id.in_(list(player_ids) or [0])))
+    return {x.player_id: x for x in rows}
+
+
+def counted_seats_of_players(s: Session, player_ids: Sequence[int]) -> list[tuple[int, str, int]]:
+    """The counted seats of these players: (game, role, score)."""
+    rows = s.execute(
+        select(GameSeat.game_id, GameSeat.role, GameSeat.score).where(
+            GameSeat.player_id.in_(list(player_ids) or [0]), GameSeat.counted.is_(True)
+        )
+    ).all()
+    return [(int(g), str(r), int(sc)) for g, r, sc in rows]
+
+
+def others_in_games(s: Session, game_ids: Sequence[int], member_id: int) -> list[tuple[int, str, int]]:
+    """The other members' counted seats in these games: (game, role, member)."""
+    rows = s.execute(
+        select(GameSeat.game_id, GameSeat.role, Player.member_id)
+        .join(Player, Player.id == GameSeat.player_id)
+        .where(GameSeat.game_id.in_(list(game_ids) or [0]), GameSeat.counted.is_(True), Player.member_id != member_id)
+    ).all()
+    return [(int(g), str(r), int(m or 0)) for g, r, m in rows]
+
+
+def names_of(s: Session, member_ids: Sequence[int]) -> dict[int, str]:
+    return {m.id: m.name for m in s.scalars(select(Member).where(Member.id.in_(list(member_ids) or [0])))}
+
+
+def member_of_players_in(s: Session, tournament_ids: Sequence[int]) -> dict[int, int]:
+    """For every player of these tournaments, their member."""
+    rows = s.execute(select(Player.id, Player.member_id).where(Player.tournament_id.in_(list(tournament_ids) or [0])))
+    return {int(p): int(m or 0) for p, m in rows.all()}
+
+
+def counted_seats_in(s: Session, tournament_ids: Sequence[int]) -> list[tuple[int, int, str, int]]:
+    """Every counted seat of these tournaments: (tournament, player, role, score)."""
+    rows = s.execute(
+        select(GameSeat.tournament_id, GameSeat.player_id, GameSeat.role, GameSeat.score).where(
+            GameSeat.tournament_id.in_(list(tournament_ids) or [0]), GameSeat.counted.is_(True)
+        )
+    ).all()
+    return [(int(t), int(p), str(r), int(sc)) for t, p, r, sc in rows]
 
 
 def _clash(s: Session, member_id: int, tournament_ids: Sequence[int]) -> int | None:

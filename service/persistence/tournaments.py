@@ -90,6 +90,11 @@ def lock_for_write(s: Session, tournament_id: int) -> Tournament | None:
 T = TypeVar("T", Tournament, "TournamentRef")
 
 
+def by_ids(s: Session, ids: Sequence[int]) -> dict[int, Tournament]:
+    """These tournaments, by id (those that exist)."""
+    return {t.id: t for t in s.scalars(select(Tournament).where(Tournament.id.in_(list(ids) or [0])))}
+
+
 def check_owner(t: T | None, tournament_id: int, organizer_id: int) -> T:
     if t is None or (t.private and t.organizer_id != organizer_id):
         raise NotFound(f"no tournament {tournament_id}")

@@ -14,10 +14,11 @@ from ..core.errors import Problem, RecordError
 from ..core.jsonio import loads
 from ..persistence import keys as keys_repo
 from ..persistence import tournaments as tournaments_repo
+from ..persistence.db import DATABASE_AWAY
 from ..persistence.errors import Conflict, DuplicateGame
 from ..problems import invalid_record, problem_document, truncated
 from .errors import Rejected, Unauthenticated
-from .games import DATABASE_AWAY, closed, submit_game
+from .games import closed, submit_game
 from .unit_of_work import UnitOfWork
 
 BATCH_MAX_LINES = 2000

@@ -9,9 +9,6 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
-from sqlalchemy.orm import Session
-
 from ..core import adjudicate
 from ..core.claims import Difference, compare_claim, read_claim
 from ..core.errors import Problem, RecordError
@@ -27,6 +24,7 @@ from ..persistence import keys as keys_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
+from ..persistence.db import IntegrityError, Session
 from ..persistence.errors import Conflict, DuplicateGame
 from ..persistence.models import ApiKey, Game, GameSeat, GameVersion, Tournament
 from ..problems import invalid_record, problem_document
@@ -36,7 +34,6 @@ from .unit_of_work import UnitOfWork
 
 __all__ = ["Answer", "Rejected", "Unauthenticated", "read_submission", "submit_game"]
 
-DATABASE_AWAY = (OperationalError, InterfaceError)
 SUBMISSION_KEYS = ("players", "record", "sheet", "played_at", "claimed", "accept_computed", "round", "table", "deal")
 
 

@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from sqlalchemy import select
-
 from ..club import Role, RoleFigures, evening_total, role_figures
 from ..names import sort_key
 from ..persistence import members as members_repo
 from ..persistence import rounds as rounds_repo
+from ..persistence import tournaments as tournaments_repo
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
-from ..persistence.models import GameSeat, Member, Player, PlayerStats, Tournament
+from ..persistence.models import Member, Tournament
 from . import ratings
 from .clubs import acts_for
 from .unit_of_work import UnitOfWork
@@ -70,10 +69,7 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
     shown = [(p, t) for p, t in members_repo.players_of(s, m.id) if owner or not t.private]
     if not shown and not owner:  # a member of private tournaments only is not shown to anyone else
         raise NotFound(f"organizer {organizer_id} has no member {member_id}")
-    stats_of = {
-        x.player_id: x
-        for x in s.scalars(select(PlayerStats).where(PlayerStats.player_id.in_([p.id for p, _ in shown] or [0])))
-    }
+    stats_of = members_repo.stats_of_players(s, [p.id for p, _ in shown])
     sat_out = rounds_repo.byes_of_players(s, [p.id for p, _ in shown])
     for p, t in shown:
         stats = stats_of.get(p.id)
@@ -95,24 +91,15 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
     for e in evenings:
         running += int(e["total"])
         e["cumulative"] = running
-    seats = s.execute(
-        select(GameSeat.game_id, GameSeat.role, GameSeat.score).where(
-            GameSeat.player_id.in_(list(players) or [0]), GameSeat.counted.is_(True)
-        )
-    ).all()
+    seats = members_repo.counted_seats_of_players(s, list(players))
     by_role = role_figures((role, points) for _, role, points in seats)
     mine: dict[int, bool] = {game_id: Role.of(role).crown for game_id, role, _ in seats}
     together: Counter[int] = Counter()
     against: Counter[int] = Counter()
     if mine:
-        others = s.execute(
-            select(GameSeat.game_id, GameSeat.role, Player.member_id)
-            .join(Player, Player.id == GameSeat.player_id)
-            .where(GameSeat.game_id.in_(list(mine)), GameSeat.counted.is_(True), Player.member_id != m.id)
-        ).all()
-        for game_id, role, other in others:
-            (together if Role.of(role).crown == mine[game_id] else against)[int(other or 0)] += 1
-    names = {x.id: x.name for x in s.scalars(select(Member).where(Member.id.in_(list(together | against) or [0])))}
+        for game_id, role, other in members_repo.others_in_games(s, list(mine), m.id):
+            (together if Role.of(role).crown == mine[game_id] else against)[other] += 1
+    names = members_repo.names_of(s, list(together | against))
 
     def top(c: Counter[int]) -> list[dict[str, Any]]:
         return [{"member_id": k, "name": names.get(k), "games": n} for k, n in c.most_common(5)]
@@ -157,7 +144,7 @@ def merge_members(
 def tournaments_of(uow: UnitOfWork, organizer_id: int, ids: list[int]) -> list[Tournament]:
     """The organizer's tournaments by id (Conflict: one is not the organizer's, or is private)."""
     s = uow.session
-    found = {t.id: t for t in s.scalars(select(Tournament).where(Tournament.id.in_(ids or [0])))}
+    found = tournaments_repo.by_ids(s, ids)
     out = []
     for i in ids:
         t = found.get(i)

@@ -9,8 +9,6 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy.orm import Session
-
 from ..core import adjudicate
 from ..core.errors import RecordError
 from ..core.jsonio import loads
@@ -18,6 +16,7 @@ from ..core.notation import looks_like_notation, parse_submission
 from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
 from ..persistence import tournaments as tournaments_repo
+from ..persistence.db import Session
 from ..persistence.models import Game, GameVersion
 from .games import game_json
 from .unit_of_work import UnitOfWork

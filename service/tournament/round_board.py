@@ -7,14 +7,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy.orm import Session
-
 from ..club import DealState, EntryState, Side
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
+from ..persistence.db import Session
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow

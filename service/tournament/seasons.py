@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from sqlalchemy import select
-
 from ..club import Evening, role_figures, season_row
 from ..core.errors import Problem
 from ..persistence import members as members_repo
 from ..persistence import seasons as seasons_repo
 from ..persistence import standings as standings_repo
+from ..persistence import tournaments as tournaments_repo
 from ..persistence.errors import NotFound
-from ..persistence.models import GameSeat, Player, Season, Tournament
+from ..persistence.models import Season, Tournament
 from ..problems import invalid_record
 from .clubs import acts_for
 from .errors import Rejected
@@ -41,7 +40,7 @@ def season_json(season: Season, tournaments: list[Tournament]) -> dict[str, Any]
 
 def _tournaments(uow: UnitOfWork, season: Season) -> list[Tournament]:
     ids = seasons_repo.tournament_ids(uow.session, season.id)
-    found = {t.id: t for t in uow.session.scalars(select(Tournament).where(Tournament.id.in_(ids or [0])))}
+    found = tournaments_repo.by_ids(uow.session, ids)
     return [found[i] for i in ids if i in found and not found[i].private]
 
 
@@ -146,19 +145,10 @@ def _evenings(
             raise NotFound(f"season {season_id} has no tournament {after}")
         evenings = evenings[: ids.index(after) + 1]
     members: dict[int, list[Evening]] = {}
-    player_member = dict(
-        s.execute(
-            select(Player.id, Player.member_id).where(Player.tournament_id.in_([t.id for t in evenings] or [0]))
-        ).all()
-    )
+    player_member = members_repo.member_of_players_in(s, [t.id for t in evenings])
     seats_of: dict[tuple[int, int], list[tuple[str, int]]] = defaultdict(list)
-    seats = s.execute(
-        select(GameSeat.tournament_id, GameSeat.player_id, GameSeat.role, GameSeat.score).where(
-            GameSeat.tournament_id.in_([t.id for t in evenings] or [0]), GameSeat.counted.is_(True)
-        )
-    )
-    for tid, pid, role, points in seats:
-        seats_of[(int(player_member.get(pid) or 0), tid)].append((role, points))
+    for tid, pid, role, points in members_repo.counted_seats_in(s, [t.id for t in evenings]):
+        seats_of[(player_member.get(pid, 0), tid)].append((role, points))
     for position, t in enumerate(evenings):
         for row in standings_repo.standings(s, t.id, t.bye_points):
             if not row["games"] and not row["byes"]:

@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy.orm import Session
-
 from ..club import DealState, EntryState, Side
 from ..core.errors import Problem
 from ..persistence import games as games_repo
@@ -25,6 +23,7 @@ from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
+from ..persistence.db import Session
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import ApiKey, Round, TableEntry, TableLink, Tournament, utcnow

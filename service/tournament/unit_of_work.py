@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from types import TracebackType
 
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
-
-from ..persistence.db import Database
+from ..persistence.db import Database, IntegrityError, Session
 from ..persistence.errors import Conflict
+from ..persistence.keys import KeyRef
+
+__all__ = ["Database", "KeyRef", "UnitOfWork"]  # what the views hold: the database, a key's reference
 
 
 class UnitOfWork:

@@ -35,12 +35,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy.exc import InterfaceError, OperationalError
-
 from ..core.errors import Problem
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
-from ..persistence.db import Database
+from ..persistence.db import DATABASE_AWAY, Database
 from ..persistence.errors import Conflict
 from ..persistence.models import Webhook
 from ..problems import invalid_record
@@ -54,7 +52,6 @@ RETRY_FOR = timedelta(days=1)
 TIMEOUT = float(os.environ.get("BAOHUANG_WEBHOOK_TIMEOUT", "10"))
 # Webhooks posted to at once by one deliverer.
 WORKERS = int(os.environ.get("BAOHUANG_WEBHOOK_WORKERS", "16"))
-DATABASE_AWAY = (OperationalError, InterfaceError)
 log = logging.getLogger("baohuang.webhooks")
 
 Post = Callable[[str, bytes, dict[str, str]], tuple[int | None, str | None]]

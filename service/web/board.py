@@ -12,8 +12,8 @@ from flask import current_app, flash, g, redirect, render_template, request, url
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from ..persistence.errors import Conflict
 from ..tournament import games, round_board
+from ..tournament.errors import Conflict
 from .common import acting, blp, field_errors, found, organizer_only, outcome_view, unit_of_work
 from .forms import FormError, number
 from .i18n import gettext, tr

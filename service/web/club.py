@@ -9,8 +9,8 @@ from typing import Any
 
 from flask import Response, abort, flash, g, redirect, render_template, request, url_for
 
-from ..persistence.errors import Conflict
 from ..tournament import clubs, members, seasons
+from ..tournament.errors import Conflict
 from . import charts
 from .common import acting, blp, found, organizer_only, unit_of_work, viewer
 from .forms import FormError, number, text

@@ -15,8 +15,8 @@ from flask import Blueprint, abort, current_app, g, redirect, render_template, r
 from ..core.errors import Problem, RecordError
 from ..core.jsonio import loads
 from ..core.notation import ParsedGame, looks_like_notation, parse
-from ..persistence.errors import Forbidden, NotFound
 from ..tournament import clubs
+from ..tournament.errors import Forbidden, NotFound
 from ..tournament.unit_of_work import UnitOfWork
 from .i18n import gettext, seat_label, tr
 

@@ -13,8 +13,8 @@ from flask import flash, g, redirect, request, session, url_for
 from ..core.errors import RecordError
 from ..core.jsonio import loads
 from ..core.notation import looks_like_notation, parse_submission
-from ..persistence.errors import Conflict
 from ..tournament import corrections, games
+from ..tournament.errors import Conflict
 from .common import at_line, blp, field_errors, found, organizer_only, read_text, shown_problems, unit_of_work
 from .forms import FormError, number, text
 from .i18n import gettext, tr

@@ -12,8 +12,8 @@ from flask import abort, flash, redirect, render_template, request, session, url
 from ..core.errors import RecordError
 from ..core.reading import read_ruleset
 from ..core.ruleset import PRESETS, WEIHAI, option_infos
-from ..persistence.errors import Conflict
 from ..tournament import clubs, games, members, reading, rounds, seasons
+from ..tournament.errors import Conflict
 from ..tournament.unit_of_work import UnitOfWork
 from .common import (
     acting,

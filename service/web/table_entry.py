@@ -16,8 +16,8 @@ from werkzeug.wrappers import Response
 
 from ..core.errors import RecordError
 from ..core.scoring import CROWN_ROLES
-from ..persistence.errors import Conflict, NotFound
 from ..tournament import games, tables
+from ..tournament.errors import Conflict, NotFound
 from .common import (
     blp,
     count_wrong_key,
