@@ -136,6 +136,8 @@ def test_seasons_are_made_and_links_fixed_from_the_pages(db_client):
     sun = client.get(f"/v1/tournaments/{t2}/players/{ids2[5]}").get_json()["member_id"]  # 孙丽, evening 2 only
     mine = client.get(f"/clubs/{oid}/members/{sun}", headers=ZH).get_data(as_text=True)
     assert 'id="fix"' in mine and not english_left(text_of(mine))
+    title = re.search(r"<title>(.*?)</title>", mine, re.S).group(1)
+    assert "<" not in title and len(title) < 80, title  # the page's name, not a pasted form
     merged = client.post(
         f"/clubs/{oid}/members/{sun}/merge", data={"csrf_token": token, "member_id": str(chen), "reason": "同一个人"}
     )
