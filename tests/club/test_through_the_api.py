@@ -24,12 +24,8 @@ def _evening(client, club, bye_points, seed):
             byes[pid] += 1
         body = {"players": players, "round": number, "table": 1, "deal": 1, "record": random_record(seed + number)}
         game = club.submit(tid, body).get_json()
-        for x in game["outcome"]["seat_results"] if "seat_results" in game["outcome"] else []:
-            seats_of[players[x["seat"]]].append((x["role"], x["score"]))
-        if "seat_results" not in game["outcome"]:
-            roles = {game["outcome"].get("emperor"): Role.EMPEROR, game["outcome"].get("guard"): Role.GUARD}
-            for seat, score in enumerate(game["outcome"]["scores"]):
-                seats_of[players[seat]].append((roles.get(seat, Role.OTHER).value, score))
+        for x in game["seats"]:  # the game's own answer: each seat's player, role and score
+            seats_of[x["player_id"]].append((x["role"], x["score"]))
     return tid, ids, seats_of, byes
 
 
