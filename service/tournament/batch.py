@@ -18,7 +18,8 @@ from ..persistence.db import DATABASE_AWAY
 from ..persistence.errors import Conflict, DuplicateGame
 from ..problems import invalid_record, problem_document, truncated
 from .errors import Rejected, Unauthenticated
-from .games import closed, submit_game
+from .games import submit_game
+from .submission import ensure_open
 from .unit_of_work import UnitOfWork
 
 BATCH_MAX_LINES = 2000
@@ -41,7 +42,7 @@ def import_target(uow: UnitOfWork, secret: str, tournament_id: int) -> None:
     key = keys_repo.authenticate_ref(uow.session, secret)
     if key is None:
         raise Unauthenticated()
-    closed(tournaments_repo.owned_tournament(uow.session, tournament_id, key.organizer_id))
+    ensure_open(tournaments_repo.owned_tournament(uow.session, tournament_id, key.organizer_id))
 
 
 def line_key(idempotency_key: str, number: int) -> str:

@@ -15,7 +15,8 @@ from ..persistence.models import ApiKey
 from ..problems import invalid_record
 from ..values import clean_text
 from .errors import Rejected
-from .games import closed, game_json, read_submission
+from .games import game_json
+from .submission import ensure_open, read_submission
 from .unit_of_work import UnitOfWork
 
 __all__ = ["correct_game"]
@@ -27,7 +28,7 @@ def correct_game(
     """Void a game or replace it, with a reason; nothing is deleted. Rejected: a 422."""
     s = uow.session
     t = tournaments_repo.owned_tournament(s, tournament_id, key.organizer_id)
-    closed(t)
+    ensure_open(t)
     game = games_repo.get_game(s, t, game_id)
     if not isinstance(doc, dict):
         raise Rejected(invalid_record([Problem("", "invalid_type", "a correction is a JSON object")], "correction"))

@@ -18,7 +18,7 @@ from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow
 from ..values import clean_text
-from . import games
+from .submission import DuplicateDeal, ensure_open
 from .table_shown import deals_json, entry_json, players_json
 from .tables import emit, read_result, refusal, seats_of, store_entry, withdraw
 from .unit_of_work import UnitOfWork
@@ -162,7 +162,7 @@ def resolve_deal(
     overruled, and kept. Works on a closed round too: later changes are the director's."""
     s = uow.session
     t, _, seats = _round(s, key.organizer_id, tournament_id, number, lock=True)
-    games.closed(t)
+    ensure_open(t)
     players = _at_table(seats, table)
     if len(players) != 5:
         raise NotFound(f"round {number} has no table {table}")
@@ -176,7 +176,7 @@ def resolve_deal(
     open_ = tables_repo.open_entries(s, t.id, number, table, deal)
     played = games_repo.deals_entered(s, t.id, number, table)
     if deal in played:
-        raise games.DuplicateDeal(number, table, deal, played[deal])
+        raise DuplicateDeal(number, table, deal, played[deal])
     now = utcnow()
     names = games_repo.player_names(s, t.id)
     reason = ""

@@ -28,8 +28,8 @@ from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import ApiKey, Round, TableEntry, TableLink, Tournament, utcnow
 from ..problems import invalid_record
-from . import games
 from .errors import Rejected, Unauthenticated
+from .submission import read_submission
 from .table_shown import deals_json, entry_json, players_json
 from .unit_of_work import UnitOfWork
 
@@ -193,7 +193,7 @@ def read_result(
     impossible sheet, an illegal game, a claim that differs; Conflict: the deal is a game already)."""
     body: dict[str, Any] = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
     sub_doc: dict[str, Any] = {"players": players, "round": number, "table": table, "deal": deal, **body}
-    return games.read_submission(s, t, sub_doc, json.dumps(sub_doc, ensure_ascii=False), players_known=True)
+    return read_submission(s, t, sub_doc, json.dumps(sub_doc, ensure_ascii=False), players_known=True)
 
 
 def refusal(pointer: str, code: str, detail: str) -> Rejected:

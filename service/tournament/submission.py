@@ -1,0 +1,295 @@
+"""A game's body read against its tournament, before anything is stored: its fields, its five
+players (or the round's table that seats them), its record adjudicated or its sheet scored under
+the tournament's ruleset, its claim compared, its round, table and deal checked. The one reader
+of a submission: the submit and correct use cases (games.py, corrections.py), the import
+(batch.py) and the tables' entries (tables.py) all read a game here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import adjudicate
+from ..core.claims import Difference, compare_claim, read_claim
+from ..core.errors import Problem, RecordError
+from ..core.identity import record_fingerprint
+from ..core.reading import read_ruleset
+from ..core.ruleset import Ruleset
+from ..core.scoring import Outcome, score
+from ..core.sheets import read_sheet
+from ..metrics import ADJUDICATIONS
+from ..persistence import games as games_repo
+from ..persistence import rounds as rounds_repo
+from ..persistence import tournaments as tournaments_repo
+from ..persistence.db import Session
+from ..persistence.errors import Conflict
+from ..persistence.models import Tournament
+from ..problems import invalid_record, problem_document
+from ..values import moment
+from .errors import Rejected
+
+__all__ = ["DealsComplete", "DuplicateDeal", "ensure_open", "read_submission", "seated_players"]
+
+
+SUBMISSION_KEYS = ("players", "record", "sheet", "played_at", "claimed", "accept_computed", "round", "table", "deal")
+
+
+def _prefixed(problems: tuple[Problem, ...] | list[Problem], prefix: str) -> list[Problem]:
+    return [Problem(prefix + p.pointer, p.code, p.detail, p.facts) for p in problems]
+
+
+def read_submission(
+    s: Session,
+    t: Tournament | tournaments_repo.TournamentRef,
+    doc: Any,
+    raw: str,
+    *,
+    correction: bool = False,
+    players: list[int] | None = None,
+    players_known: bool = False,
+) -> games_repo.Submission:
+    """Check a submission against the tournament: its players, and its record or sheet
+    adjudicated under the tournament's ruleset. ``players_known``: the caller already found
+    the five (distinct) players in the tournament."""
+    allowed = SUBMISSION_KEYS + (("action", "reason") if correction else ())
+    if not isinstance(doc, dict):
+        raise Rejected(invalid_record([Problem("", "invalid_type", "a game is a JSON object")], "game"))
+    problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in allowed]
+    at = None if correction else _round_and_table(s, t, doc, problems)
+    seats = doc.get("players", players)
+    if not isinstance(seats, list) or len(seats) != 5 or not all(map(_is_id, seats)):
+        problems.append(Problem("/players", "invalid_players", "players is an array of five player ids, seat 0 first"))
+    elif not players_known:
+        known = games_repo.players_by_id(s, t.id, seats)
+        for i, pid in enumerate(seats):
+            if pid not in known:
+                problems.append(Problem(f"/players/{i}", "unknown_player", f"tournament {t.id} has no player {pid}"))
+            elif seats.index(pid) != i:
+                problems.append(Problem(f"/players/{i}", "duplicate_player", f"player {pid} sits twice"))
+            elif known[pid].withdrawn_at is not None and not correction:
+                problems.append(
+                    Problem(
+                        f"/players/{i}",
+                        "withdrawn_player",
+                        f"player {pid} ({known[pid].name}) has withdrawn: take them back (PATCH the player) first",
+                    )
+                )
+    played_at = None
+    if doc.get("played_at") is not None:
+        try:
+            # a time without a zone is taken as UTC; one with a zone is kept (and shown) in UTC
+            played_at = moment(doc["played_at"])
+        except ValueError as exc:
+            problems.append(Problem("/played_at", "invalid_datetime", f"played_at is {exc}"))
+    has_record, has_sheet = doc.get("record") is not None, doc.get("sheet") is not None
+    if has_record == has_sheet:
+        problems.append(Problem("", "record_or_sheet", "a game has either a record or a sheet"))
+    rs = tournaments_repo.tournament_ruleset(t)
+    outcome: dict[str, Any] | None = None
+    scored: Outcome | None = None
+    claim: dict[str, Any] | None = None
+    differences: list[Difference] = []
+    record_hash = None
+    if has_record != has_sheet:
+        field = "record" if has_record else "sheet"
+        body = doc[field]
+        if isinstance(body, dict):
+            problems.extend(_same_ruleset(body, rs, f"/{field}/ruleset"))
+            if has_sheet:
+                body = {**body, "ruleset": {"name": rs.name, "options": rs.options()}}
+        try:
+            if has_record:
+                result = adjudicate(body, rs)
+                ADJUDICATIONS.labels(result.verdict.value).inc()
+                if not result.legal and not problems:
+                    raise Rejected(
+                        problem_document(
+                            422,
+                            "illegal-game",
+                            "The game is not legal",
+                            f"{result.verdict.value}: {result.violation.message if result.violation else ''}",
+                            adjudication=result.to_json(),
+                        )
+                    )
+                if result.outcome is not None:
+                    outcome = result.outcome.to_json()
+                    scored = result.outcome
+                record_hash = record_fingerprint(body, rs)
+                if result.claim is not None:
+                    claim, differences = result.claim, [_prefixed_difference(d, "/record") for d in result.differences]
+            else:
+                rs2, facts = read_sheet(body)
+                scored = score(facts, rs2)
+                outcome = scored.to_json()
+        except RecordError as exc:
+            problems.extend(_prefixed(exc.problems, f"/{field}"))
+    if doc.get("claimed") is not None:
+        try:
+            claim = read_claim(doc["claimed"])
+        except RecordError as exc:
+            problems.extend(exc.problems)
+        else:
+            if scored is not None:
+                differences = list(compare_claim(claim, scored))
+    accept = doc.get("accept_computed", False)
+    if type(accept) is not bool:
+        problems.append(Problem("/accept_computed", "invalid_type", "accept_computed is true or false"))
+    if problems:
+        raise Rejected(invalid_record(problems, "game"))
+    assert outcome is not None and isinstance(seats, list)
+    if claim is not None:
+        if differences and not accept:
+            raise Rejected(
+                problem_document(
+                    422,
+                    "claim-differs",
+                    "The claimed result is not the rules' result",
+                    f"{len(differences)} difference{'s' if len(differences) != 1 else ''} between the table's claim and "
+                    'the rules; correct the claim, or send "accept_computed": true to store the rules\' result with '
+                    "the claim beside it",
+                    [
+                        Problem(d.pointer, "claim_differs", d.reason, {"claimed": d.claimed, "computed": d.computed})
+                        for d in differences
+                    ],
+                    outcome=outcome,
+                )
+            )
+        outcome = {
+            **outcome,
+            "claim": {
+                "claimed": claim,
+                "differences": [d.to_json() for d in differences],
+                "accepted_computed": bool(differences),
+            },
+        }
+    assert scored is not None
+    return games_repo.Submission(
+        tuple(seats),
+        "record" if has_record else "sheet",
+        raw,
+        outcome,
+        scored.seat_results(),
+        record_hash,
+        played_at,
+        *(at or (None, None, None)),
+    )
+
+
+def _round_and_table(
+    s: Session, t: Tournament | tournaments_repo.TournamentRef, doc: dict[str, Any], problems: list[Problem]
+) -> tuple[int, int, int] | None:
+    """The round, table and deal a game is entered against, checked against the seating (the
+    players are the table's, in any seat order) and the deals already entered there: a deal
+    given must be free (else DuplicateDeal naming its game), one not given is the next free one.
+    None where the submission names no round."""
+    number, table, deal = doc.get("round"), doc.get("table"), doc.get("deal")
+    if number is None and table is None:
+        if deal is not None:
+            problems.append(Problem("/deal", "invalid_round", "a deal is given with its round and table"))
+        return None
+    if not _is_id(number) or not _is_id(table):
+        problems.append(Problem("/round", "invalid_round", "round and table are given together, as numbers from 1"))
+        return None
+    assert isinstance(number, int) and isinstance(table, int)
+    deals = t.deals_per_round
+    if deal is not None and (type(deal) is not int or not 1 <= deal <= deals):
+        problems.append(
+            Problem("/deal", "invalid_deal_number", f"tournament {t.id} plays {deals} deal(s) a round: 1 to {deals}")
+        )
+        return None
+    at_table = rounds_repo.table_players(s, t.id, number, table)
+    if at_table is None:
+        problems.append(Problem("/round", "unknown_round", f"tournament {t.id} has no round {number}"))
+        return None
+    if not at_table:
+        problems.append(Problem("/table", "unknown_table", f"round {number} has no table {table}"))
+        return None
+    given = doc.get("players")
+    if isinstance(given, list) and sorted(map(str, given)) != sorted(map(str, at_table)):
+        problems.append(
+            Problem("/players", "players_not_at_table", f"round {number}, table {table} seats players {at_table}")
+        )
+    if problems:
+        return None
+    entered = games_repo.deals_entered(s, t.id, number, table)
+    if deal is None:
+        free = [d for d in range(1, deals + 1) if d not in entered]
+        if not free:
+            raise DealsComplete(number, table, deals, entered)
+        deal = free[0]
+    elif deal in entered:
+        raise DuplicateDeal(number, table, deal, entered[deal])
+    return number, table, deal
+
+
+class DuplicateDeal(Conflict):
+    """The deal of that round and table is entered already: correct that game instead."""
+
+    def __init__(self, number: int, table: int, deal: int, game_id: int) -> None:
+        super().__init__(
+            f"round {number}, table {table}, deal {deal} is entered already as game {game_id}: correct that game",
+            game_id=game_id,
+            round=number,
+            table=table,
+            deal=deal,
+        )
+
+
+class DealsComplete(Conflict):
+    """Every deal of that round and table is entered."""
+
+    def __init__(self, number: int, table: int, deals: int, entered: dict[int, int]) -> None:
+        super().__init__(
+            f"round {number}, table {table} has all its {deals} deal(s) entered (games "
+            f"{', '.join(str(entered[d]) for d in sorted(entered))}): correct one of them",
+            game_ids=[entered[d] for d in sorted(entered)],
+            round=number,
+            table=table,
+            **({"game_id": entered[1]} if deals == 1 and 1 in entered else {}),
+        )
+
+
+def seated_players(s: Session, tournament_id: int, doc: Any) -> Any:
+    """A submission entered against a round and table without its players: the table's players,
+    in their seats (anything else is left for read_submission to judge)."""
+    if not isinstance(doc, dict) or "players" in doc or not _is_id(doc.get("round")) or not _is_id(doc.get("table")):
+        return doc
+    at_table = rounds_repo.table_players(s, tournament_id, doc["round"], doc["table"])
+    return {**doc, "players": at_table} if at_table is not None and len(at_table) == 5 else doc
+
+
+def _prefixed_difference(d: Difference, prefix: str) -> Difference:
+    return Difference(prefix + d.pointer, d.claimed, d.computed, d.reason)
+
+
+def _same_ruleset(body: dict[str, Any], rs: Ruleset, pointer: str) -> list[Problem]:
+    if body.get("ruleset") is None:
+        return []
+    try:
+        theirs = read_ruleset(body["ruleset"], pointer)
+    except RecordError as exc:
+        return list(exc.problems)
+    if theirs != rs:
+        return [
+            Problem(
+                pointer, "ruleset_mismatch", f"the tournament plays {rs.name!r} with its own options; leave ruleset out"
+            )
+        ]
+    return []
+
+
+def _player_ids(doc: Any) -> list[int]:
+    """The player ids a submission names, if they are ids at all (else none)."""
+    seats = doc.get("players") if isinstance(doc, dict) else None
+    if isinstance(seats, list) and all(map(_is_id, seats)):
+        return seats
+    return []
+
+
+def _is_id(value: object) -> bool:
+    """A row id as the database holds them: an integer from 1 to 2**31 - 1."""
+    return type(value) is int and 0 < value < 2**31
+
+
+def ensure_open(t: Tournament | tournaments_repo.TournamentRef) -> None:
+    if t.status != "open":
+        raise Conflict(f"tournament {t.id} is closed: reopen it to add or correct games")
