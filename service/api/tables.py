@@ -141,10 +141,10 @@ class TableDeals(MethodView):
         nonce = _nonce()
         doc = _body()
         with unit_of_work() as uow:
-            status, entry = tables.enter_deal(uow, _table(uow, tournament_id, number, table), doc, nonce)
-        if status == 200:
-            return entry, 200, {"Idempotent-Replayed": "true"}
-        return entry
+            entered = tables.enter_deal(uow, _table(uow, tournament_id, number, table), doc, nonce)
+        if entered.replayed:
+            return entered.entry, 200, {"Idempotent-Replayed": "true"}
+        return entered.entry
 
 
 @blp.route(f"{TABLE}/deals/<id:deal>/confirm")

@@ -18,9 +18,9 @@ from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow
 from ..values import clean_text
+from .deal_results import emit, read_result, refusal, seats_of, store_entry, withdraw
 from .submission import DuplicateDeal, ensure_open
 from .table_shown import deals_json, entry_json, players_json
-from .tables import emit, read_result, refusal, seats_of, store_entry, withdraw
 from .unit_of_work import UnitOfWork
 
 

@@ -22,18 +22,29 @@ from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Session
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import ApiKey, Round, TableEntry, TableLink, Tournament, utcnow
 from ..problems import invalid_record
+from .deal_results import (
+    emit,
+    entry_side,
+    may_confirm,
+    read_result,
+    refusal,
+    same_result,
+    seats_of,
+    store_entry,
+    withdraw,
+)
 from .errors import Rejected, Unauthenticated
-from .submission import read_submission
 from .table_shown import deals_json, entry_json, players_json
 from .unit_of_work import UnitOfWork
 
 __all__ = [
+    "Entered",
+    "EntryRequest",
     "LinkEnded",
     "Table",
     "Unauthenticated",
@@ -147,59 +158,6 @@ def table_json(uow: UnitOfWork, at: Table) -> dict[str, Any]:
 # --- entering and confirming at the table -----------------------------------------------------
 
 
-def side_of(seats: list[dict[str, Any]], player_id: int) -> str:
-    """The side a player was on in a result: crown (the emperor and the guard; a solo emperor is
-    its own guard), or rebels."""
-    for x in seats:
-        if x["player_id"] == player_id:
-            return Side.of_role(x["role"]).value
-    raise ValueError(player_id)
-
-
-def _entry_side(outcome: dict[str, Any], seats: list[dict[str, Any]], player_id: int) -> str:
-    if outcome.get("mode") == "void":
-        return Side.ANY.value  # a void deal has no sides: any other player confirms it
-    return side_of(seats, player_id)
-
-
-def may_confirm(e: TableEntry, player_id: int) -> bool:
-    """Whether a player may confirm the entry: one of the other side (for a void deal, anyone
-    but the one who entered it)."""
-    if player_id == e.entered_by:
-        return False
-    if e.side == Side.ANY:
-        return True
-    return side_of(e.seats, player_id) != e.side
-
-
-def _same_result(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
-    def key(seats: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-        return sorted((x["seat"], x["player_id"], x["role"], x["place"], x["score"]) for x in seats)
-
-    return key(a) == key(b)
-
-
-def seats_of(sub: games_repo.Submission) -> list[dict[str, Any]]:
-    return [
-        {"seat": r.seat, "player_id": sub.players[r.seat], "role": r.role, "place": r.place, "score": r.score}
-        for r in sub.results
-    ]
-
-
-def read_result(
-    s: Session, t: Tournament, players: list[int], number: int, table: int, deal: int, doc: dict[str, Any]
-) -> games_repo.Submission:
-    """A table's result judged as a game of that round, table and deal would be (Rejected: an
-    impossible sheet, an illegal game, a claim that differs; Conflict: the deal is a game already)."""
-    body: dict[str, Any] = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
-    sub_doc: dict[str, Any] = {"players": players, "round": number, "table": table, "deal": deal, **body}
-    return read_submission(s, t, sub_doc, json.dumps(sub_doc, ensure_ascii=False), players_known=True)
-
-
-def refusal(pointer: str, code: str, detail: str) -> Rejected:
-    return Rejected(invalid_record([Problem(pointer, code, detail)], "game"))
-
-
 def _flag(doc: dict[str, Any], name: str, problems: list[Problem]) -> bool:
     value = doc.get(name, False)
     if type(value) is not bool:
@@ -221,21 +179,28 @@ def lock(uow: UnitOfWork, at: Table) -> Tournament:
     return t
 
 
-def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple[int, dict[str, Any]]:
-    """A table enters a deal's result (a sheet or a full record) as one of its players. The first
-    entry of a deal is pending; the other side entering the same result confirms it, a different
-    one makes the deal disputed. A deal already waiting for the other side is not entered again
-    by its own side unless the entry says ``replace`` (Conflict ``deal_entered``, naming the
-    entry); an entry identical to the table's previous deal, within REPEAT_WINDOW, is kept only
-    when it says ``repeat`` (Conflict ``same_as_previous_deal``). A retry with the same nonce (a
-    double tap, a dropped connection) answers the entry it made. Answers (201 or 200 for a retry,
-    the entry). Runs under the tournament's write lock: two phones at once take turns."""
-    s = uow.session
-    t = lock(uow, at)
-    if nonce is not None:
-        again = tables_repo.entry_by_nonce(s, at.link.id, nonce)
-        if again is not None:
-            return 200, entry_json(again, at.names)
+@dataclass(frozen=True, slots=True)
+class EntryRequest:
+    """A table's entry as read: who enters it, which deal, what result, and what they said yes to."""
+
+    who: int
+    deal: int | None
+    result: dict[str, Any]  # the sheet or record (and claim) as the table sent it
+    replace: bool
+    repeat: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Entered:
+    """What entering a deal did: the entry (pending, agreed, or disputed), or, for a retry with the
+    same nonce, the entry it had made (``replayed``)."""
+
+    entry: dict[str, Any]
+    replayed: bool = False
+
+
+def read_entry(at: Table, t: Tournament, doc: Any) -> EntryRequest:
+    """A table's entry read (Rejected with every problem and its pointer)."""
     if not isinstance(doc, dict):
         raise refusal("", "invalid_type", "a deal's result is a JSON object")
     problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in ENTRY_KEYS]
@@ -255,12 +220,29 @@ def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple
     if problems:
         raise Rejected(invalid_record(problems, "game"))
     assert isinstance(who, int)
-    if deal is None:
-        deal = _next_deal(s, at)
     result = {k: doc[k] for k in doc if k not in ("entered_by", "replace", "repeat")}
-    sub = read_result(s, t, at.players, at.number, at.table, deal, result)
+    return EntryRequest(who, deal, result, replace, repeat)
+
+
+def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> Entered:
+    """A table enters a deal's result (a sheet or a full record) as one of its players. The first
+    entry of a deal is pending; the other side entering the same result confirms it, a different
+    one makes the deal disputed. A deal already waiting for the other side is not entered again
+    by its own side unless the entry says ``replace`` (Conflict ``deal_entered``, naming the
+    entry); an entry identical to the table's previous deal, within REPEAT_WINDOW, is kept only
+    when it says ``repeat`` (Conflict ``same_as_previous_deal``). A retry with the same nonce (a
+    double tap, a dropped connection) answers the entry it made. Runs under the tournament's
+    write lock: two phones at once take turns."""
+    s = uow.session
+    t = lock(uow, at)
+    if nonce is not None:
+        again = tables_repo.entry_by_nonce(s, at.link.id, nonce)
+        if again is not None:
+            return Entered(entry_json(again, at.names), replayed=True)
+    asked = read_entry(at, t, doc)
+    deal = asked.deal if asked.deal is not None else _next_deal(s, at)
+    sub = read_result(s, t, at.players, at.number, at.table, deal, asked.result)
     seats = seats_of(sub)
-    side = _entry_side(sub.outcome, seats, who)
     now = utcnow()
     entry = TableEntry(
         tournament_id=t.id,
@@ -270,53 +252,22 @@ def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple
         link_id=at.link.id,
         nonce=nonce,
         kind=sub.kind,
-        body=json.dumps(result, ensure_ascii=False),
+        body=json.dumps(asked.result, ensure_ascii=False),
         outcome=sub.outcome,
         seats=seats,
-        entered_by=who,
-        side=side,
+        entered_by=asked.who,
+        side=entry_side(sub.outcome, seats, asked.who),
         state=EntryState.PENDING.value,
         created_at=now,
         updated_at=now,
     )
     open_ = tables_repo.open_entries(s, t.id, at.number, at.table, deal)
-    event = "game.pending"
     if any(e.state == EntryState.DISPUTED for e in open_):
         raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
     first = open_[0] if open_ else None
-    if first is None and not repeat:
-        previous = tables_repo.latest_other_deal(s, t.id, at.number, at.table, deal)
-        if previous is not None and now - previous.created_at < REPEAT_WINDOW and _same_result(previous.seats, seats):
-            raise Conflict(
-                f"this is the same result as deal {previous.deal_no}, entered "
-                f"{int((now - previous.created_at).total_seconds() // 60)} min ago: if deal {deal} really ended the "
-                "same, enter it again with repeat",
-                code="same_as_previous_deal",
-                deal=deal,
-                previous_deal=previous.deal_no,
-                entry=entry_json(previous, at.names),
-            )
-    if first is not None and not may_confirm(first, who):
-        if not replace:
-            entered = at.names.get(first.entered_by or 0, "?")
-            raise Conflict(
-                f"deal {deal} is already entered by {entered} and waits for the other side: enter it with replace "
-                "to replace that version",
-                code="deal_entered",
-                deal=deal,
-                entry=entry_json(first, at.names),
-            )
-        first.state, first.updated_at = EntryState.REPLACED.value, now  # the same side again: its own entry replaced
-        s.flush()  # the old version leaves the open ones before the new one joins them
-    elif first is not None and _same_result(first.seats, seats):
-        entry.state = EntryState.AGREED.value  # the other side entered the same result: that confirms it
-        _confirm(s, at, first, who, now)
-        event = "game.confirmed"
-    elif first is not None:
-        first.state = entry.state = EntryState.DISPUTED.value
-        first.updated_at = now
-        s.flush()
-        event = "game.disputed"
+    if first is None and not asked.repeat:
+        _refuse_a_repeat(s, at, entry, now)
+    event = "game.pending" if first is None else _meet(s, at, first, entry, asked, now)
     s.add(entry)
     s.flush()
     if event == "game.confirmed" and first is not None:
@@ -324,7 +275,49 @@ def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> tuple
     else:
         emit(s, t.id, event, at.number, at.table, deal, entry.id, None)
     uow.commit()
-    return 201, entry_json(entry, at.names)
+    return Entered(entry_json(entry, at.names))
+
+
+def _refuse_a_repeat(s: Session, at: Table, entry: TableEntry, now: datetime) -> None:
+    """Conflict ``same_as_previous_deal``: the entry is the table's previous deal again, minutes on."""
+    previous = tables_repo.latest_other_deal(s, at.tournament.id, at.number, at.table, entry.deal_no)
+    if previous is None or now - previous.created_at >= REPEAT_WINDOW or not same_result(previous.seats, entry.seats):
+        return
+    raise Conflict(
+        f"this is the same result as deal {previous.deal_no}, entered "
+        f"{int((now - previous.created_at).total_seconds() // 60)} min ago: if deal {entry.deal_no} really ended "
+        "the same, enter it again with repeat",
+        code="same_as_previous_deal",
+        deal=entry.deal_no,
+        previous_deal=previous.deal_no,
+        entry=entry_json(previous, at.names),
+    )
+
+
+def _meet(s: Session, at: Table, first: TableEntry, entry: TableEntry, asked: EntryRequest, now: datetime) -> str:
+    """A new entry meets the deal's open one: the same side replaces its own (when it says so),
+    the other side agreeing confirms it, the other side differing disputes it. The event."""
+    if not may_confirm(first, asked.who):
+        if not asked.replace:
+            entered = at.names.get(first.entered_by or 0, "?")
+            raise Conflict(
+                f"deal {entry.deal_no} is already entered by {entered} and waits for the other side: enter it with "
+                "replace to replace that version",
+                code="deal_entered",
+                deal=entry.deal_no,
+                entry=entry_json(first, at.names),
+            )
+        first.state, first.updated_at = EntryState.REPLACED.value, now
+        s.flush()  # the old version leaves the open ones before the new one joins them
+        return "game.pending"
+    if same_result(first.seats, entry.seats):
+        entry.state = EntryState.AGREED.value  # the other side entered the same result: that confirms it
+        _confirm(s, at, first, asked.who, now)
+        return "game.confirmed"
+    first.state = entry.state = EntryState.DISPUTED.value
+    first.updated_at = now
+    s.flush()
+    return "game.disputed"
 
 
 def _next_deal(s: Session, at: Table) -> int:
@@ -405,17 +398,6 @@ def confirm_deal(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_id
     return entry_json(e, at.names)
 
 
-def withdraw(s: Session, e: TableEntry, now: datetime) -> None:
-    """An open entry withdrawn (kept, as ``withdrawn``); the other version of a dispute, if any,
-    waits again for its confirmation."""
-    was = e.state
-    e.state, e.updated_at = EntryState.WITHDRAWN.value, now
-    s.flush()
-    if was == EntryState.DISPUTED:
-        for other in tables_repo.open_entries(s, e.tournament_id, e.round_number, e.table_no, e.deal_no):
-            other.state, other.updated_at = EntryState.PENDING.value, now
-
-
 def withdraw_entry(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_id: Any) -> dict[str, Any]:
     """The player who entered a pending deal withdraws it (a mistaken entry): the deal is missing
     again. Anyone else is refused (``not_the_enterer``); a disputed deal is the director's."""
@@ -445,27 +427,3 @@ def _confirm(s: Session, at: Table, e: TableEntry, player_id: int | None, now: d
     reason = f"entered at table {at.table} by {names.get(e.entered_by or 0)}, confirmed by {names.get(player_id or 0)}"
     store_entry(s, at.tournament, at.players, at.number, at.table, e, at.key(), reason)
     e.state, e.confirmed_by, e.updated_at = EntryState.CONFIRMED.value, player_id, now
-
-
-def store_entry(
-    s: Session, t: Tournament, players: list[int], number: int, table: int, e: TableEntry, key: KeyRef, reason: str
-) -> None:
-    sub = read_result(s, t, players, number, table, e.deal_no, json.loads(e.body))
-    stored = games_repo.store_game(s, t, key, sub)
-    games_repo.set_reason(s, stored.id, reason)
-    e.game_id = stored.id
-
-
-def emit(
-    s: Session, tournament_id: int, event: str, number: int, table: int, deal: int, entry_id: int, game_id: int | None
-) -> None:
-    payload: dict[str, Any] = {
-        "tournament_id": tournament_id,
-        "round": number,
-        "table": table,
-        "deal": deal,
-        "entry_id": entry_id,
-    }
-    if game_id is not None:
-        payload["game_id"] = game_id
-    webhooks_repo.add_event(s, tournament_id, event, payload)

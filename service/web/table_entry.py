@@ -135,7 +135,7 @@ def table_enter(token: str) -> Any:
         with unit_of_work() as uow:
             at = _open(uow, token)
             doc = _doc(form, at.tournament.deals_per_round)
-            _, entry = tables.enter_deal(uow, at, doc, nonce)
+            entry = tables.enter_deal(uow, at, doc, nonce).entry
     except FormError as exc:
         return table_page(token, 422, errors={exc.field: [tr(exc.message)]}, form=form, which=which)
     except _TextError as exc:

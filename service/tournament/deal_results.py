@@ -1,0 +1,110 @@
+"""A deal's result as a table or the director enters it, whoever's use case it is: judged as a
+game of that round, table and deal would be, each seat's share, the side of whoever entered it,
+who may confirm it, whether two versions agree, stored as a game, withdrawn, and announced to the
+webhooks. The table's use cases are tables.py; the director's, round_board.py."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from ..club import EntryState, Side
+from ..core.errors import Problem
+from ..persistence import games as games_repo
+from ..persistence import tables as tables_repo
+from ..persistence import webhooks as webhooks_repo
+from ..persistence.db import Session
+from ..persistence.keys import KeyRef
+from ..persistence.models import TableEntry, Tournament
+from ..problems import invalid_record
+from .errors import Rejected
+from .submission import read_submission
+
+
+def side_of(seats: list[dict[str, Any]], player_id: int) -> str:
+    """The side a player was on in a result: crown (the emperor and the guard; a solo emperor is
+    its own guard), or rebels."""
+    for x in seats:
+        if x["player_id"] == player_id:
+            return Side.of_role(x["role"]).value
+    raise ValueError(player_id)
+
+
+def entry_side(outcome: dict[str, Any], seats: list[dict[str, Any]], player_id: int) -> str:
+    if outcome.get("mode") == "void":
+        return Side.ANY.value  # a void deal has no sides: any other player confirms it
+    return side_of(seats, player_id)
+
+
+def may_confirm(e: TableEntry, player_id: int) -> bool:
+    """Whether a player may confirm the entry: one of the other side (for a void deal, anyone
+    but the one who entered it)."""
+    if player_id == e.entered_by:
+        return False
+    if e.side == Side.ANY:
+        return True
+    return side_of(e.seats, player_id) != e.side
+
+
+def same_result(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
+    def key(seats: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+        return sorted((x["seat"], x["player_id"], x["role"], x["place"], x["score"]) for x in seats)
+
+    return key(a) == key(b)
+
+
+def seats_of(sub: games_repo.Submission) -> list[dict[str, Any]]:
+    return [
+        {"seat": r.seat, "player_id": sub.players[r.seat], "role": r.role, "place": r.place, "score": r.score}
+        for r in sub.results
+    ]
+
+
+def read_result(
+    s: Session, t: Tournament, players: list[int], number: int, table: int, deal: int, doc: dict[str, Any]
+) -> games_repo.Submission:
+    """A table's result judged as a game of that round, table and deal would be (Rejected: an
+    impossible sheet, an illegal game, a claim that differs; Conflict: the deal is a game already)."""
+    body: dict[str, Any] = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
+    sub_doc: dict[str, Any] = {"players": players, "round": number, "table": table, "deal": deal, **body}
+    return read_submission(s, t, sub_doc, json.dumps(sub_doc, ensure_ascii=False), players_known=True)
+
+
+def refusal(pointer: str, code: str, detail: str) -> Rejected:
+    return Rejected(invalid_record([Problem(pointer, code, detail)], "game"))
+
+
+def withdraw(s: Session, e: TableEntry, now: datetime) -> None:
+    """An open entry withdrawn (kept, as ``withdrawn``); the other version of a dispute, if any,
+    waits again for its confirmation."""
+    was = e.state
+    e.state, e.updated_at = EntryState.WITHDRAWN.value, now
+    s.flush()
+    if was == EntryState.DISPUTED:
+        for other in tables_repo.open_entries(s, e.tournament_id, e.round_number, e.table_no, e.deal_no):
+            other.state, other.updated_at = EntryState.PENDING.value, now
+
+
+def store_entry(
+    s: Session, t: Tournament, players: list[int], number: int, table: int, e: TableEntry, key: KeyRef, reason: str
+) -> None:
+    sub = read_result(s, t, players, number, table, e.deal_no, json.loads(e.body))
+    stored = games_repo.store_game(s, t, key, sub)
+    games_repo.set_reason(s, stored.id, reason)
+    e.game_id = stored.id
+
+
+def emit(
+    s: Session, tournament_id: int, event: str, number: int, table: int, deal: int, entry_id: int, game_id: int | None
+) -> None:
+    payload: dict[str, Any] = {
+        "tournament_id": tournament_id,
+        "round": number,
+        "table": table,
+        "deal": deal,
+        "entry_id": entry_id,
+    }
+    if game_id is not None:
+        payload["game_id"] = game_id
+    webhooks_repo.add_event(s, tournament_id, event, payload)
