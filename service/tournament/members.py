@@ -17,7 +17,7 @@ from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
-from ..persistence.models import Member, Tournament
+from ..persistence.models import Member, Player, Tournament
 from . import ratings
 from .clubs import acts_for
 from .unit_of_work import UnitOfWork
@@ -59,46 +59,18 @@ def member_names(uow: UnitOfWork, organizer_id: int) -> list[dict[str, Any]]:
 
 def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id: int) -> dict[str, Any]:
     """A member's page as data: their evenings (score and games by tournament, in order), their
-    rating with its history, results by role, partners and opponents, and the audit trail."""
+    rating with its history, results by role, partners and opponents, and the audit trail (the
+    organizer's only). Anyone else sees public tournaments only, and no member of private ones."""
     s = uow.session
     m = members_repo.get_member(s, organizer_id, member_id)
     now = ratings.refresh(uow, organizer_id)
     owner = viewer == organizer_id
-    evenings: list[dict[str, Any]] = []
-    players: dict[int, int] = {}  # player id -> tournament id
     shown = [(p, t) for p, t in members_repo.players_of(s, m.id) if owner or not t.private]
     if not shown and not owner:  # a member of private tournaments only is not shown to anyone else
         raise NotFound(f"organizer {organizer_id} has no member {member_id}")
-    stats_of = members_repo.stats_of_players(s, [p.id for p, _ in shown])
-    sat_out = rounds_repo.byes_of_players(s, [p.id for p, _ in shown])
-    for p, t in shown:
-        stats = stats_of.get(p.id)
-        # the evening's total as its standings give it: the games' points and the byes' (club core)
-        evenings.append(
-            {
-                "tournament_id": t.id,
-                "tournament": t.name,
-                "player_id": p.id,
-                "name": p.name,
-                "at": t.created_at,
-                "games": stats.games if stats else 0,
-                "byes": sat_out.get(p.id, 0),
-                "total": evening_total(int(stats.total) if stats else 0, sat_out.get(p.id, 0), t.bye_points),
-            }
-        )
-        players[p.id] = t.id
-    running = 0
-    for e in evenings:
-        running += int(e["total"])
-        e["cumulative"] = running
-    seats = members_repo.counted_seats_of_players(s, list(players))
+    seats = members_repo.counted_seats_of_players(s, [p.id for p, _ in shown])
     by_role = role_figures((role, points) for _, role, points in seats)
-    mine: dict[int, bool] = {game_id: Role.of(role).crown for game_id, role, _ in seats}
-    together: Counter[int] = Counter()
-    against: Counter[int] = Counter()
-    if mine:
-        for game_id, role, other in members_repo.others_in_games(s, list(mine), m.id):
-            (together if Role.of(role).crown == mine[game_id] else against)[other] += 1
+    together, against = _met(uow, m.id, seats)
     names = members_repo.names_of(s, list(together | against))
 
     def top(c: Counter[int]) -> list[dict[str, Any]]:
@@ -107,24 +79,62 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
     return {
         **member_json(m),
         **ratings.rating_json(now.get(m.id)),
-        "evenings": evenings,
+        "evenings": _evenings(uow, shown),
         "rating_history": ratings.history_json(uow, m.id),
         "by_role": [figures_json(by_role[r]) for r in ROLES],
         "partners": top(together),
         "opponents": top(against),
-        "events": [
+        "events": [_event_json(e) for e in members_repo.events(s, organizer_id, m.id)] if owner else [],
+    }
+
+
+def _evenings(uow: UnitOfWork, shown: list[tuple[Player, Tournament]]) -> list[dict[str, Any]]:
+    """A member's evenings in order, each total as its standings give it (byes' points in: the
+    club core's evening_total), with the running total."""
+    s = uow.session
+    stats_of = members_repo.stats_of_players(s, [p.id for p, _ in shown])
+    sat_out = rounds_repo.byes_of_players(s, [p.id for p, _ in shown])
+    out, running = [], 0
+    for p, t in shown:
+        stats = stats_of.get(p.id)
+        byes = sat_out.get(p.id, 0)
+        total = evening_total(int(stats.total) if stats else 0, byes, t.bye_points)
+        running += total
+        out.append(
             {
-                "action": e.action,
-                "member_id": e.member_id,
-                "from_member_id": e.from_member_id,
-                "player_id": e.player_id,
-                "reason": e.reason,
-                "at": e.at,
+                "tournament_id": t.id,
+                "tournament": t.name,
+                "player_id": p.id,
+                "name": p.name,
+                "at": t.created_at,
+                "games": stats.games if stats else 0,
+                "byes": byes,
+                "total": total,
+                "cumulative": running,
             }
-            for e in members_repo.events(s, organizer_id, m.id)
-        ]
-        if owner
-        else [],
+        )
+    return out
+
+
+def _met(uow: UnitOfWork, member_id: int, seats: list[tuple[int, str, int]]) -> tuple[Counter[int], Counter[int]]:
+    """How often each other member sat on the member's side, and against it, in these games."""
+    mine = {game_id: Role.of(role).crown for game_id, role, _ in seats}
+    together: Counter[int] = Counter()
+    against: Counter[int] = Counter()
+    if mine:
+        for game_id, role, other in members_repo.others_in_games(uow.session, list(mine), member_id):
+            (together if Role.of(role).crown == mine[game_id] else against)[other] += 1
+    return together, against
+
+
+def _event_json(e: Any) -> dict[str, Any]:
+    return {
+        "action": e.action,
+        "member_id": e.member_id,
+        "from_member_id": e.from_member_id,
+        "player_id": e.player_id,
+        "reason": e.reason,
+        "at": e.at,
     }
 
 
