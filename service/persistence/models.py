@@ -145,103 +145,6 @@ class Player(Base):
     member_id: Mapped[int | None] = mapped_column(Integer, index=True)
 
 
-class Member(Base):
-    """A member of an organizer's club: the person behind the players of its tournaments. Two
-    members are merged by moving every player of one to the other (``merged_into`` then says
-    where it went); a member is never deleted."""
-
-    __tablename__ = "members"
-    # One member per name key within an organizer: two requests adding one new name at once find
-    # the same member (the loser's insert fails and it reads the winner's).
-    __table_args__ = (Index("ix_members_organizer_id_name_key", "organizer_id", "name_key", unique=True),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"), index=True)
-    name: Mapped[str] = mapped_column(String(100))
-    name_key: Mapped[str] = mapped_column(String(400))
-    merged_into: Mapped[int | None] = mapped_column(ForeignKey("members.id"))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class MemberEvent(Base):
-    """The audit trail of members: a player linked to a member, moved to another, two merged."""
-
-    __tablename__ = "member_events"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"), index=True)
-    action: Mapped[str] = mapped_column(String(10))  # moved, merged
-    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"))  # where the games went
-    from_member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"))
-    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
-    key_id: Mapped[int | None] = mapped_column(ForeignKey("api_keys.id"))
-    reason: Mapped[str | None] = mapped_column(String(500))
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class Season(Base):
-    """A season of an organizer's club: its tournaments (evenings) in order, and how they count."""
-
-    __tablename__ = "seasons"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"), index=True)
-    name: Mapped[str] = mapped_column(String(200))
-    counting: Mapped[str] = mapped_column(String(10), default="all")  # all, or best (a member's best N)
-    best: Mapped[int | None] = mapped_column(Integer)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class SeasonTournament(Base):
-    __tablename__ = "season_tournaments"
-    __table_args__ = (UniqueConstraint("season_id", "tournament_id"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id"), index=True)
-    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
-    position: Mapped[int] = mapped_column(Integer)
-
-
-class MemberRating(Base):
-    """A member's rating now (Weng-Lin, openskill): mu and sigma, and the games it is made of."""
-
-    __tablename__ = "member_ratings"
-
-    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"), primary_key=True)
-    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"), index=True)
-    mu: Mapped[float] = mapped_column()
-    sigma: Mapped[float] = mapped_column()
-    games: Mapped[int] = mapped_column(Integer)
-
-
-class RatingStep(Base):
-    """A member's rating after one game: the history a member's page draws."""
-
-    __tablename__ = "rating_steps"
-
-    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
-    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"))
-    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"), index=True)
-    game_id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
-    played_at: Mapped[datetime] = mapped_column()
-    mu: Mapped[float] = mapped_column()
-    sigma: Mapped[float] = mapped_column()
-
-
-class RatingBasis(Base):
-    """What an organizer's ratings were computed from: the last game version they include and
-    the count of counted games. Anything else changed since (a correction, a void, a game
-    played earlier than the last) recomputes them from scratch; new games are added in order."""
-
-    __tablename__ = "rating_basis"
-
-    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"), primary_key=True)
-    last_version_id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
-    games: Mapped[int] = mapped_column(Integer)
-    last_played_at: Mapped[datetime | None] = mapped_column()
-    computed_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
 class Game(Base):
     __tablename__ = "games"
     __table_args__ = (
@@ -446,8 +349,30 @@ class IdempotentRequest(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-# The webhooks' tables live beside these (webhook_models.py); importing them here registers them
+# The club's and the webhooks' tables live beside these (club_models.py, webhook_models.py);
+# importing them here registers them
 # with the same metadata, and every model is still found as ``models.X``.
+from .club_models import (  # noqa: E402
+    Member,
+    MemberEvent,
+    MemberRating,
+    RatingBasis,
+    RatingStep,
+    Season,
+    SeasonTournament,
+)
 from .webhook_models import Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent  # noqa: E402
 
-__all__ = ["Webhook", "WebhookAttempt", "WebhookDelivery", "WebhookEvent"]
+__all__ = [
+    "Member",
+    "MemberEvent",
+    "MemberRating",
+    "RatingBasis",
+    "RatingStep",
+    "Season",
+    "SeasonTournament",
+    "Webhook",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookEvent",
+]

@@ -1,0 +1,89 @@
+"""What a table token opens: one table of one round of one tournament, while its link lasts
+(docs/tournaments.md, "When a link ends"). The table's use cases (tables.py) start here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..persistence import games as games_repo
+from ..persistence import rounds as rounds_repo
+from ..persistence import tables as tables_repo
+from ..persistence.errors import NotFound
+from ..persistence.keys import KeyRef
+from ..persistence.models import ApiKey, Round, TableLink, Tournament, utcnow
+from .errors import Unauthenticated
+from .unit_of_work import UnitOfWork
+
+__all__ = ["LinkEnded", "Table", "open_table", "table_for"]
+
+
+class LinkEnded(Unauthenticated):
+    """A table token that was good: its round is closed, it expired, or newer links replaced it."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a table token opens: one table of one round of one tournament."""
+
+    link: TableLink
+    round: Round
+    tournament: Tournament
+    players: list[int]  # seat 0 first
+    names: dict[int, str]
+
+    @property
+    def number(self) -> int:
+        return self.round.number
+
+    @property
+    def table(self) -> int:
+        return self.link.table_no
+
+    def key(self) -> KeyRef:
+        """The director's key that made the link: the games a table confirms are stored under it."""
+        return KeyRef(self.link.key_id, self.tournament.organizer_id, None)
+
+
+# --- opening a table ------------------------------------------------------------------------
+
+
+def open_table(uow: UnitOfWork, token: str) -> Table:
+    """The table a token opens. Unauthenticated: no such token; LinkEnded: its round is closed,
+    the tournament closed, the link expired or replaced."""
+    s = uow.session
+    found = tables_repo.link_by_token(s, token)
+    if found is None:
+        raise Unauthenticated()
+    link, r = found
+    t = s.get(Tournament, link.tournament_id)
+    assert t is not None
+    if r.closed_at is not None:
+        raise LinkEnded(f"round {r.number} is closed: ask the director")
+    if t.status != "open":
+        raise LinkEnded(f"tournament {t.id} is closed: ask the director")
+    key = s.get(ApiKey, link.key_id)
+    if link.ended_by == "key" or key is None or key.revoked_at is not None:
+        raise LinkEnded("the key that made this table link was revoked: ask the director for a new one")
+    if link.ended_by == "tournament":
+        raise LinkEnded(f"tournament {t.id} was closed, and its table links ended with it: ask the director")
+    if link.ended_by == "round":
+        raise LinkEnded(f"round {r.number} is closed: ask the director")
+    if link.revoked_at is not None:
+        raise LinkEnded("this table link was replaced by a newer one: ask the director for the new one")
+    if link.expires_at <= utcnow():
+        raise LinkEnded("this table link has expired: ask the director for a new one")
+    players = rounds_repo.table_players(s, t.id, r.number, link.table_no) or []
+    return Table(link, r, t, players, games_repo.player_names(s, t.id))
+
+
+def table_for(uow: UnitOfWork, token: str, tournament_id: int, number: int, table: int) -> Table:
+    """The table a token opens, if it is the one asked for; any other is NotFound (404), so that
+    a token tells nothing of other tables, rounds or tournaments."""
+    at = open_table(uow, token)
+    if (at.tournament.id, at.number, at.table) != (tournament_id, number, table):
+        raise NotFound(f"no table {table} of round {number} of tournament {tournament_id} for this token")
+    return at
