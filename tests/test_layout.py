@@ -1,5 +1,6 @@
-"""The shape of the code, where a test can hold it: no module of the service over 500 lines, the
-core split by what it judges, and no import circle between the API's shared pieces."""
+"""The shape of the code, where a test can hold it: modules of at most 400 lines and functions of
+at most 60 (what is over today listed, to shrink), the core split by what it judges, and no import
+circle between the API's shared pieces."""
 
 from __future__ import annotations
 
@@ -9,10 +10,61 @@ from pathlib import Path
 SERVICE = Path(__file__).resolve().parents[1] / "service"
 
 
-def test_no_module_of_the_service_is_over_500_lines():
+# Modules of at most 400 lines, functions of at most 60 (the play loop and the API's example
+# documents apart). What is over today is listed with its size: it may shrink, never grow, and
+# leaves the list when it is split. Nothing new joins it.
+MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 60
+MODULES_OVER = {"core/random_game.py": 447, "core/notation/reading.py": 459, "core/ruleset.py": 485}
+FUNCTIONS_EXEMPT = {"core/play.py:run_plays"} | {
+    f"api/{m}.py:examples" for m in ("apidoc", "club_examples", "table_examples")
+}
+FUNCTIONS_OVER = {
+    "api/app.py:install": 93,
+    "api/limits.py:install": 73,
+    "cli.py:build_parser": 64,
+    "core/calls.py:_declarations": 92,
+    "core/judge.py:finish": 76,
+    "core/notation/reading.py:parse": 76,
+    "core/random_game.py:random_record": 79,
+    "core/rebuild.py:suited_counts": 66,
+    "core/sheets.py:read_sheet": 99,
+    "core/without_deal.py:adjudicate_without_deal": 87,
+    "core/without_deal.py:_adjudicate_reconstructed": 80,
+    "core/without_deal_called.py:adjudicate_called": 125,
+    "persistence/games.py:store_game": 68,
+    "tournament/games.py:submit_game": 69,
+    "tournament/submission.py:read_submission": 135,
+}
+
+
+def test_no_module_of_the_service_is_over_400_lines():
     sizes = {str(p.relative_to(SERVICE)): len(p.read_text().splitlines()) for p in SERVICE.rglob("*.py")}
-    big = {k: v for k, v in sizes.items() if v > 500}
+    big = {k: v for k, v in sizes.items() if v > MAX_MODULE_LINES and v > MODULES_OVER.get(k, 0)}
     assert not big, big
+    gone = {k for k, v in MODULES_OVER.items() if sizes.get(k, 0) <= MAX_MODULE_LINES}
+    assert not gone, f"split now: take {sorted(gone)} off MODULES_OVER"
+
+
+def _functions() -> dict[str, int]:
+    out = {}
+    for p in SERVICE.rglob("*.py"):
+        for node in ast.walk(ast.parse(p.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                out[f"{p.relative_to(SERVICE)}:{node.name}"] = node.end_lineno - node.lineno + 1  # type: ignore[operator]
+    return out
+
+
+def test_no_function_is_over_60_lines():
+    sizes = _functions()
+    long = {
+        k: v
+        for k, v in sizes.items()
+        if v > MAX_FUNCTION_LINES and k not in FUNCTIONS_EXEMPT and v > FUNCTIONS_OVER.get(k, 0)
+    }
+    assert not long, long
+    gone = {k for k, v in FUNCTIONS_OVER.items() if sizes.get(k, 0) <= MAX_FUNCTION_LINES}
+    assert not gone, f"split now: take {sorted(gone)} off FUNCTIONS_OVER"
 
 
 def test_the_core_is_split_by_what_it_judges_each_module_saying_what_it_owns():

@@ -5,6 +5,7 @@ The tables' side is tables.py."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 from ..club import DealState, EntryState, Side
@@ -168,62 +169,89 @@ def resolve_deal(
         raise NotFound(f"round {number} has no table {table}")
     if not 1 <= deal <= t.deals_per_round:
         raise NotFound(f"round {number} has no deal {deal}")
-    if not isinstance(doc, dict):
-        raise refusal("", "invalid_type", "a resolution is a JSON object")
-    unknown = [k for k in doc if k not in ("entry", "sheet", "record", "claimed", "accept_computed", "reason")]
-    if unknown:
-        raise refusal(f"/{unknown[0]}", "unknown_field", f"unknown field {unknown[0]!r}")
+    reason = _resolution_reason(doc)
     open_ = tables_repo.open_entries(s, t.id, number, table, deal)
     played = games_repo.deals_entered(s, t.id, number, table)
     if deal in played:
         raise DuplicateDeal(number, table, deal, played[deal])
     now = utcnow()
-    names = games_repo.player_names(s, t.id)
-    reason = ""
-    if doc.get("reason") is not None:
-        try:  # read as every reason is (a correction's, a merge's): no control or format characters
-            reason = clean_text(doc["reason"], max_length=300, what="a reason")
-        except ValueError as exc:
-            raise refusal("/reason", "invalid_value", str(exc)) from None
     if "entry" in doc:
         chosen = next((e for e in open_ if e.id == doc["entry"] and type(doc["entry"]) is int), None)
         if chosen is None:
             raise refusal("/entry", "unknown_entry", f"deal {deal} has no open entry {doc['entry']!r}")
+        names = games_repo.player_names(s, t.id)
         why = reason or f"chosen by the director: the version {names.get(chosen.entered_by or 0)} entered"
         store_entry(s, t, players, number, table, chosen, key, why)
         chosen.state, chosen.resolved_by_key_id, chosen.updated_at = EntryState.CONFIRMED.value, key.id, now
-        rest = [e for e in open_ if e is not chosen]
-        game_id, entry_id = chosen.game_id, chosen.id
+        rest, settled = [e for e in open_ if e is not chosen], chosen
     else:
-        sub = read_result(s, t, players, number, table, deal, doc)
-        entry = TableEntry(
-            tournament_id=t.id,
-            round_number=number,
-            table_no=table,
-            deal_no=deal,
-            link_id=None,
-            kind=sub.kind,
-            body=json.dumps({k: doc[k] for k in doc if k not in ("entry", "reason")}, ensure_ascii=False),
-            outcome=sub.outcome,
-            seats=seats_of(sub),
-            entered_by=None,
-            side=Side.ANY.value,
-            state=EntryState.CONFIRMED.value,
-            resolved_by_key_id=key.id,
-            created_at=now,
-            updated_at=now,
-        )
-        stored = games_repo.store_game(s, t, key, sub)
-        games_repo.set_reason(s, stored.id, reason or "entered by the director")
-        entry.game_id = stored.id
-        s.add(entry)
-        s.flush()
-        rest, game_id, entry_id = open_, stored.id, entry.id
+        settled = _directors_entry(s, t, key, players, number, table, deal, doc, reason, now)
+        rest = open_
     for e in rest:
-        e.state, e.game_id, e.resolved_by_key_id, e.updated_at = EntryState.OVERRULED.value, game_id, key.id, now
-    emit(s, t.id, "game.confirmed", number, table, deal, entry_id, game_id)
+        e.state, e.game_id, e.resolved_by_key_id, e.updated_at = (
+            EntryState.OVERRULED.value,
+            settled.game_id,
+            key.id,
+            now,
+        )
+    emit(s, t.id, "game.confirmed", number, table, deal, settled.id, settled.game_id)
     uow.commit()
-    return {"round": number, "table": table, "deal": deal, "game_id": game_id, "entry_id": entry_id}
+    return {"round": number, "table": table, "deal": deal, "game_id": settled.game_id, "entry_id": settled.id}
+
+
+def _resolution_reason(doc: Any) -> str:
+    """A resolution's fields checked, and its reason read as every reason is (a correction's, a
+    merge's): no control or format characters."""
+    if not isinstance(doc, dict):
+        raise refusal("", "invalid_type", "a resolution is a JSON object")
+    unknown = [k for k in doc if k not in ("entry", "sheet", "record", "claimed", "accept_computed", "reason")]
+    if unknown:
+        raise refusal(f"/{unknown[0]}", "unknown_field", f"unknown field {unknown[0]!r}")
+    if doc.get("reason") is None:
+        return ""
+    try:
+        return clean_text(doc["reason"], max_length=300, what="a reason")
+    except ValueError as exc:
+        raise refusal("/reason", "invalid_value", str(exc)) from None
+
+
+def _directors_entry(
+    s: Session,
+    t: Tournament,
+    key: KeyRef,
+    players: list[int],
+    number: int,
+    table: int,
+    deal: int,
+    doc: dict[str, Any],
+    reason: str,
+    now: datetime,
+) -> TableEntry:
+    """The director's own version of a deal, judged, stored as a game and kept as an entry."""
+    sub = read_result(s, t, players, number, table, deal, doc)
+    entry = TableEntry(
+        tournament_id=t.id,
+        round_number=number,
+        table_no=table,
+        deal_no=deal,
+        link_id=None,
+        kind=sub.kind,
+        body=json.dumps({k: doc[k] for k in doc if k not in ("entry", "reason")}, ensure_ascii=False),
+        outcome=sub.outcome,
+        seats=seats_of(sub),
+        entered_by=None,
+        side=Side.ANY.value,
+        state=EntryState.CONFIRMED.value,
+        resolved_by_key_id=key.id,
+        created_at=now,
+        updated_at=now,
+    )
+    stored = games_repo.store_game(s, t, key, sub)
+    games_repo.set_reason(s, stored.id, reason or "entered by the director")
+    entry.game_id = stored.id
+    s.add(entry)
+    s.flush()
+    return entry
 
 
 def left_to_settle(board: dict[str, Any]) -> dict[str, list[dict[str, int]]]:
