@@ -9,19 +9,10 @@ from collections import Counter
 import pytest
 
 from service.core.reading import read_ruleset
-from service.persistence.db import Database
 from service.persistence.errors import Conflict
 from service.tournament import clubs, games, rounds
 from service.tournament.seating import History, balanced
 from service.tournament.unit_of_work import UnitOfWork
-
-
-@pytest.fixture()
-def db(db_url):
-    database = Database(db_url)
-    database.upgrade()
-    yield database
-    database.dispose()
 
 
 def _club(db, players: int, **settings):

@@ -10,18 +10,9 @@ import pytest
 
 from service.core import random_record
 from service.core.reading import read_ruleset
-from service.persistence.db import Database
 from service.persistence.errors import Conflict, DuplicateGame, Forbidden, NotFound
 from service.tournament import clubs, corrections, games, reading
 from service.tournament.unit_of_work import UnitOfWork
-
-
-@pytest.fixture()
-def db(db_url):
-    database = Database(db_url)
-    database.upgrade()
-    yield database
-    database.dispose()
 
 
 @pytest.fixture()

@@ -49,14 +49,6 @@ INTERNAL = [
 ]
 
 
-@pytest.fixture()
-def db(db_url):
-    database = Database(db_url)
-    database.upgrade()
-    yield database
-    database.dispose()
-
-
 @pytest.fixture(autouse=True)
 def no_allowed_networks(monkeypatch):
     monkeypatch.delenv("BAOHUANG_WEBHOOK_ALLOW_NETWORKS", raising=False)

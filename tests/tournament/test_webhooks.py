@@ -83,14 +83,6 @@ class Receiver:
         self.server.server_close()
 
 
-@pytest.fixture()
-def db(db_url):
-    database = Database(db_url)
-    database.upgrade()
-    yield database
-    database.dispose()
-
-
 def _tournament(db, players=10):
     with UnitOfWork(db) as uow:
         reg = clubs.register_organizer(uow, "club")
