@@ -20,6 +20,7 @@ there were (``more_errors``): a body of a million wrong items is answered in a f
 from __future__ import annotations
 
 from .call_types import CallKind
+from .cards import SEATS
 from .ruleset import DECKS, Ruleset
 
 __all__ = [
@@ -32,7 +33,6 @@ __all__ = [
     "max_plays",
 ]
 
-SEATS = 5
 # A card played, and at most four passes after it before the next card is played.
 PLAYS_PER_CARD = SEATS
 # Every call once a seat, and a second decline (the standard crown goes round twice).

@@ -19,6 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import Final
+
+# The seats at a table of 保皇: five, always (every ruleset). The one place the number is written.
+SEATS: Final = 5
 
 __all__ = [
     "SUITED_SLOTS",

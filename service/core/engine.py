@@ -19,7 +19,7 @@ from typing import Any
 
 from .adjudication import Adjudication, Verdict
 from .bounds import MAX_CALLS, max_plays
-from .cards import Card
+from .cards import SEATS, Card
 from .claims import compare_claim, read_claim
 from .errors import Problem, RecordError
 from .judge import adjudicate_dealt
@@ -29,7 +29,6 @@ from .without_deal import adjudicate_without_deal
 
 __all__ = ["Adjudication", "Verdict", "adjudicate", "read_ruleset"]
 
-SEATS = 5
 _RECORD_KEYS = frozenset({"ruleset", "deal", "calls", "plays", "guard", "first_candidate", "meta", "claimed"})
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from .adjudication import Adjudication
 from .call_types import Call, CallKind, DealView
-from .cards import Card, Rank
+from .cards import SEATS, Card, Rank
 from .errors import Problem, RecordError, Violation
 from .errors import ViolationCode as V
 from .judge import finish, illegal
@@ -18,8 +18,6 @@ from .ruleset import Ruleset
 from .table import table_from_counts
 
 __all__ = ["agree_on_guard", "guard_card", "guard_unknown", "judge_every_guard", "progress"]
-
-SEATS = 5
 
 
 def judge_every_guard(

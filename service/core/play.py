@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Rank, format_counts
+from .cards import SEATS, Rank, format_counts
 from .errors import Problem
 from .errors import ViolationCode as V
 from .reading import plays_problems
@@ -22,7 +22,6 @@ from .table import Stop, Table
 
 __all__ = ["PlayResult", "deck_exhausted", "run_plays"]
 
-SEATS = 5
 _SJ_SHIFT = FIELD_BITS * Rank.SMALL_JOKER
 _BJ_SHIFT = FIELD_BITS * Rank.BIG_JOKER
 

@@ -10,13 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from .call_types import Call, CallKind
-from .cards import Card, NotationError, parse_card, parse_cards
+from .cards import SEATS, Card, NotationError, parse_card, parse_cards
 from .errors import Problem, RecordError
 from .ruleset import WEIHAI, Ruleset, RulesetError
 
 __all__ = ["escape", "is_seat", "play_problems", "plays_problems", "read_calls", "read_cards", "read_ruleset"]
 
-SEATS = 5
 PLAY_KEYS = frozenset({"seat", "cards", "pass"})
 CALL_KEYS = frozenset({"seat", "call", "card"})
 CALL_KINDS = {k.value: k for k in CallKind}

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SUITED_SLOTS, SUITS, Card, Rank, slot_name, suited_slot
+from .cards import SEATS, SUITED_SLOTS, SUITS, Card, Rank, slot_name, suited_slot
 from .errors import ViolationCode as V
 from .sets import Move
 from .table import Stop
 
 __all__ = ["COPIES_OF_A_CARD", "Suits"]
-
-SEATS = 5
 
 
 COPIES_OF_A_CARD = 4  # every deck is made of four 54-card packs: at most four of a suited card

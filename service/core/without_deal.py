@@ -16,7 +16,7 @@ from typing import Any
 from .adjudication import Adjudication
 from .call_types import Call, CallFault, CallKind, DealView
 from .calls import run_calls
-from .cards import Rank
+from .cards import SEATS, Rank
 from .errors import Problem, RecordError, Violation
 from .errors import ViolationCode as V
 from .guards import guard_card, guard_unknown, judge_every_guard, progress
@@ -30,8 +30,6 @@ from .table import Table, table_from_counts
 from .without_deal_called import adjudicate_called
 
 __all__ = ["adjudicate_without_deal"]
-
-SEATS = 5
 
 
 def adjudicate_without_deal(

@@ -12,7 +12,7 @@ from typing import Any
 from .adjudication import Adjudication
 from .call_types import Call, CallFault, CallKind, DealView
 from .calls import run_calls
-from .cards import SUITED_SLOTS, Card, Rank, Suit, suited_slot
+from .cards import SEATS, SUITED_SLOTS, Card, Rank, Suit, suited_slot
 from .errors import RecordError, Violation
 from .errors import ViolationCode as V
 from .guards import agree_on_guard, guard_card
@@ -25,8 +25,6 @@ from .sets import GUARD, pack
 from .table import Table
 
 __all__ = ["adjudicate_called"]
-
-SEATS = 5
 
 
 def adjudicate_called(
