@@ -23,7 +23,7 @@ from .club_schemas import (
     SeasonStandingSchema,
     SeasonStandingsSchema,
 )
-from .common import SECURITY, Blueprint, acting_key, acting_organizer, unit_of_work
+from .common import SECURITY, Blueprint, acting_key, acting_organizer, refusals, unit_of_work
 from .schemas import StrictSchema
 from .strict import QueryBoolean, QueryInteger
 from .tournaments import csv_answer, wants_csv
@@ -58,7 +58,7 @@ class Members(MethodView):
 @blp.route("/<id:organizer_id>/members/<id:member_id>")
 class MemberById(MethodView):
     @blp.response(200, MemberDetailSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, organizer_id: int, member_id: int) -> dict[str, Any]:
         """A member: evenings, rating with its history, results by role, partners and opponents"""
         reader = viewer()
@@ -71,10 +71,7 @@ class MergeMembers(MethodView):
     @blp.arguments(MergeSchema)
     @blp.response(200, MergedSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 403, 404, 409)
     def post(self, body: dict[str, Any], organizer_id: int, member_id: int) -> dict[str, Any]:
         """Merge another member into this one
 
@@ -94,9 +91,7 @@ class Seasons(MethodView):
     @blp.arguments(SeasonCreateSchema)
     @blp.response(201, SeasonSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 403, 409)
     def post(self, body: dict[str, Any], organizer_id: int) -> dict[str, Any]:
         """Make a season: a name, its tournaments in order, and how evenings count"""
         with unit_of_work() as uow:
@@ -120,7 +115,7 @@ class Seasons(MethodView):
 @blp.route("/<id:organizer_id>/seasons/<id:season_id>")
 class SeasonById(MethodView):
     @blp.response(200, SeasonSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, organizer_id: int, season_id: int) -> dict[str, Any]:
         """A season"""
         with unit_of_work() as uow:
@@ -129,10 +124,7 @@ class SeasonById(MethodView):
     @blp.arguments(SeasonPatchSchema)
     @blp.response(200, SeasonSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 403, 404, 409)
     def patch(self, body: dict[str, Any], organizer_id: int, season_id: int) -> dict[str, Any]:
         """Rename a season, change how it counts, or its tournaments"""
         with unit_of_work() as uow:
@@ -143,7 +135,7 @@ class SeasonById(MethodView):
 class SeasonStandings(MethodView):
     @blp.arguments(SeasonQuerySchema, location="query")
     @blp.response(200, SeasonStandingsSchema, description="JSON; or CSV with ?format=csv or Accept: text/csv")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, query: dict[str, Any], organizer_id: int, season_id: int) -> Any:
         """A season's standings: each member's evenings added up (all, or their best N)
 

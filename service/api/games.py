@@ -21,7 +21,7 @@ from ..tournament import batch, corrections, games, reading
 from . import notation
 from .apidoc import LOCATION, REPLAYED
 from .auth import accept, require_bearer, viewer
-from .common import SECURITY, Blueprint, acting_key, documented, fail, page, page_schema, unit_of_work
+from .common import SECURITY, Blueprint, acting_key, documented, fail, page, page_schema, refusals, unit_of_work
 from .tournament_schemas import (
     CorrectionSchema,
     GameDetailSchema,
@@ -154,7 +154,7 @@ class Games(MethodView):
 
     @blp.arguments(GameQuerySchema, location="query")
     @blp.response(200, GamePage)
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, query: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         """List games, oldest first; filter by player and by date"""
         reader = viewer()
@@ -166,7 +166,7 @@ class Games(MethodView):
 @blp.route("/<id:game_id>")
 class GameById(MethodView):
     @blp.response(200, GameDetailSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, tournament_id: int, game_id: int) -> dict[str, Any]:
         """One game, as it stands now
 
@@ -181,7 +181,7 @@ class GameById(MethodView):
 @blp.route("/<id:game_id>/history")
 class GameHistory(MethodView):
     @blp.response(200, HistorySchema)
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, tournament_id: int, game_id: int) -> dict[str, Any]:
         """Every version of a game: when and why it changed (and, to its organizer, with which key)"""
         reader = viewer()
@@ -196,11 +196,7 @@ class Corrections(MethodView):
         requestBody={"required": True, "content": {"application/json": {"schema": CorrectionSchema}}},
     )
     @blp.response(201, GameSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @refusals(blp, 401, 403, 404, 409, 422)
     def post(self, tournament_id: int, game_id: int) -> Any:
         """Void a game or replace it with a corrected record or sheet, giving a reason
 
@@ -305,7 +301,7 @@ class Export(MethodView):
         "(the game as JSON), notation (the text, for a game sent in the notation), outcome",
         content_type="application/x-ndjson",
     )
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, tournament_id: int) -> Response:
         """Every game of the tournament as NDJSON (current versions, void ones included)
 

@@ -9,7 +9,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 from marshmallow import Schema, fields
 
-from .common import Blueprint, database
+from .common import Blueprint, database, refusals
 from .observability import metrics_response
 
 blp = Blueprint("ops", __name__, url_prefix="", description="Health checks and metrics for operators.")
@@ -32,7 +32,7 @@ class Livez(MethodView):
 @blp.route("/readyz")
 class Readyz(MethodView):
     @blp.response(200, HealthSchema)
-    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+    @refusals(blp, 503)
     def get(self) -> dict[str, Any]:
         """Ready to serve: the database answers and its schema is at the latest migration"""
         db = database()

@@ -8,7 +8,7 @@ from flask import current_app
 from flask.views import MethodView
 
 from ..tournament import clubs
-from .common import SECURITY, Blueprint, acting_organizer, fail, unit_of_work
+from .common import SECURITY, Blueprint, acting_organizer, fail, refusals, unit_of_work
 from .tournament_schemas import (
     KeyCreateSchema,
     KeyListSchema,
@@ -30,7 +30,7 @@ blp = Blueprint(
 class Organizers(MethodView):
     @blp.arguments(OrganizerCreateSchema)
     @blp.response(201, OrganizerCreatedSchema)
-    @blp.alt_response(403, response="FORBIDDEN")
+    @refusals(blp, 403)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Register an organizer
 
@@ -53,8 +53,7 @@ class Organizers(MethodView):
 class Keys(MethodView):
     @blp.response(200, KeyListSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
+    @refusals(blp, 401, 403)
     def get(self, organizer_id: int) -> dict[str, Any]:
         """List the organizer's keys (never their secrets)"""
         with unit_of_work() as uow:
@@ -63,8 +62,7 @@ class Keys(MethodView):
     @blp.arguments(KeyCreateSchema)
     @blp.response(201, NewKeySchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
+    @refusals(blp, 401, 403)
     def post(self, body: dict[str, Any], organizer_id: int) -> dict[str, Any]:
         """Issue another key (its secret is shown once)"""
         with unit_of_work() as uow:
@@ -75,10 +73,7 @@ class Keys(MethodView):
 class KeyById(MethodView):
     @blp.response(200, KeySchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 403, 404, 409)
     def delete(self, organizer_id: int, key_id: int) -> dict[str, Any]:
         """Revoke a key (it stays listed, with revoked_at)
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask.views import MethodView
 
 from ..core.ruleset import PRESET_DESCRIPTIONS, PRESETS, Ruleset, option_infos
-from .common import Blueprint, fail
+from .common import Blueprint, fail, refusals
 from .schemas import RulesetListSchema, RulesetSchema
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Rulesets, their options and defaults.")
@@ -40,7 +40,7 @@ class Rulesets(MethodView):
 @blp.route("/<string:name>")
 class RulesetByName(MethodView):
     @blp.response(200, RulesetSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, name: str) -> dict[str, Any]:
         """One ruleset: its options with their defaults and meaning"""
         rs = PRESETS.get(name)

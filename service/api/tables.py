@@ -12,7 +12,17 @@ from flask.views import MethodView
 
 from ..core.errors import RecordError
 from ..tournament import round_board, tables
-from .common import SECURITY, Blueprint, acting_key, acting_organizer, documented, fail, refuse_key, unit_of_work
+from .common import (
+    SECURITY,
+    Blueprint,
+    acting_key,
+    acting_organizer,
+    documented,
+    fail,
+    refusals,
+    refuse_key,
+    unit_of_work,
+)
 from .games import request_body
 from .table_schemas import (
     BoardSchema,
@@ -105,8 +115,7 @@ IDEMPOTENCY = {
 class TableView(MethodView):
     @blp.response(200, TableSchema)
     @blp.doc(security=TABLE_SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 401, 404)
     def get(self, tournament_id: int, number: int, table: int) -> dict[str, Any]:
         """A table's page: its players by seat, each deal's state, the next deal to enter
 
@@ -125,10 +134,7 @@ class TableDeals(MethodView):
     @blp.response(201, TableEntrySchema)
     @blp.doc(security=TABLE_SECURITY)
     @blp.alt_response(200, schema=TableEntrySchema, description="a retry: the entry it made")
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @refusals(blp, 401, 404, 409, 422)
     def post(self, tournament_id: int, number: int, table: int) -> Any:
         """Enter a deal at the table
 
@@ -152,9 +158,7 @@ class ConfirmDeal(MethodView):
     @blp.arguments(ConfirmSchema)
     @blp.response(200, TableEntrySchema)
     @blp.doc(security=TABLE_SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 404, 409)
     def post(self, body: dict[str, Any], tournament_id: int, number: int, table: int, deal: int) -> dict[str, Any]:
         """Confirm a pending deal, as a player of the other side
 
@@ -173,10 +177,7 @@ class WithdrawDeal(MethodView):
     @blp.arguments(WithdrawSchema)
     @blp.response(200, TableEntrySchema)
     @blp.doc(security=TABLE_SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @refusals(blp, 401, 404, 409, 422)
     def post(self, body: dict[str, Any], tournament_id: int, number: int, table: int, deal: int) -> dict[str, Any]:
         """Withdraw a mistaken pending entry, as the player who entered it
 
@@ -192,10 +193,7 @@ class WithdrawDeal(MethodView):
 class TableLinks(MethodView):
     @blp.response(201, LinksSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 403, 404, 409)
     def post(self, tournament_id: int, number: int) -> dict[str, Any]:
         """Make the round's table links anew: the earlier ones end, and a sheet printed with them stops working
 
@@ -209,9 +207,7 @@ class TableLinks(MethodView):
 
     @blp.response(200, LinksSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 401, 403, 404)
     def get(self, tournament_id: int, number: int) -> dict[str, Any]:
         """The round's current table links, to print the sheet again (nothing ends)
 
@@ -236,9 +232,7 @@ def _with_urls(made: dict[str, Any]) -> dict[str, Any]:
 class RoundEntries(MethodView):
     @blp.response(200, EntriesSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 401, 403, 404)
     def get(self, tournament_id: int, number: int) -> dict[str, Any]:
         """Every entry the round's tables made, whatever became of it (the audit trail)"""
         with unit_of_work() as uow:
@@ -249,9 +243,7 @@ class RoundEntries(MethodView):
 class DirectorWithdraw(MethodView):
     @blp.response(200, TableEntrySchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 401, 403, 404)
     def post(self, tournament_id: int, number: int, table: int, deal: int, entry: int) -> dict[str, Any]:
         """Withdraw a table's open entry, as the director
 
@@ -267,9 +259,7 @@ class Board(MethodView):
     @blp.response(200, BoardSchema)
     @blp.doc(security=SECURITY)
     @blp.alt_response(304, description="the board has not changed since the ETag sent (If-None-Match)")
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 401, 403, 404)
     def get(self, tournament_id: int, number: int) -> Any:
         """The round's board: tables × deals (missing, pending, disputed, confirmed)
 
@@ -290,9 +280,7 @@ class Board(MethodView):
 class CloseRound(MethodView):
     @blp.response(200, ClosedRoundSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 401, 403, 404)
     def post(self, tournament_id: int, number: int) -> dict[str, Any]:
         """Close the round: its table links stop working for good
 
@@ -308,11 +296,7 @@ class ResolveDeal(MethodView):
     @documented(requestBody={"required": True, "content": {"application/json": {"schema": ResolveSchema}}})
     @blp.response(200, ResolvedSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @refusals(blp, 401, 403, 404, 409, 422)
     def post(self, tournament_id: int, number: int, table: int, deal: int) -> dict[str, Any]:
         """Settle a deal as the director
 

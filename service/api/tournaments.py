@@ -12,7 +12,17 @@ from flask.views import MethodView
 from ..core.reading import read_ruleset
 from ..tournament import clubs, rounds
 from .auth import viewer
-from .common import SECURITY, Blueprint, PageQuery, acting_key, acting_organizer, page, page_schema, unit_of_work
+from .common import (
+    SECURITY,
+    Blueprint,
+    PageQuery,
+    acting_key,
+    acting_organizer,
+    page,
+    page_schema,
+    refusals,
+    unit_of_work,
+)
 from .tournament_schemas import (
     PlayerCreateSchema,
     PlayerPatchSchema,
@@ -43,7 +53,7 @@ class Tournaments(MethodView):
     @blp.arguments(TournamentCreateSchema)
     @blp.response(201, TournamentSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
+    @refusals(blp, 401)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Create a tournament
 
@@ -76,7 +86,7 @@ class Tournaments(MethodView):
 @blp.route("/<id:tournament_id>")
 class TournamentById(MethodView):
     @blp.response(200, TournamentSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, tournament_id: int) -> dict[str, Any]:
         """One tournament"""
         reader = viewer()
@@ -86,10 +96,7 @@ class TournamentById(MethodView):
     @blp.arguments(TournamentPatchSchema)
     @blp.response(200, TournamentSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 403, 404, 409)
     def patch(self, body: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         """Rename, close or reopen, make private or public; change the ruleset before the first game"""
         rs = read_ruleset(body["ruleset"]) if "ruleset" in body else None
@@ -102,10 +109,7 @@ class Players(MethodView):
     @blp.arguments(PlayerCreateSchema)
     @blp.response(201, PlayerSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 403, 404, 409)
     def post(self, body: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         """Register a player (display names are unique within a tournament)"""
         with unit_of_work() as uow:
@@ -113,7 +117,7 @@ class Players(MethodView):
 
     @blp.arguments(PageQuery, location="query")
     @blp.response(200, PlayerPage)
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, query: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         """List the players"""
         reader = viewer()
@@ -125,7 +129,7 @@ class Players(MethodView):
 @blp.route("/<id:tournament_id>/players/<id:player_id>")
 class PlayerById(MethodView):
     @blp.response(200, PlayerSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, tournament_id: int, player_id: int) -> dict[str, Any]:
         """One player"""
         reader = viewer()
@@ -135,10 +139,7 @@ class PlayerById(MethodView):
     @blp.arguments(PlayerPatchSchema)
     @blp.response(200, PlayerSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 403, 404, 409)
     def patch(self, body: dict[str, Any], tournament_id: int, player_id: int) -> dict[str, Any]:
         """Rename a player, withdraw them, or take them back
 
@@ -202,7 +203,7 @@ def csv_answer(
 class Standings(MethodView):
     @blp.arguments(StandingsQuerySchema, location="query")
     @blp.response(200, StandingsSchema, description="JSON; or CSV with ?format=csv or Accept: text/csv")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, query: dict[str, Any], tournament_id: int) -> Any:
         """Standings: totals, games, average, wins/draws/losses, as emperor and as guard
 
@@ -223,10 +224,7 @@ class Standings(MethodView):
 class Rounds(MethodView):
     @blp.response(201, RoundSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 403, 404, 409)
     def post(self, tournament_id: int) -> dict[str, Any]:
         """Seat the next round
 
@@ -240,7 +238,7 @@ class Rounds(MethodView):
             return rounds.create_round(uow, acting_organizer(), tournament_id)
 
     @blp.response(200, RoundListSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, tournament_id: int) -> dict[str, Any]:
         """Every round seated so far"""
         reader = viewer()
@@ -251,7 +249,7 @@ class Rounds(MethodView):
 @blp.route("/<id:tournament_id>/rounds/<id:number>")
 class RoundByNumber(MethodView):
     @blp.response(200, RoundSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 404)
     def get(self, tournament_id: int, number: int) -> dict[str, Any]:
         """One round: its tables, their seats, their deals entered and missing, who sits out"""
         reader = viewer()
@@ -260,10 +258,7 @@ class RoundByNumber(MethodView):
 
     @blp.response(200, RoundSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 403, 404, 409)
     def delete(self, tournament_id: int, number: int) -> dict[str, Any]:
         """Remove the last round (seated by mistake)
 

@@ -8,7 +8,7 @@ from typing import Any
 from flask.views import MethodView
 
 from ..tournament import webhooks
-from .common import SECURITY, Blueprint, acting_organizer, unit_of_work
+from .common import SECURITY, Blueprint, acting_organizer, refusals, unit_of_work
 from .webhook_schemas import (
     RedeliverySchema,
     WebhookCreateSchema,
@@ -33,10 +33,7 @@ class Webhooks(MethodView):
     @blp.arguments(WebhookCreateSchema)
     @blp.response(201, WebhookSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
+    @refusals(blp, 401, 403, 404, 409)
     def post(self, body: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         """Register a webhook (its secret is shown once, in this answer)"""
         with unit_of_work() as uow:
@@ -44,9 +41,7 @@ class Webhooks(MethodView):
 
     @blp.response(200, WebhookListSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 401, 403, 404)
     def get(self, tournament_id: int) -> dict[str, Any]:
         """The tournament's webhooks"""
         with unit_of_work() as uow:
@@ -57,9 +52,7 @@ class Webhooks(MethodView):
 class WebhookById(MethodView):
     @blp.response(200, WebhookSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 401, 403, 404)
     def delete(self, tournament_id: int, webhook_id: int) -> dict[str, Any]:
         """Remove a webhook (nothing more is sent to it); the answer is the webhook removed"""
         with unit_of_work() as uow:
@@ -70,9 +63,7 @@ class WebhookById(MethodView):
 class Deliveries(MethodView):
     @blp.response(200, WebhookDeliveryListSchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 401, 403, 404)
     def get(self, tournament_id: int, webhook_id: int) -> dict[str, Any]:
         """The webhook's deliveries, newest first, each with every attempt"""
         with unit_of_work() as uow:
@@ -83,9 +74,7 @@ class Deliveries(MethodView):
 class Redeliver(MethodView):
     @blp.response(202, RedeliverySchema)
     @blp.doc(security=SECURITY)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
+    @refusals(blp, 401, 403, 404)
     def post(self, tournament_id: int, webhook_id: int, delivery_id: int) -> dict[str, Any]:
         """Send a delivery again (the deliverer posts it on its next pass)"""
         with unit_of_work() as uow:
