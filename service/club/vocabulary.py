@@ -14,7 +14,9 @@ so a row's string and the enum compare equal and an enum is written as its value
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import Any
 
 
 class Role(StrEnum):
@@ -31,6 +33,14 @@ class Role(StrEnum):
     def of(cls, stored: str) -> Role:
         """The role a stored seat holds (a value of this enum)."""
         return cls(stored)
+
+    @classmethod
+    def of_seat(cls, outcome: Mapping[str, Any], seat: int) -> Role:
+        """A seat's role in an outcome as the API writes it (``emperor``, ``guard``: seat numbers;
+        a hidden solo's emperor is its own guard, and is the emperor)."""
+        if seat == outcome.get("emperor"):
+            return cls.EMPEROR
+        return cls.GUARD if seat == outcome.get("guard") else cls.OTHER
 
 
 CROWN = frozenset({Role.EMPEROR, Role.GUARD})

@@ -22,7 +22,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from ..core.scoring import CROWN_ROLES
+from ..club import Role
 from ..persistence import ratings as ratings_repo
 from ..persistence.models import MemberRating
 from .unit_of_work import UnitOfWork
@@ -45,8 +45,8 @@ def rate(
     steps: list[tuple[int, int, datetime, float, float]] = []
     default = MODEL.rating()
     for g in games:
-        crown = [(m, p) for m, role, p in g.seats if role in CROWN_ROLES]
-        rebels = [(m, p) for m, role, p in g.seats if role not in CROWN_ROLES]
+        crown = [(m, p) for m, role, p in g.seats if Role.of(role).crown]
+        rebels = [(m, p) for m, role, p in g.seats if not Role.of(role).crown]
         crown_total = sum(p for _, p in crown)
         if not crown or not rebels or crown_total == 0:
             continue  # a void deal, or a sheet without sides: no information

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request, session, url_for
 
+from ..club import Role
 from ..core.errors import Problem, RecordError
 from ..core.jsonio import loads
 from ..core.notation import ParsedGame, looks_like_notation, parse
@@ -245,7 +246,7 @@ def outcome_view(outcome: Mapping[str, Any] | None, names: Mapping[int, str] | N
     rebels = set(outcome.get("rebels") or [])
     rows = []
     for seat in range(5):
-        role = "emperor" if seat == outcome.get("emperor") else "guard" if seat == outcome.get("guard") else "other"
+        role = Role.of_seat(outcome, seat).value
         place = order.index(seat) if seat in order else None
         rows.append(
             {

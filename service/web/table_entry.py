@@ -14,8 +14,8 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ..club import Role, Side
 from ..core.errors import RecordError
-from ..core.scoring import CROWN_ROLES
 from ..tournament import games, tables
 from ..tournament.errors import Conflict, NotFound
 from .common import (
@@ -69,13 +69,13 @@ def table_page(token: str, status: int = 200, **extra: Any) -> tuple[str, int, d
         for e in d["entries"]:
             e["view"] = outcome_view(e["outcome"], names)
             seats = e["seats"]
-            crown = {x["player_id"] for x in seats if x["role"] in CROWN_ROLES}
+            crown = {x["player_id"] for x in seats if Role.of(x["role"]).crown}
             # who may confirm: the other side of whoever entered it (anyone else for a void deal)
             who = (e["entered_by"] or {}).get("player_id")
-            if e["side"] == "any":
+            if e["side"] == Side.ANY:
                 e["confirmers"] = [p for pid, p in by_id.items() if pid != who]
             else:
-                e["confirmers"] = [p for pid, p in by_id.items() if (pid in crown) != (e["side"] == "crown")]
+                e["confirmers"] = [p for pid, p in by_id.items() if (pid in crown) != (e["side"] == Side.CROWN)]
     form = extra.pop("form", None)
     page = render_template(
         "table_page.html",
