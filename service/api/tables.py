@@ -64,7 +64,7 @@ def _ended(exc: tables.LinkEnded) -> NoReturn:
     fail(401, message=exc.why)
 
 
-def _table(uow: Any, tournament_id: int, number: int, table: int) -> tables.Table:
+def _table(uow: Any, tournament_id: int, number: int, table: int) -> tables.OpenedTable:
     try:
         return tables.table_for(uow, _token(), tournament_id, number, table)
     except tables.LinkEnded as exc:

@@ -117,8 +117,8 @@ def read_submission(
                 if result.claim is not None:
                     claim, differences = result.claim, [_prefixed_difference(d, "/record") for d in result.differences]
             else:
-                rs2, facts = read_sheet(body)
-                scored = score(facts, rs2)
+                sheet_rules, facts = read_sheet(body)
+                scored = score(facts, sheet_rules)
                 outcome = scored.to_json()
         except RecordError as exc:
             problems.extend(_prefixed(exc.problems, f"/{field}"))

@@ -14,7 +14,7 @@ from ..persistence.models import ApiKey, Round, TableLink, Tournament, utcnow
 from .errors import Unauthenticated
 from .unit_of_work import UnitOfWork
 
-__all__ = ["LinkEnded", "Table", "open_table", "table_for"]
+__all__ = ["LinkEnded", "OpenedTable", "open_table", "table_for"]
 
 
 class LinkEnded(Unauthenticated):
@@ -26,7 +26,7 @@ class LinkEnded(Unauthenticated):
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class OpenedTable:
     """What a table token opens: one table of one round of one tournament."""
 
     link: TableLink
@@ -51,7 +51,7 @@ class Table:
 # --- opening a table ------------------------------------------------------------------------
 
 
-def open_table(uow: UnitOfWork, token: str) -> Table:
+def open_table(uow: UnitOfWork, token: str) -> OpenedTable:
     """The table a token opens. Unauthenticated: no such token; LinkEnded: its round is closed,
     the tournament closed, the link expired or replaced."""
     s = uow.session
@@ -77,10 +77,10 @@ def open_table(uow: UnitOfWork, token: str) -> Table:
     if link.expires_at <= utcnow():
         raise LinkEnded("this table link has expired: ask the director for a new one")
     players = rounds_repo.table_players(s, t.id, r.number, link.table_no) or []
-    return Table(link, r, t, players, games_repo.player_names(s, t.id))
+    return OpenedTable(link, r, t, players, games_repo.player_names(s, t.id))
 
 
-def table_for(uow: UnitOfWork, token: str, tournament_id: int, number: int, table: int) -> Table:
+def table_for(uow: UnitOfWork, token: str, tournament_id: int, number: int, table: int) -> OpenedTable:
     """The table a token opens, if it is the one asked for; any other is NotFound (404), so that
     a token tells nothing of other tables, rounds or tournaments."""
     at = open_table(uow, token)

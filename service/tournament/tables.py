@@ -37,7 +37,7 @@ from .deal_results import (
     withdraw,
 )
 from .errors import Rejected, Unauthenticated
-from .table_access import LinkEnded, Table, open_table, table_for
+from .table_access import LinkEnded, OpenedTable, open_table, table_for
 from .table_shown import deals_json, entry_json, players_json
 from .unit_of_work import UnitOfWork
 
@@ -45,7 +45,7 @@ __all__ = [
     "Entered",
     "EntryRequest",
     "LinkEnded",
-    "Table",
+    "OpenedTable",
     "Unauthenticated",
     "confirm_deal",
     "enter_deal",
@@ -63,7 +63,7 @@ REPEAT_WINDOW = timedelta(minutes=15)
 # --- presenting (what a table's page and the board show: table_shown.py) -----------------------
 
 
-def table_json(uow: UnitOfWork, at: Table) -> dict[str, Any]:
+def table_json(uow: UnitOfWork, at: OpenedTable) -> dict[str, Any]:
     """The table's page as JSON: who sits where, each deal's state, and the next deal to enter."""
     s = uow.session
     entries = tables_repo.entries_of_round(s, at.tournament.id, at.number, at.table)
@@ -93,7 +93,7 @@ def _flag(doc: dict[str, Any], name: str, problems: list[Problem]) -> bool:
     return value
 
 
-def lock(uow: UnitOfWork, at: Table) -> Tournament:
+def lock(uow: UnitOfWork, at: OpenedTable) -> Tournament:
     """The tournament's write lock (tournaments_repo.lock_for_write), taken before anything the
     use case reads to decide: the round is read again under it."""
     t = tournaments_repo.lock_for_write(uow.session, at.tournament.id)
@@ -126,7 +126,7 @@ class Entered:
     replayed: bool = False
 
 
-def read_entry(at: Table, t: Tournament, doc: Any) -> EntryRequest:
+def read_entry(at: OpenedTable, t: Tournament, doc: Any) -> EntryRequest:
     """A table's entry read (Rejected with every problem and its pointer)."""
     if not isinstance(doc, dict):
         raise refusal("", "invalid_type", "a deal's result is a JSON object")
@@ -151,7 +151,7 @@ def read_entry(at: Table, t: Tournament, doc: Any) -> EntryRequest:
     return EntryRequest(who, deal, result, replace, repeat)
 
 
-def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> Entered:
+def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) -> Entered:
     """A table enters a deal's result (a sheet or a full record) as one of its players. The first
     entry of a deal is pending; the other side entering the same result confirms it, a different
     one makes the deal disputed. A deal already waiting for the other side is not entered again
@@ -205,7 +205,7 @@ def enter_deal(uow: UnitOfWork, at: Table, doc: Any, nonce: str | None) -> Enter
     return Entered(entry_json(entry, at.names))
 
 
-def _refuse_a_repeat(s: Session, at: Table, entry: TableEntry, now: datetime) -> None:
+def _refuse_a_repeat(s: Session, at: OpenedTable, entry: TableEntry, now: datetime) -> None:
     """Conflict ``same_as_previous_deal``: the entry is the table's previous deal again, minutes on."""
     previous = tables_repo.latest_other_deal(s, at.tournament.id, at.number, at.table, entry.deal_no)
     if previous is None or now - previous.created_at >= REPEAT_WINDOW or not same_result(previous.seats, entry.seats):
@@ -221,7 +221,7 @@ def _refuse_a_repeat(s: Session, at: Table, entry: TableEntry, now: datetime) ->
     )
 
 
-def _meet(s: Session, at: Table, first: TableEntry, entry: TableEntry, asked: EntryRequest, now: datetime) -> str:
+def _meet(s: Session, at: OpenedTable, first: TableEntry, entry: TableEntry, asked: EntryRequest, now: datetime) -> str:
     """A new entry meets the deal's open one: the same side replaces its own (when it says so),
     the other side agreeing confirms it, the other side differing disputes it. The event."""
     if not may_confirm(first, asked.who):
@@ -247,7 +247,7 @@ def _meet(s: Session, at: Table, first: TableEntry, entry: TableEntry, asked: En
     return "game.disputed"
 
 
-def _next_deal(s: Session, at: Table) -> int:
+def _next_deal(s: Session, at: OpenedTable) -> int:
     """The first deal of the round at this table with neither a game nor an open entry."""
     taken = {d for tb, d, _, _ in tables_repo.games_of_round(s, at.tournament.id, at.number) if tb == at.table}
     taken |= {
@@ -266,7 +266,7 @@ def _next_deal(s: Session, at: Table) -> int:
     return free[0]
 
 
-def _player(at: Table, player_id: Any, name: str = "player") -> int:
+def _player(at: OpenedTable, player_id: Any, name: str = "player") -> int:
     if type(player_id) is not int or player_id not in at.players:
         raise refusal(f"/{name}", "not_at_table", f"{name} is the player id of one of this table's five players")
     return int(player_id)
@@ -278,7 +278,7 @@ def _entry_id(entry_id: Any) -> int:
     return int(entry_id)
 
 
-def confirm_deal(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_id: Any) -> dict[str, Any]:
+def confirm_deal(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, entry_id: Any) -> dict[str, Any]:
     """A player of the other side confirms the version of a pending deal they were shown (its
     entry id): it is stored as a game, exactly as shown, and counts. A version replaced since is
     Conflict ``entry_replaced`` with the version now open, to be shown and confirmed anew."""
@@ -325,7 +325,7 @@ def confirm_deal(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_id
     return entry_json(e, at.names)
 
 
-def withdraw_entry(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_id: Any) -> dict[str, Any]:
+def withdraw_entry(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, entry_id: Any) -> dict[str, Any]:
     """The player who entered a pending deal withdraws it (a mistaken entry): the deal is missing
     again. Anyone else is refused (``not_the_enterer``); a disputed deal is the director's."""
     s = uow.session
@@ -348,7 +348,7 @@ def withdraw_entry(uow: UnitOfWork, at: Table, deal: int, player_id: Any, entry_
     return entry_json(e, at.names)
 
 
-def _confirm(s: Session, at: Table, e: TableEntry, player_id: int | None, now: datetime) -> None:
+def _confirm(s: Session, at: OpenedTable, e: TableEntry, player_id: int | None, now: datetime) -> None:
     """Store the entry as a game under the director's key that made the link."""
     names = at.names
     reason = f"entered at table {at.table} by {names.get(e.entered_by or 0)}, confirmed by {names.get(player_id or 0)}"

@@ -35,7 +35,7 @@ from .i18n import gettext, tr
 NONCE = 64
 
 
-def _open(uow: Any, token: str) -> tables.Table:
+def _open(uow: Any, token: str) -> tables.OpenedTable:
     """The table a link opens; the page's 404 (unknown), 410 (ended) or 429 (guessing) otherwise.
     A wrong token counts against the address like a wrong key (api/limits.py)."""
     wait = guessing_wait()
