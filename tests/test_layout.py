@@ -34,7 +34,6 @@ FUNCTIONS_OVER = {
     "core/without_deal_called.py:adjudicate_called": 125,
     "persistence/games.py:store_game": 68,
     "tournament/games.py:submit_game": 69,
-    "tournament/submission.py:read_submission": 135,
 }
 
 

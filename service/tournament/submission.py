@@ -6,6 +6,7 @@ of a submission: the submit and correct use cases (games.py, corrections.py), th
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import adjudicate
@@ -56,23 +57,7 @@ def read_submission(
     problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in allowed]
     at = None if correction else _round_and_table(s, t, doc, problems)
     seats = doc.get("players", players)
-    if not isinstance(seats, list) or len(seats) != 5 or not all(map(_is_id, seats)):
-        problems.append(Problem("/players", "invalid_players", "players is an array of five player ids, seat 0 first"))
-    elif not players_known:
-        known = games_repo.players_by_id(s, t.id, seats)
-        for i, pid in enumerate(seats):
-            if pid not in known:
-                problems.append(Problem(f"/players/{i}", "unknown_player", f"tournament {t.id} has no player {pid}"))
-            elif seats.index(pid) != i:
-                problems.append(Problem(f"/players/{i}", "duplicate_player", f"player {pid} sits twice"))
-            elif known[pid].withdrawn_at is not None and not correction:
-                problems.append(
-                    Problem(
-                        f"/players/{i}",
-                        "withdrawn_player",
-                        f"player {pid} ({known[pid].name}) has withdrawn: take them back (PATCH the player) first",
-                    )
-                )
+    _check_players(s, t, seats, problems, players_known=players_known, correction=correction)
     played_at = None
     if doc.get("played_at") is not None:
         try:
@@ -80,98 +65,149 @@ def read_submission(
             played_at = moment(doc["played_at"])
         except ValueError as exc:
             problems.append(Problem("/played_at", "invalid_datetime", f"played_at is {exc}"))
-    has_record, has_sheet = doc.get("record") is not None, doc.get("sheet") is not None
-    if has_record == has_sheet:
-        problems.append(Problem("", "record_or_sheet", "a game has either a record or a sheet"))
-    rs = tournaments_repo.tournament_ruleset(t)
-    outcome: dict[str, Any] | None = None
-    scored: Outcome | None = None
-    claim: dict[str, Any] | None = None
-    differences: list[Difference] = []
-    record_hash = None
-    if has_record != has_sheet:
-        field = "record" if has_record else "sheet"
-        body = doc[field]
-        if isinstance(body, dict):
-            problems.extend(_same_ruleset(body, rs, f"/{field}/ruleset"))
-            if has_sheet:
-                body = {**body, "ruleset": {"name": rs.name, "options": rs.options()}}
-        try:
-            if has_record:
-                result = adjudicate(body, rs)
-                ADJUDICATIONS.labels(result.verdict.value).inc()
-                if not result.legal and not problems:
-                    raise Rejected(
-                        problem_document(
-                            422,
-                            "illegal-game",
-                            "The game is not legal",
-                            f"{result.verdict.value}: {result.violation.message if result.violation else ''}",
-                            adjudication=result.to_json(),
-                        )
-                    )
-                if result.outcome is not None:
-                    outcome = result.outcome.to_json()
-                    scored = result.outcome
-                record_hash = record_fingerprint(body, rs)
-                if result.claim is not None:
-                    claim, differences = result.claim, [_prefixed_difference(d, "/record") for d in result.differences]
-            else:
-                sheet_rules, facts = read_sheet(body)
-                scored = score(facts, sheet_rules)
-                outcome = scored.to_json()
-        except RecordError as exc:
-            problems.extend(_prefixed(exc.problems, f"/{field}"))
+    judged = _judge(doc, tournaments_repo.tournament_ruleset(t), problems)
+    claim, differences = judged.claim, judged.differences
     if doc.get("claimed") is not None:
         try:
             claim = read_claim(doc["claimed"])
         except RecordError as exc:
             problems.extend(exc.problems)
         else:
-            if scored is not None:
-                differences = list(compare_claim(claim, scored))
+            if judged.scored is not None:
+                differences = list(compare_claim(claim, judged.scored))
     accept = doc.get("accept_computed", False)
     if type(accept) is not bool:
         problems.append(Problem("/accept_computed", "invalid_type", "accept_computed is true or false"))
     if problems:
         raise Rejected(invalid_record(problems, "game"))
-    assert outcome is not None and isinstance(seats, list)
-    if claim is not None:
-        if differences and not accept:
-            raise Rejected(
-                problem_document(
-                    422,
-                    "claim-differs",
-                    "The claimed result is not the rules' result",
-                    f"{len(differences)} difference{'s' if len(differences) != 1 else ''} between the table's claim and "
-                    'the rules; correct the claim, or send "accept_computed": true to store the rules\' result with '
-                    "the claim beside it",
-                    [
-                        Problem(d.pointer, "claim_differs", d.reason, {"claimed": d.claimed, "computed": d.computed})
-                        for d in differences
-                    ],
-                    outcome=outcome,
-                )
-            )
-        outcome = {
-            **outcome,
-            "claim": {
-                "claimed": claim,
-                "differences": [d.to_json() for d in differences],
-                "accepted_computed": bool(differences),
-            },
-        }
-    assert scored is not None
+    assert judged.outcome is not None and judged.scored is not None and isinstance(seats, list)
+    outcome = judged.outcome if claim is None else _with_claim(judged.outcome, claim, differences, accept)
     return games_repo.Submission(
         tuple(seats),
-        "record" if has_record else "sheet",
+        "record" if doc.get("record") is not None else "sheet",
         raw,
         outcome,
-        scored.seat_results(),
-        record_hash,
+        judged.scored.seat_results(),
+        judged.record_hash,
         played_at,
         *(at or (None, None, None)),
     )
+
+
+def _check_players(
+    s: Session,
+    t: Tournament | tournaments_repo.TournamentRef,
+    seats: Any,
+    problems: list[Problem],
+    *,
+    players_known: bool,
+    correction: bool,
+) -> None:
+    """Five distinct players of the tournament, none withdrawn (a correction may keep one)."""
+    if not isinstance(seats, list) or len(seats) != 5 or not all(map(_is_id, seats)):
+        problems.append(Problem("/players", "invalid_players", "players is an array of five player ids, seat 0 first"))
+        return
+    if players_known:
+        return
+    known = games_repo.players_by_id(s, t.id, seats)
+    for i, pid in enumerate(seats):
+        if pid not in known:
+            problems.append(Problem(f"/players/{i}", "unknown_player", f"tournament {t.id} has no player {pid}"))
+        elif seats.index(pid) != i:
+            problems.append(Problem(f"/players/{i}", "duplicate_player", f"player {pid} sits twice"))
+        elif known[pid].withdrawn_at is not None and not correction:
+            problems.append(
+                Problem(
+                    f"/players/{i}",
+                    "withdrawn_player",
+                    f"player {pid} ({known[pid].name}) has withdrawn: take them back (PATCH the player) first",
+                )
+            )
+
+
+@dataclass
+class _Judged:
+    """A submission's record adjudicated (or its sheet scored): what the rows are made of."""
+
+    outcome: dict[str, Any] | None = None
+    scored: Outcome | None = None
+    record_hash: str | None = None
+    claim: dict[str, Any] | None = None
+    differences: list[Difference] = field(default_factory=list)
+
+
+def _judge(doc: dict[str, Any], rs: Ruleset, problems: list[Problem]) -> _Judged:
+    """The record adjudicated, or the sheet scored, under the tournament's ruleset (an illegal
+    game is Rejected at once, with its adjudication); problems are added to ``problems``."""
+    out = _Judged()
+    has_record, has_sheet = doc.get("record") is not None, doc.get("sheet") is not None
+    if has_record == has_sheet:
+        problems.append(Problem("", "record_or_sheet", "a game has either a record or a sheet"))
+        return out
+    name = "record" if has_record else "sheet"
+    body = doc[name]
+    if isinstance(body, dict):
+        problems.extend(_same_ruleset(body, rs, f"/{name}/ruleset"))
+        if has_sheet:
+            body = {**body, "ruleset": {"name": rs.name, "options": rs.options()}}
+    try:
+        if has_sheet:
+            sheet_rules, facts = read_sheet(body)
+            out.scored = score(facts, sheet_rules)
+            out.outcome = out.scored.to_json()
+            return out
+        result = adjudicate(body, rs)
+        ADJUDICATIONS.labels(result.verdict.value).inc()
+        if not result.legal and not problems:
+            raise Rejected(
+                problem_document(
+                    422,
+                    "illegal-game",
+                    "The game is not legal",
+                    f"{result.verdict.value}: {result.violation.message if result.violation else ''}",
+                    adjudication=result.to_json(),
+                )
+            )
+        if result.outcome is not None:
+            out.outcome, out.scored = result.outcome.to_json(), result.outcome
+        out.record_hash = record_fingerprint(body, rs)
+        if result.claim is not None:
+            out.claim = result.claim
+            out.differences = [_prefixed_difference(d, "/record") for d in result.differences]
+    except RecordError as exc:
+        problems.extend(_prefixed(exc.problems, f"/{name}"))
+    return out
+
+
+def _with_claim(
+    outcome: dict[str, Any], claim: dict[str, Any], differences: list[Difference], accept: bool
+) -> dict[str, Any]:
+    """The outcome with the table's claim beside it; a claim that differs is Rejected unless the
+    rules' result is accepted (``accept_computed``)."""
+    if differences and not accept:
+        raise Rejected(
+            problem_document(
+                422,
+                "claim-differs",
+                "The claimed result is not the rules' result",
+                f"{len(differences)} difference{'s' if len(differences) != 1 else ''} between the table's claim and "
+                'the rules; correct the claim, or send "accept_computed": true to store the rules\' result with '
+                "the claim beside it",
+                [
+                    Problem(d.pointer, "claim_differs", d.reason, {"claimed": d.claimed, "computed": d.computed})
+                    for d in differences
+                ],
+                outcome=outcome,
+            )
+        )
+    return {
+        **outcome,
+        "claim": {
+            "claimed": claim,
+            "differences": [d.to_json() for d in differences],
+            "accepted_computed": bool(differences),
+        },
+    }
 
 
 def _round_and_table(
