@@ -126,6 +126,19 @@ def install(app: Flask) -> None:
     limits.install(app)  # then rate limits, before anything of the request is read
     auth.install(app)  # then the key, before the body
     language.install(app)  # answers in the language asked (Accept-Language)
+    _install_body_gate(app)
+    app.extensions["baohuang_api"] = api
+    _install_error_answers(app)
+
+    @app.before_request
+    def _ensure_schema() -> None:
+        if app.extensions.get("baohuang_schema_pending") and (request.endpoint or "").split(".")[0] in _DB_BLUEPRINTS:
+            db.upgrade()
+            app.extensions.pop("baohuang_schema_pending", None)
+
+
+def _install_body_gate(app: Flask) -> None:
+    """A body of a type the operation does not read is 415, before the view."""
 
     @app.before_request
     def _content_type() -> Response | None:
@@ -144,7 +157,9 @@ def install(app: Flask) -> None:
         doc = unsupported_media_type(request.headers.get("Content-Type", ""), reads)
         return problem_response(doc, {f"Accept-{request.method.title()}": ", ".join(reads)})
 
-    app.extensions["baohuang_api"] = api
+
+def _install_error_answers(app: Flask) -> None:
+    """The errors every operation shares, as problem documents."""
 
     @app.errorhandler(RecordError)
     def _record_error(exc: RecordError) -> Response:
@@ -171,12 +186,6 @@ def install(app: Flask) -> None:
             503, "service-unavailable", "Service Unavailable", "the database is not reachable; try again shortly"
         )
         return problem_response(doc, {"Retry-After": "2"})
-
-    @app.before_request
-    def _ensure_schema() -> None:
-        if app.extensions.get("baohuang_schema_pending") and (request.endpoint or "").split(".")[0] in _DB_BLUEPRINTS:
-            db.upgrade()
-            app.extensions.pop("baohuang_schema_pending", None)
 
 
 _DB_BLUEPRINTS = {"organizers", "tournaments", "games", "webhooks"}
