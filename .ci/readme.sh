@@ -19,7 +19,9 @@ cleanup() {
 trap cleanup EXIT
 git clone -q "$src" "$work/clone"
 # What is not committed yet (a developer's run) is copied over, so the check sees the tree tested.
-git -C "$src" ls-files -m -o --exclude-standard -z | (cd "$src" && xargs -0 -r cp --parents -t "$work/clone")
+git -C "$src" ls-files -m -o --exclude-standard -z | (cd "$src" && while IFS= read -r -d '' f; do
+  if [ -e "$f" ]; then cp --parents "$f" "$work/clone"; else rm -f "$work/clone/$f"; fi
+done)
 cd "$work/clone"
 if curl -fsS -m 2 http://127.0.0.1:8000/livez >/dev/null 2>&1; then
   echo "something already answers on 127.0.0.1:8000: stop it first" >&2
