@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ..club import Role
+from ..club import Counting, Role
 from .schemas import StrictSchema
 from .strict import Boolean, BoundedList, Integer, Name
 
@@ -109,7 +109,7 @@ class SeasonCreateSchema(StrictSchema):
     name = Name(required=True, max_length=200)
     counting = fields.String(
         load_default="all",
-        validate=validate.OneOf(["all", "best"]),
+        validate=validate.OneOf([c.value for c in Counting]),
         metadata={"description": "all evenings count, or each member's best N (best)"},
     )
     best = Integer(validate=validate.Range(min=1, max=1000), metadata={"description": "N, with counting best"})
@@ -118,7 +118,7 @@ class SeasonCreateSchema(StrictSchema):
 
 class SeasonPatchSchema(StrictSchema):
     name = Name(max_length=200)
-    counting = fields.String(validate=validate.OneOf(["all", "best"]))
+    counting = fields.String(validate=validate.OneOf([c.value for c in Counting]))
     best = Integer(validate=validate.Range(min=1, max=1000))
     tournaments = BoundedList(Integer(), max_items=500)
 

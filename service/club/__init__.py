@@ -25,7 +25,7 @@ from .standing import (
     ranked,
     role_figures,
 )
-from .vocabulary import CROWN, OPEN_STATES, DealState, EntryState, Role, Side
+from .vocabulary import CROWN, OPEN_STATES, DealState, EntryState, Role, Side, WebhookEvent
 
 __all__ = [
     "CROWN",
@@ -42,6 +42,7 @@ __all__ = [
     "RoleFigures",
     "SeasonRow",
     "Side",
+    "WebhookEvent",
     "contribution",
     "counted_evenings",
     "evening_total",

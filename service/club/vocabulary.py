@@ -75,3 +75,19 @@ class DealState(StrEnum):
     PENDING = "pending"
     DISPUTED = "disputed"
     CONFIRMED = "confirmed"
+
+
+class WebhookEvent(StrEnum):
+    """What a tournament's webhooks are told of (docs/tournaments.md, "Webhooks")."""
+
+    GAME_STORED = "game.stored"
+    GAME_CORRECTED = "game.corrected"
+    ROUND_CREATED = "round.created"
+    ROUND_REMOVED = "round.removed"
+    TOURNAMENT_CLOSED = "tournament.closed"
+    GAME_PENDING = "game.pending"
+    GAME_CONFIRMED = "game.confirmed"
+    GAME_DISPUTED = "game.disputed"
+    GAME_WITHDRAWN = "game.withdrawn"
+    ROUND_CLOSED = "round.closed"
+    SEASON_UPDATED = "season.updated"

@@ -12,22 +12,11 @@ from typing import Any
 from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.orm import Session
 
+from ..club import WebhookEvent as Event
 from .errors import NotFound
 from .models import SeasonTournament, Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent, utcnow
 
-EVENTS = (
-    "game.stored",
-    "game.corrected",
-    "round.created",
-    "round.removed",
-    "tournament.closed",
-    "game.pending",
-    "game.confirmed",
-    "game.disputed",
-    "game.withdrawn",
-    "round.closed",
-    "season.updated",
-)
+EVENTS: tuple[str, ...] = tuple(e.value for e in Event)  # the club core's list, in its order
 # The events that change a season's standings: fanning one out tells the tournament's webhooks
 # that each season it belongs to changed (season.updated, an event of its own in the outbox).
 SEASON_CAUSES = ("game.stored", "game.corrected")
