@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import create_engine, event, select, text, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import (
     ArgumentError,
@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session, sessionmaker
 # What the use cases see of the database library, named here so that they import none of it: the
 # session a unit of work holds, a constraint the database refused (a parallel request stored the
 # same thing first), and the errors of a database gone away.
-__all__ = ["DATABASE_AWAY", "Database", "IntegrityError", "Session"]
+__all__ = ["DATABASE_AWAY", "Database", "IntegrityError", "Session", "lock_rows"]
 DATABASE_AWAY = (OperationalError, InterfaceError)
 
 MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
@@ -65,6 +65,20 @@ def _unusable(url: str, why: object) -> DatabaseUrlError:
         f"DATABASE_URL {shown} is not usable: {why}. Expected postgresql://user:password@host:5432/database "
         "or sqlite:///path/to/file.sqlite3"
     )
+
+
+def lock_rows(s: Session, model: Any, ids: Sequence[int]) -> list[Any]:
+    """Lock these rows for the rest of the transaction, in id order (two transactions locking
+    the same rows wait for each other, never deadlock), and read them afresh: what a parallel
+    transaction committed before is seen. PostgreSQL: ``SELECT … FOR UPDATE``. SQLite has no row
+    locks: a write that changes nothing takes the database's write lock, held to the commit."""
+    wanted = sorted(set(ids))
+    if s.get_bind().dialect.name == "sqlite":
+        s.execute(
+            update(model).where(model.id.in_(wanted)).values(id=model.id).execution_options(synchronize_session=False)
+        )
+    stmt = select(model).where(model.id.in_(wanted)).order_by(model.id).with_for_update()
+    return list(s.scalars(stmt.execution_options(populate_existing=True)))
 
 
 def make_engine(url: str, *, autocommit: bool = False) -> Engine:

@@ -11,6 +11,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from ..names import name_key
+from .db import lock_rows
 from .errors import Conflict, NotFound
 from .models import GameSeat, MemberEvent, Player, PlayerStats, RatingBasis, Tournament, utcnow
 from .models import Member as Member
@@ -203,24 +204,8 @@ def merge(s: Session, into: Member, other: Member, key_id: int | None, reason: s
 def lock(s: Session, member_ids: list[int]) -> None:
     """Lock members for a merge, in id order (two merges at once wait for each other, never
     deadlock), and read them afresh: a merge checks what the other one left. PostgreSQL: ``FOR
-    UPDATE``; SQLite: a write that changes nothing takes the database's write lock."""
-    ids = sorted(set(member_ids))
-    if s.get_bind().dialect.name == "sqlite":
-        s.execute(
-            update(Member).where(Member.id.in_(ids)).values(id=Member.id).execution_options(synchronize_session=False)
-        )
-        for m in ids:
-            found = s.get(Member, m)
-            if found is not None:
-                s.refresh(found)
-        return
-    s.scalars(
-        select(Member)
-        .where(Member.id.in_(ids))
-        .order_by(Member.id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    ).all()
+    UPDATE``; SQLite: its write lock (db.lock_rows)."""
+    lock_rows(s, Member, member_ids)
 
 
 def events(s: Session, organizer_id: int, member_id: int) -> Sequence[MemberEvent]:

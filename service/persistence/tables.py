@@ -161,6 +161,11 @@ def latest_other_deal(s: Session, tournament_id: int, number: int, table: int, d
     )
 
 
+def open_entry(s: Session, tournament_id: int, number: int, table: int, deal: int, entry_id: int) -> TableEntry | None:
+    """One of the deal's open entries, by id (locked for update), or None."""
+    return next((e for e in open_entries(s, tournament_id, number, table, deal) if e.id == entry_id), None)
+
+
 def entry_by_nonce(s: Session, link_id: int, nonce: str) -> TableEntry | None:
     return s.scalar(select(TableEntry).where(TableEntry.link_id == link_id, TableEntry.nonce == nonce))
 

@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..core.ruleset import Ruleset
 from ..names import name_key
 from . import members
+from .db import lock_rows
 from .errors import Conflict, Forbidden, NotFound
 from .models import (
     Game,
@@ -75,16 +76,8 @@ def lock_for_write(s: Session, tournament_id: int) -> Tournament | None:
     scoring) takes it first, so they run one at a time and always lock the tournament before its
     entries: no read-then-write race, no deadlock. PostgreSQL: ``SELECT … FOR UPDATE``. SQLite has
     no row locks: a write that changes nothing takes the database's write lock, held to the commit."""
-    if s.get_bind().dialect.name == "sqlite":
-        s.execute(
-            update(Tournament)
-            .where(Tournament.id == tournament_id)
-            .values(id=Tournament.id)
-            .execution_options(synchronize_session=False)
-        )
-        return s.get(Tournament, tournament_id, populate_existing=True)
-    stmt = select(Tournament).where(Tournament.id == tournament_id).with_for_update()
-    return s.scalar(stmt.execution_options(populate_existing=True))
+    found = lock_rows(s, Tournament, [tournament_id])
+    return found[0] if found else None
 
 
 T = TypeVar("T", Tournament, "TournamentRef")

@@ -287,7 +287,7 @@ def withdraw_entry(
     t, _, _ = _round(s, acting, tournament_id, number, lock=True)
     if type(entry_id) is not int:
         raise refusal("/entry", "invalid_type", "entry is the id of the entry to withdraw (a whole number)")
-    e = next((x for x in tables_repo.open_entries(s, t.id, number, table, deal) if x.id == entry_id), None)
+    e = tables_repo.open_entry(s, t.id, number, table, deal, entry_id)
     if e is None:
         raise NotFound(f"deal {deal} of table {table} has no open entry {entry_id}")
     withdraw(s, e, utcnow())

@@ -14,7 +14,7 @@ from ..persistence.models import ApiKey, Round, TableLink, Tournament, utcnow
 from .errors import Unauthenticated
 from .unit_of_work import UnitOfWork
 
-__all__ = ["LinkEnded", "OpenedTable", "open_table", "table_for"]
+__all__ = ["LinkEnded", "OpenedTable", "ensure_playing", "open_table", "table_for"]
 
 
 class LinkEnded(Unauthenticated):
@@ -51,6 +51,15 @@ class OpenedTable:
 # --- opening a table ------------------------------------------------------------------------
 
 
+def ensure_playing(r: Round, t: Tournament) -> None:
+    """LinkEnded unless the round and the tournament are still open (read when a token opens the
+    table, and again under the write lock before a table's use case decides)."""
+    if r.closed_at is not None:
+        raise LinkEnded(f"round {r.number} is closed: ask the director")
+    if t.status != "open":
+        raise LinkEnded(f"tournament {t.id} is closed: ask the director")
+
+
 def open_table(uow: UnitOfWork, token: str) -> OpenedTable:
     """The table a token opens. Unauthenticated: no such token; LinkEnded: its round is closed,
     the tournament closed, the link expired or replaced."""
@@ -61,10 +70,7 @@ def open_table(uow: UnitOfWork, token: str) -> OpenedTable:
     link, r = found
     t = s.get(Tournament, link.tournament_id)
     assert t is not None
-    if r.closed_at is not None:
-        raise LinkEnded(f"round {r.number} is closed: ask the director")
-    if t.status != "open":
-        raise LinkEnded(f"tournament {t.id} is closed: ask the director")
+    ensure_playing(r, t)
     key = s.get(ApiKey, link.key_id)
     if link.ended_by == "key" or key is None or key.revoked_at is not None:
         raise LinkEnded("the key that made this table link was revoked: ask the director for a new one")

@@ -37,7 +37,7 @@ from .deal_results import (
     withdraw,
 )
 from .errors import Rejected, Unauthenticated
-from .table_access import LinkEnded, OpenedTable, open_table, table_for
+from .table_access import LinkEnded, OpenedTable, ensure_playing, open_table, table_for
 from .table_shown import deals_json, entry_json, players_json
 from .unit_of_work import UnitOfWork
 
@@ -99,10 +99,7 @@ def lock(uow: UnitOfWork, at: OpenedTable) -> Tournament:
     t = tournaments_repo.lock_for_write(uow.session, at.tournament.id)
     assert t is not None
     uow.session.refresh(at.round)
-    if at.round.closed_at is not None:
-        raise LinkEnded(f"round {at.number} is closed: ask the director")
-    if t.status != "open":
-        raise LinkEnded(f"tournament {t.id} is closed: ask the director")
+    ensure_playing(at.round, t)
     return t
 
 
@@ -332,9 +329,7 @@ def withdraw_entry(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, 
     lock(uow, at)
     player_id = _player(at, player_id)
     entry_id = _entry_id(entry_id)
-    e = next(
-        (x for x in tables_repo.open_entries(s, at.tournament.id, at.number, at.table, deal) if x.id == entry_id), None
-    )
+    e = tables_repo.open_entry(s, at.tournament.id, at.number, at.table, deal, entry_id)
     if e is None:
         raise NotFound(f"deal {deal} of table {at.table} has no open entry {entry_id}")
     if e.entered_by != player_id:
