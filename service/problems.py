@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .core.bounds import MAX_LISTED_PROBLEMS
 from .core.errors import Problem
+
+if TYPE_CHECKING:  # the HTTP layer's and the pages' refusals: the command line imports no use case
+    from .tournament.errors import Rejected
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 PROBLEM_BASE = "/problems/"
@@ -141,16 +144,18 @@ def truncated(doc: dict[str, Any], limit: int) -> dict[str, Any]:
     return {**doc, "errors": errors[:limit], "more_errors": more}
 
 
-def invalid_record(problems: Iterable[Problem], what: str = "record") -> dict[str, Any]:
+def invalid_record(
+    problems: Iterable[Problem], what: str = "record", limit: int = MAX_LISTED_PROBLEMS
+) -> dict[str, Any]:
     """422: the body (or the query string) is not what the operation reads."""
     listed = list(problems)
-    counted = listing(len(listed))
+    counted = listing(len(listed), limit)
     if listed and all(p.pointer.startswith("/query/") for p in listed):
         return problem_document(
-            422, "invalid-query", "Not a valid query", f"the query string is not valid: {counted}", listed
+            422, "invalid-query", "Not a valid query", f"the query string is not valid: {counted}", listed, limit
         )
     detail = f"the body is not a valid {what}: {counted}"
-    return problem_document(422, f"invalid-{what.replace(' ', '-')}", f"Not a valid {what}", detail, listed)
+    return problem_document(422, f"invalid-{what.replace(' ', '-')}", f"Not a valid {what}", detail, listed, limit)
 
 
 def unsupported_media_type(received: str, accepted: Iterable[str]) -> dict[str, Any]:
@@ -165,3 +170,33 @@ def unsupported_media_type(received: str, accepted: Iterable[str]) -> dict[str, 
         detail,
         [Problem("", "unsupported_media_type", detail)],
     )
+
+
+def refusal_document(exc: Rejected, limit: int = MAX_LISTED_PROBLEMS) -> dict[str, Any]:
+    """422 for a use case's refusal of a body (tournament/errors.py): its problems with their
+    pointers; an illegal game with its adjudication; a claim that differs with the rules' outcome."""
+    from .tournament.errors import ClaimDiffers, IllegalGame
+
+    if isinstance(exc, IllegalGame):
+        result = exc.adjudication
+        return problem_document(
+            422,
+            "illegal-game",
+            "The game is not legal",
+            f"{result.verdict.value}: {result.violation.message if result.violation else ''}",
+            adjudication=result.to_json(),
+        )
+    if isinstance(exc, ClaimDiffers):
+        n = len(exc.differences)
+        return problem_document(
+            422,
+            "claim-differs",
+            "The claimed result is not the rules' result",
+            f"{n} difference{'s' if n != 1 else ''} between the table's claim and "
+            'the rules; correct the claim, or send "accept_computed": true to store the rules\' result with '
+            "the claim beside it",
+            exc.problems,
+            limit,
+            outcome=dict(exc.outcome),
+        )
+    return invalid_record(exc.problems, exc.what, limit)

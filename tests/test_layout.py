@@ -32,7 +32,6 @@ FUNCTIONS_OVER = {
     "core/without_deal.py:_adjudicate_reconstructed": 80,
     "core/without_deal_called.py:adjudicate_called": 125,
     "persistence/games.py:store_game": 68,
-    "tournament/games.py:submit_game": 69,
 }
 
 
@@ -86,3 +85,25 @@ def test_the_apis_shared_pieces_import_no_view_and_auth_does_not_come_back_to_co
     common = _imports(SERVICE / "api" / "common.py")
     assert "auth" not in common, common
     assert "common" in _imports(SERVICE / "api" / "auth.py")
+
+
+# What the use cases hand the views are values (dataclasses, enums, the core's values), never a
+# loose ``dict[str, Any]``. A game's submission is the rules core's JSON document, read as such.
+RETURNS_A_DOCUMENT = {"game_queries.py:submission_of"}
+
+
+def test_the_use_cases_return_values_not_loose_dicts():
+    loose = []
+    for p in sorted((SERVICE / "tournament").glob("*.py")):
+        for node in ast.parse(p.read_text()).body:
+            if not isinstance(node, ast.FunctionDef) or node.name.startswith("_"):
+                continue
+            returns = ast.unparse(node.returns) if node.returns else "(none)"
+            name = f"{p.name}:{node.name}"
+            if ("dict[str, Any]" in returns or returns in ("Any", "(none)")) and name not in RETURNS_A_DOCUMENT:
+                loose.append(f"{name} -> {returns}")
+    # A table's stored seats and an unread submission stay inside the use cases (no view imports them).
+    inside = {"deal_results.py:seats_of -> list[dict[str, Any]]", "submission.py:seated_players -> Any"}
+    assert set(loose) <= inside, sorted(set(loose) - inside)
+    views = "\n".join(p.read_text() for d in ("api", "web") for p in (SERVICE / d).glob("*.py"))
+    assert "seats_of" not in views and "seated_players" not in views

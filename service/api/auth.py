@@ -12,7 +12,7 @@ from typing import Any
 from flask import Flask, g, request
 
 from ..tournament import clubs
-from ..tournament.unit_of_work import KeyRef
+from ..tournament.unit_of_work import KeyRef, UnitOfWork
 from .common import CHALLENGE, fail, refuse_key, unit_of_work
 
 # Operations that authenticate inside the view, in the same query as the rest of what they
@@ -44,6 +44,13 @@ def accept(key: KeyRef | None) -> KeyRef:
         refuse_key()
     g.organizer_id = key.organizer_id
     return key
+
+
+def acted(uow: UnitOfWork) -> None:
+    """The organizer a use case found behind the request's key, for the log line (whatever the
+    use case answered after: a refusal names its organizer too)."""
+    if uow.acting is not None:
+        g.organizer_id = uow.acting.organizer_id
 
 
 def require_bearer() -> str:

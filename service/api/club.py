@@ -59,7 +59,7 @@ class Members(MethodView):
 class MemberById(MethodView):
     @blp.response(200, MemberDetailSchema)
     @refusals(blp, 404)
-    def get(self, organizer_id: int, member_id: int) -> dict[str, Any]:
+    def get(self, organizer_id: int, member_id: int) -> members.MemberPage:
         """A member: evenings, rating with its history, results by role, partners and opponents"""
         reader = viewer()
         with unit_of_work() as uow:
@@ -72,7 +72,7 @@ class MergeMembers(MethodView):
     @blp.response(200, MergedSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404, 409)
-    def post(self, body: dict[str, Any], organizer_id: int, member_id: int) -> dict[str, Any]:
+    def post(self, body: dict[str, Any], organizer_id: int, member_id: int) -> members.Merged:
         """Merge another member into this one
 
         Every player of the other member (and so every game of theirs) moves to this one; the other
@@ -92,7 +92,7 @@ class Seasons(MethodView):
     @blp.response(201, SeasonSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 409)
-    def post(self, body: dict[str, Any], organizer_id: int) -> dict[str, Any]:
+    def post(self, body: dict[str, Any], organizer_id: int) -> seasons.SeasonInfo:
         """Make a season: a name, its tournaments in order, and how evenings count"""
         with unit_of_work() as uow:
             return seasons.create_season(
@@ -116,7 +116,7 @@ class Seasons(MethodView):
 class SeasonById(MethodView):
     @blp.response(200, SeasonSchema)
     @refusals(blp, 404)
-    def get(self, organizer_id: int, season_id: int) -> dict[str, Any]:
+    def get(self, organizer_id: int, season_id: int) -> seasons.SeasonInfo:
         """A season"""
         with unit_of_work() as uow:
             return seasons.get_season(uow, organizer_id, season_id)
@@ -125,7 +125,7 @@ class SeasonById(MethodView):
     @blp.response(200, SeasonSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404, 409)
-    def patch(self, body: dict[str, Any], organizer_id: int, season_id: int) -> dict[str, Any]:
+    def patch(self, body: dict[str, Any], organizer_id: int, season_id: int) -> seasons.SeasonInfo:
         """Rename a season, change how it counts, or its tournaments"""
         with unit_of_work() as uow:
             return seasons.change_season(uow, acting_organizer(), organizer_id, season_id, body)
@@ -146,5 +146,6 @@ class SeasonStandings(MethodView):
             answer = seasons.season_standings(uow, organizer_id, season_id, query.get("after"))
         if wants_csv(query):
             filename = f"season-{season_id}-standings.csv"
-            return csv_answer(answer["standings"], CSV_FIELDS, filename, excel=query["excel"], extrasaction="ignore")
+            rows = SeasonStandingSchema(many=True).dump(answer.standings)
+            return csv_answer(rows, CSV_FIELDS, filename, excel=query["excel"], extrasaction="ignore")
         return answer

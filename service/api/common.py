@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
+from enum import Enum
 from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlencode
 
@@ -13,8 +16,9 @@ from flask_smorest import abort
 from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import abort as werkzeug_abort
 
-from ..tournament import UnitOfWork, games
-from ..tournament.errors import Conflict, Forbidden, NotFound
+from ..problems import refusal_document
+from ..tournament import UnitOfWork
+from ..tournament.errors import Conflict, Forbidden, NotFound, Rejected, Unauthenticated
 from ..tournament.unit_of_work import Database, KeyRef
 from .responses import problem_response
 from .strict import QueryInteger, StrictParser
@@ -89,11 +93,27 @@ def unit_of_work(*, single_statement: bool = False) -> Iterator[UnitOfWork]:
     except Forbidden as exc:
         fail(403, message=str(exc))
     except Conflict as exc:
-        fail(409, message=str(exc), extra=exc.extra)
-    except games.Unauthenticated:
+        fail(409, message=str(exc), extra=jsonable(exc.extra))
+    except Unauthenticated:
         refuse_key()  # 401, and the failed key counted against the address
-    except games.Rejected as exc:
-        abort_with(exc.doc)
+    except Rejected as exc:
+        abort_with(refusal_document(exc))
+
+
+def jsonable(value: Any) -> Any:
+    """A refusal's facts as JSON: values of the use cases (dataclasses) as objects of their fields,
+    moments in ISO 8601, the club's words (enums) as their values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {k: jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, Enum):
+        return value.value
+    return value
 
 
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="baohuang"'}

@@ -3,25 +3,33 @@ service.tournament.games, and presents its answer."""
 
 from __future__ import annotations
 
-import io
 import json
-import tempfile
-import time
-from collections.abc import Iterator
-from typing import IO, Any
+from typing import Any
 
-from flask import Response, current_app, request, stream_with_context
+from flask import Response, request
 from flask.views import MethodView
-from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..core.errors import Problem, RecordError
 from ..core.jsonio import loads
-from ..core.notation import parse_submission
-from ..tournament import batch, corrections, games, reading
+from ..core.notation import ParsedGame, parse_submission
+from ..problems import refusal_document
+from ..tournament import corrections, game_queries, games
+from ..tournament.errors import Rejected
 from . import notation
 from .apidoc import LOCATION, REPLAYED
-from .auth import accept, require_bearer, viewer
-from .common import SECURITY, Blueprint, acting_key, documented, fail, page, page_schema, refusals, unit_of_work
+from .auth import acted, require_bearer, viewer
+from .common import (
+    SECURITY,
+    Blueprint,
+    abort_with,
+    acting_key,
+    documented,
+    fail,
+    page,
+    page_schema,
+    refusals,
+    unit_of_work,
+)
 from .tournament_schemas import (
     CorrectionSchema,
     GameDetailSchema,
@@ -57,8 +65,17 @@ def _problem(e: dict[str, Any]) -> Problem:
     return Problem(e["pointer"], e["code"], e["detail"], facts or None)
 
 
-def _answer(a: games.Answer) -> Response:
-    return Response(a.body, status=a.status, mimetype="application/json", headers=a.headers)
+def _located(doc: dict[str, Any], game: ParsedGame) -> dict[str, Any]:
+    """A refusal of a game sent in the notation, its problems (and its violation) given the line
+    and column of the text where they are."""
+    if "errors" in doc:
+        located = notation.located([_problem(e) for e in doc["errors"]], game, "/record")
+        doc["errors"] = [p.to_json() for p in located]
+    violation = (doc.get("adjudication") or {}).get("violation")
+    where = None if violation is None else game.where(violation["pointer"])
+    if violation is not None and where is not None:
+        violation["line"], violation["column"] = where
+    return doc
 
 
 @blp.route("")
@@ -122,35 +139,33 @@ class Games(MethodView):
         idem = request.headers.get("Idempotency-Key")
         if idem is not None and not 0 < len(idem) <= 200:
             fail(400, message="Idempotency-Key is 1 to 200 characters")
-        unreadable: RecordError | None = None
         game = None
         try:
             if notation.sent_as_notation(request):
                 raw = notation.body_text(request.get_data(cache=False))
                 doc, game = parse_submission(raw)
+                body = games.Body(doc, raw)
             else:
-                doc, raw = request_body()
+                body = games.Body(*request_body())
         except RecordError as exc:  # answered once the key is known to be good: a bad key is 401 first
-            unreadable, doc, raw = exc, None, ""
+            body = games.Body.not_read(exc)
         # Without an Idempotency-Key the game is stored by one statement (repo.store_game), so on
         # PostgreSQL it runs without BEGIN and COMMIT around it; with one, the game and the
         # remembered answer are stored in one transaction.
         with unit_of_work(single_statement=idem is None) as uow:
             try:
-                answer = games.submit_game(
-                    uow, secret, tournament_id, doc, raw, unreadable, idem, request.method, request.path, on_key=accept
-                )
-            except games.Rejected as exc:
-                if game is not None:  # the problems' lines and columns in the text sent
-                    if "errors" in exc.doc:
-                        located = notation.located([_problem(e) for e in exc.doc["errors"]], game, "/record")
-                        exc.doc["errors"] = [p.to_json() for p in located]
-                    violation = (exc.doc.get("adjudication") or {}).get("violation")
-                    where = None if violation is None else game.where(violation["pointer"])
-                    if violation is not None and where is not None:
-                        violation["line"], violation["column"] = where
-                raise
-        return _answer(answer)
+                done = games.submit_game(uow, secret, tournament_id, body, idem)
+            except Rejected as exc:
+                if game is None:
+                    raise
+                abort_with(_located(refusal_document(exc), game))  # lines and columns in the text sent
+            finally:
+                acted(uow)
+        headers = {"Location": f"{request.path}/{done.game.id}"}
+        if done.replayed:
+            headers["Idempotent-Replayed"] = "true"
+        text = json.dumps(done.game.to_json(), ensure_ascii=False)
+        return Response(text, status=201, mimetype="application/json", headers=headers)
 
     @blp.arguments(GameQuerySchema, location="query")
     @blp.response(200, GamePage)
@@ -159,7 +174,17 @@ class Games(MethodView):
         """List games, oldest first; filter by player and by date"""
         reader = viewer()
         with unit_of_work() as uow:
-            items, total = reading.list_games(uow, reader, tournament_id, query)
+            items, total = game_queries.list_games(
+                uow,
+                reader,
+                tournament_id,
+                player=query.get("player"),
+                since=query.get("since"),
+                until=query.get("until"),
+                include_void=query["include_void"],
+                limit=query["limit"],
+                offset=query["offset"],
+            )
         return page(items, total, query["limit"], query["offset"])
 
 
@@ -167,7 +192,7 @@ class Games(MethodView):
 class GameById(MethodView):
     @blp.response(200, GameDetailSchema)
     @refusals(blp, 404)
-    def get(self, tournament_id: int, game_id: int) -> dict[str, Any]:
+    def get(self, tournament_id: int, game_id: int) -> game_queries.GameDetails:
         """One game, as it stands now
 
         With the players' names, the record (or sheet) as submitted or last corrected, the
@@ -175,18 +200,18 @@ class GameById(MethodView):
         """
         reader = viewer()
         with unit_of_work() as uow:
-            return reading.get_game(uow, reader, tournament_id, game_id)
+            return game_queries.get_game(uow, reader, tournament_id, game_id)
 
 
 @blp.route("/<id:game_id>/history")
 class GameHistory(MethodView):
     @blp.response(200, HistorySchema)
     @refusals(blp, 404)
-    def get(self, tournament_id: int, game_id: int) -> dict[str, Any]:
+    def get(self, tournament_id: int, game_id: int) -> game_queries.GameHistory:
         """Every version of a game: when and why it changed (and, to its organizer, with which key)"""
         reader = viewer()
         with unit_of_work() as uow:
-            return reading.game_history(uow, reader, tournament_id, game_id)
+            return game_queries.game_history(uow, reader, tournament_id, game_id)
 
 
 @blp.route("/<id:game_id>/corrections")
@@ -209,125 +234,5 @@ class Corrections(MethodView):
         return Response(_GAME_SCHEMA.dumps(game), status=201, mimetype="application/json")
 
 
-@blp.route("/import")
-class Import(MethodView):
-    @documented(
-        security=SECURITY,
-        summary="Import a season's games (NDJSON)",
-        description="One submission a line, as `POST …/games` takes it (players, record or sheet, played_at, "
-        "claimed, accept_computed). Each line is stored or refused on its own, and answered by one line: "
-        "`stored` with the game's id, `duplicate` naming the game already stored, or `refused` with the "
-        "problem document. With an Idempotency-Key the import can be sent again after an interruption: lines "
-        f"already stored are answered as before (`replayed`), the rest stored. At most {batch.BATCH_MAX_LINES} "
-        "lines and BAOHUANG_MAX_BATCH_BYTES bytes.",
-        requestBody={
-            "required": True,
-            "content": {"application/x-ndjson": {"schema": {"type": "string", "description": "one submission a line"}}},
-        },
-        parameters=[
-            {
-                "name": "Idempotency-Key",
-                "in": "header",
-                "required": False,
-                "schema": {"type": "string", "maxLength": 200},
-                "description": "makes the import resumable: the same key and body again answers the stored lines as before",
-            }
-        ],
-        responses={
-            "200": {
-                "description": "one status a line",
-                "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
-            },
-            "401": {"$ref": "#/components/responses/UNAUTHORIZED"},
-            "default": {"$ref": "#/components/responses/DEFAULT_ERROR"},
-        },
-    )
-    def post(self, tournament_id: int) -> Response:
-        secret = require_bearer()
-        idem = request.headers.get("Idempotency-Key")
-        if idem is not None and not 0 < len(idem) <= 200:
-            fail(400, message="Idempotency-Key is 1 to 200 characters")
-        with unit_of_work() as uow:
-            try:
-                batch.import_target(uow, secret, tournament_id)
-            except games.Unauthenticated:
-                accept(None)
-        db = current_app.extensions["baohuang_db"]
-        # Buffered: the request's own stream reads a line a byte at a time.
-        stream = io.BufferedReader(request.stream, 64 * 1024)  # type: ignore[type-var]
-        lines = _body_lines(stream, current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
-        answers = batch.import_games(db, secret, tournament_id, lines, idem, request.path)
-        # Each line is answered as soon as it is stored or refused: the answer is never held whole.
-        return Response(stream_with_context(_answer_lines(answers)), mimetype="application/x-ndjson")
-
-
-def _answer_lines(answers: Iterator[dict[str, Any]]) -> Iterator[str]:
-    for a in answers:
-        yield json.dumps(a, ensure_ascii=False, default=str) + "\n"
-        # A batch is thousands of games: between two, let the worker serve other requests (under
-        # gevent, sleep(0) yields to them) and tell its master it is alive.
-        time.sleep(0)
-
-
-def _body_lines(stream: IO[bytes], limit: int) -> Iterator[str | batch.LongLine]:
-    """The body's lines, read as they arrive: one line of at most ``limit`` bytes in memory at a
-    time; a longer line is skipped, measured (batch.LongLine); a line that is not UTF-8 is
-    passed on as the text Python makes of it, for the JSON reader to refuse."""
-    while True:
-        try:
-            chunk = stream.readline(limit + 1)
-        except RequestEntityTooLarge:
-            return  # the batch's byte bound: the lines read so far were answered
-        if not chunk:
-            return
-        if len(chunk) > limit and not chunk.endswith(b"\n"):
-            size = len(chunk)
-            while chunk and not chunk.endswith(b"\n"):
-                chunk = stream.readline(64 * 1024)
-                size += len(chunk)
-            yield batch.LongLine(size, limit)
-            continue
-        try:
-            yield chunk.decode("utf-8")
-        except UnicodeDecodeError:
-            yield "\ufffd"  # not JSON: refused as the line it is
-
-
-@blp.route("/export")
-class Export(MethodView):
-    @blp.response(
-        200,
-        description="one game a line: id, version, voided, played_at, round, table, players, kind, submission "
-        "(the game as JSON), notation (the text, for a game sent in the notation), outcome",
-        content_type="application/x-ndjson",
-    )
-    @refusals(blp, 404)
-    def get(self, tournament_id: int) -> Response:
-        """Every game of the tournament as NDJSON (current versions, void ones included)
-
-        The export is written whole before it is sent (kept on disk past a few megabytes), so an
-        export that fails is a 500, never a 200 cut short."""
-        reader = viewer()
-        spool = tempfile.SpooledTemporaryFile(max_size=EXPORT_IN_MEMORY)  # noqa: SIM115 (closed by _chunks)
-        try:
-            with unit_of_work() as uow:
-                tid = reading.visible_tournament_id(uow, reader, tournament_id)
-                for line in reading.export_lines(uow, tid):
-                    spool.write(line.encode())
-        except BaseException:
-            spool.close()
-            raise
-        size = spool.tell()
-        spool.seek(0)
-        return Response(_chunks(spool), mimetype="application/x-ndjson", headers={"Content-Length": str(size)})
-
-
-EXPORT_IN_MEMORY = 4 * 1024 * 1024
-
-
-def _chunks(f: IO[bytes]) -> Iterator[bytes]:
-    try:
-        while chunk := f.read(64 * 1024):
-            yield chunk
-    finally:
-        f.close()
+# The season's import and the export, on the same blueprint (their views: game_files.py).
+from . import game_files  # noqa: E402, F401

@@ -31,7 +31,7 @@ class Organizers(MethodView):
     @blp.arguments(OrganizerCreateSchema)
     @blp.response(201, OrganizerCreatedSchema)
     @refusals(blp, 403)
-    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+    def post(self, body: dict[str, Any]) -> clubs.Registered:
         """Register an organizer
 
         Answers with the organizer and its first API key. The key's `secret` is shown this once
@@ -57,13 +57,13 @@ class Keys(MethodView):
     def get(self, organizer_id: int) -> dict[str, Any]:
         """List the organizer's keys (never their secrets)"""
         with unit_of_work() as uow:
-            return clubs.list_keys(uow, acting_organizer(), organizer_id)
+            return {"keys": clubs.list_keys(uow, acting_organizer(), organizer_id)}
 
     @blp.arguments(KeyCreateSchema)
     @blp.response(201, NewKeySchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403)
-    def post(self, body: dict[str, Any], organizer_id: int) -> dict[str, Any]:
+    def post(self, body: dict[str, Any], organizer_id: int) -> clubs.ApiKeyInfo:
         """Issue another key (its secret is shown once)"""
         with unit_of_work() as uow:
             return clubs.issue_key(uow, acting_organizer(), organizer_id, body.get("label"))
@@ -74,7 +74,7 @@ class KeyById(MethodView):
     @blp.response(200, KeySchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404, 409)
-    def delete(self, organizer_id: int, key_id: int) -> dict[str, Any]:
+    def delete(self, organizer_id: int, key_id: int) -> clubs.ApiKeyInfo:
         """Revoke a key (it stays listed, with revoked_at)
 
         An organizer's last usable key is not revoked (409): issue another first.

@@ -5,13 +5,14 @@ and presents its answer."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, NoReturn
 
 from flask import Response, current_app, request
 from flask.views import MethodView
 
 from ..core.errors import RecordError
-from ..tournament import round_board, tables
+from ..tournament import round_board, table_shown, tables
 from .common import (
     SECURITY,
     Blueprint,
@@ -116,13 +117,13 @@ class TableView(MethodView):
     @blp.response(200, TableSchema)
     @blp.doc(security=TABLE_SECURITY)
     @refusals(blp, 401, 404)
-    def get(self, tournament_id: int, number: int, table: int) -> dict[str, Any]:
+    def get(self, tournament_id: int, number: int, table: int) -> tables.TablePage:
         """A table's page: its players by seat, each deal's state, the next deal to enter
 
         Only with the table's own token: another table, round or tournament is 404.
         """
         with unit_of_work() as uow:
-            return tables.table_json(uow, _table(uow, tournament_id, number, table))
+            return tables.table_page(uow, _table(uow, tournament_id, number, table))
 
 
 @blp.route(f"{TABLE}/deals")
@@ -159,7 +160,9 @@ class ConfirmDeal(MethodView):
     @blp.response(200, TableEntrySchema)
     @blp.doc(security=TABLE_SECURITY)
     @refusals(blp, 401, 404, 409)
-    def post(self, body: dict[str, Any], tournament_id: int, number: int, table: int, deal: int) -> dict[str, Any]:
+    def post(
+        self, body: dict[str, Any], tournament_id: int, number: int, table: int, deal: int
+    ) -> table_shown.EntryInfo:
         """Confirm a pending deal, as a player of the other side
 
         Names the version shown (`entry`): the deal is stored as a game exactly as that version,
@@ -178,7 +181,9 @@ class WithdrawDeal(MethodView):
     @blp.response(200, TableEntrySchema)
     @blp.doc(security=TABLE_SECURITY)
     @refusals(blp, 401, 404, 409, 422)
-    def post(self, body: dict[str, Any], tournament_id: int, number: int, table: int, deal: int) -> dict[str, Any]:
+    def post(
+        self, body: dict[str, Any], tournament_id: int, number: int, table: int, deal: int
+    ) -> table_shown.EntryInfo:
         """Withdraw a mistaken pending entry, as the player who entered it
 
         The deal is missing again; the entry is kept (withdrawn) in the round's entries. Anyone
@@ -194,7 +199,7 @@ class TableLinks(MethodView):
     @blp.response(201, LinksSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404, 409)
-    def post(self, tournament_id: int, number: int) -> dict[str, Any]:
+    def post(self, tournament_id: int, number: int) -> round_board.Links:
         """Make the round's table links anew: the earlier ones end, and a sheet printed with them stops working
 
         One token per table, usable until the round or the tournament closes, the key that made
@@ -208,7 +213,7 @@ class TableLinks(MethodView):
     @blp.response(200, LinksSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404)
-    def get(self, tournament_id: int, number: int) -> dict[str, Any]:
+    def get(self, tournament_id: int, number: int) -> round_board.Links:
         """The round's current table links, to print the sheet again (nothing ends)
 
         404 when the round has no usable links (closed, expired, or never made). A link whose
@@ -221,11 +226,9 @@ class TableLinks(MethodView):
         return _with_urls(found)
 
 
-def _with_urls(made: dict[str, Any]) -> dict[str, Any]:
+def _with_urls(made: round_board.Links) -> round_board.Links:
     root = request.host_url.rstrip("/")
-    for link in made["links"]:
-        link["url"] = None if link["path"] is None else root + link["path"]
-    return made
+    return replace(made, links=tuple(replace(x, url=None if x.path is None else root + x.path) for x in made.links))
 
 
 @blp.route("/<id:tournament_id>/rounds/<id:number>/entries")
@@ -233,7 +236,7 @@ class RoundEntries(MethodView):
     @blp.response(200, EntriesSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404)
-    def get(self, tournament_id: int, number: int) -> dict[str, Any]:
+    def get(self, tournament_id: int, number: int) -> round_board.RoundEntries:
         """Every entry the round's tables made, whatever became of it (the audit trail)"""
         with unit_of_work() as uow:
             return round_board.round_entries(uow, acting_organizer(), tournament_id, number)
@@ -244,7 +247,7 @@ class DirectorWithdraw(MethodView):
     @blp.response(200, TableEntrySchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404)
-    def post(self, tournament_id: int, number: int, table: int, deal: int, entry: int) -> dict[str, Any]:
+    def post(self, tournament_id: int, number: int, table: int, deal: int, entry: int) -> table_shown.EntryInfo:
         """Withdraw a table's open entry, as the director
 
         A pending entry, or one version of a dispute (the other then waits for its confirmation
@@ -281,7 +284,7 @@ class CloseRound(MethodView):
     @blp.response(200, ClosedRoundSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404)
-    def post(self, tournament_id: int, number: int) -> dict[str, Any]:
+    def post(self, tournament_id: int, number: int) -> round_board.RoundClosed:
         """Close the round: its table links stop working for good
 
         The answer names what is left (`left`: pending, disputed and missing deals), the
@@ -297,7 +300,7 @@ class ResolveDeal(MethodView):
     @blp.response(200, ResolvedSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404, 409, 422)
-    def post(self, tournament_id: int, number: int, table: int, deal: int) -> dict[str, Any]:
+    def post(self, tournament_id: int, number: int, table: int, deal: int) -> round_board.Settled:
         """Settle a deal as the director
 
         `{"entry": id}` chooses one of its versions (pending or disputed); a `sheet` or `record`

@@ -54,7 +54,7 @@ class Tournaments(MethodView):
     @blp.response(201, TournamentSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401)
-    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+    def post(self, body: dict[str, Any]) -> clubs.TournamentInfo:
         """Create a tournament
 
         `ruleset` is a name or {name, options}; it is frozen once the first game is stored.
@@ -87,7 +87,7 @@ class Tournaments(MethodView):
 class TournamentById(MethodView):
     @blp.response(200, TournamentSchema)
     @refusals(blp, 404)
-    def get(self, tournament_id: int) -> dict[str, Any]:
+    def get(self, tournament_id: int) -> clubs.TournamentInfo:
         """One tournament"""
         reader = viewer()
         with unit_of_work() as uow:
@@ -97,7 +97,7 @@ class TournamentById(MethodView):
     @blp.response(200, TournamentSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404, 409)
-    def patch(self, body: dict[str, Any], tournament_id: int) -> dict[str, Any]:
+    def patch(self, body: dict[str, Any], tournament_id: int) -> clubs.TournamentInfo:
         """Rename, close or reopen, make private or public; change the ruleset before the first game"""
         rs = read_ruleset(body["ruleset"]) if "ruleset" in body else None
         with unit_of_work() as uow:
@@ -110,7 +110,7 @@ class Players(MethodView):
     @blp.response(201, PlayerSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404, 409)
-    def post(self, body: dict[str, Any], tournament_id: int) -> dict[str, Any]:
+    def post(self, body: dict[str, Any], tournament_id: int) -> clubs.PlayerInfo:
         """Register a player (display names are unique within a tournament)"""
         with unit_of_work() as uow:
             return clubs.add_player(uow, acting_organizer(), tournament_id, body["name"], body.get("member_id"))
@@ -130,7 +130,7 @@ class Players(MethodView):
 class PlayerById(MethodView):
     @blp.response(200, PlayerSchema)
     @refusals(blp, 404)
-    def get(self, tournament_id: int, player_id: int) -> dict[str, Any]:
+    def get(self, tournament_id: int, player_id: int) -> clubs.PlayerInfo:
         """One player"""
         reader = viewer()
         with unit_of_work() as uow:
@@ -140,7 +140,7 @@ class PlayerById(MethodView):
     @blp.response(200, PlayerSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404, 409)
-    def patch(self, body: dict[str, Any], tournament_id: int, player_id: int) -> dict[str, Any]:
+    def patch(self, body: dict[str, Any], tournament_id: int, player_id: int) -> clubs.PlayerInfo:
         """Rename a player, withdraw them, or take them back
 
         A player is never deleted: their games and standing stay. A withdrawn player cannot be
@@ -216,7 +216,9 @@ class Standings(MethodView):
             answer = clubs.standings(uow, reader, tournament_id, query.get("round"))
         if wants_csv(query):
             filename = f"tournament-{tournament_id}-standings.csv"
-            return csv_answer(answer["standings"], CSV_FIELDS, filename, excel=query["excel"])
+            return csv_answer(
+                StandingSchema(many=True).dump(answer.standings), CSV_FIELDS, filename, excel=query["excel"]
+            )
         return answer
 
 
@@ -225,7 +227,7 @@ class Rounds(MethodView):
     @blp.response(201, RoundSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404, 409)
-    def post(self, tournament_id: int) -> dict[str, Any]:
+    def post(self, tournament_id: int) -> rounds.RoundInfo:
         """Seat the next round
 
         Tables of five from the players who have not withdrawn, as the tournament's `seating`
@@ -250,7 +252,7 @@ class Rounds(MethodView):
 class RoundByNumber(MethodView):
     @blp.response(200, RoundSchema)
     @refusals(blp, 404)
-    def get(self, tournament_id: int, number: int) -> dict[str, Any]:
+    def get(self, tournament_id: int, number: int) -> rounds.RoundInfo:
         """One round: its tables, their seats, their deals entered and missing, who sits out"""
         reader = viewer()
         with unit_of_work() as uow:
@@ -259,7 +261,7 @@ class RoundByNumber(MethodView):
     @blp.response(200, RoundSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404, 409)
-    def delete(self, tournament_id: int, number: int) -> dict[str, Any]:
+    def delete(self, tournament_id: int, number: int) -> rounds.RoundInfo:
         """Remove the last round (seated by mistake)
 
         Only the last round, and only while no game was entered against it (409 otherwise); the

@@ -34,7 +34,7 @@ class Webhooks(MethodView):
     @blp.response(201, WebhookSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404, 409)
-    def post(self, body: dict[str, Any], tournament_id: int) -> dict[str, Any]:
+    def post(self, body: dict[str, Any], tournament_id: int) -> webhooks.NewWebhook:
         """Register a webhook (its secret is shown once, in this answer)"""
         with unit_of_work() as uow:
             return webhooks.register(uow, acting_organizer(), tournament_id, body["url"], body["events"])
@@ -53,7 +53,7 @@ class WebhookById(MethodView):
     @blp.response(200, WebhookSchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404)
-    def delete(self, tournament_id: int, webhook_id: int) -> dict[str, Any]:
+    def delete(self, tournament_id: int, webhook_id: int) -> webhooks.WebhookInfo:
         """Remove a webhook (nothing more is sent to it); the answer is the webhook removed"""
         with unit_of_work() as uow:
             return webhooks.remove(uow, acting_organizer(), tournament_id, webhook_id)
@@ -75,7 +75,7 @@ class Redeliver(MethodView):
     @blp.response(202, RedeliverySchema)
     @blp.doc(security=SECURITY)
     @refusals(blp, 401, 403, 404)
-    def post(self, tournament_id: int, webhook_id: int, delivery_id: int) -> dict[str, Any]:
+    def post(self, tournament_id: int, webhook_id: int, delivery_id: int) -> webhooks.Redelivery:
         """Send a delivery again (the deliverer posts it on its next pass)"""
         with unit_of_work() as uow:
             return webhooks.redeliver(uow, acting_organizer(), tournament_id, webhook_id, delivery_id)

@@ -19,13 +19,15 @@ from .standing import (
     STANDINGS_ORDER,
     STAT_COLUMNS,
     Contribution,
+    Rankable,
     RoleFigures,
+    StandingRow,
     contribution,
     evening_total,
     ranked,
     role_figures,
 )
-from .vocabulary import CROWN, OPEN_STATES, DealState, EntryState, Role, Side, WebhookEvent
+from .vocabulary import CROWN, OPEN_STATES, DealState, EntryState, Role, Side, WebhookEvent, may_confirm
 
 __all__ = [
     "CROWN",
@@ -38,14 +40,17 @@ __all__ = [
     "DealState",
     "EntryState",
     "Evening",
+    "Rankable",
     "Role",
     "RoleFigures",
     "SeasonRow",
     "Side",
+    "StandingRow",
     "WebhookEvent",
     "contribution",
     "counted_evenings",
     "evening_total",
+    "may_confirm",
     "ranked",
     "role_figures",
     "season_row",

@@ -3,7 +3,7 @@ by total), and the member's season row as the sum of those evenings."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -33,8 +33,11 @@ class Evening:
 
 @dataclass(frozen=True, slots=True)
 class SeasonRow:
-    """A member's season: the sums of the evenings that count, and how many there were."""
+    """A member's season: the sums of the evenings that count, how many there were, and the
+    member's rank in the season's standings."""
 
+    member_id: int
+    name: str
     total: int
     games: int
     wins: int
@@ -43,7 +46,45 @@ class SeasonRow:
     evenings: int
     evenings_counted: int
     counted_tournaments: tuple[int, ...]
-    roles: dict[Role, RoleFigures]
+    roles: Mapping[Role, RoleFigures]
+    rank: int = 0
+
+    # The figures by role, one by one (as the standings' columns list them).
+    @property
+    def emperor_games(self) -> int:
+        return self.roles[Role.EMPEROR].games
+
+    @property
+    def emperor_wins(self) -> int:
+        return self.roles[Role.EMPEROR].wins
+
+    @property
+    def emperor_average(self) -> float:
+        return self.roles[Role.EMPEROR].average
+
+    @property
+    def guard_games(self) -> int:
+        return self.roles[Role.GUARD].games
+
+    @property
+    def guard_wins(self) -> int:
+        return self.roles[Role.GUARD].wins
+
+    @property
+    def guard_average(self) -> float:
+        return self.roles[Role.GUARD].average
+
+    @property
+    def other_games(self) -> int:
+        return self.roles[Role.OTHER].games
+
+    @property
+    def other_wins(self) -> int:
+        return self.roles[Role.OTHER].wins
+
+    @property
+    def other_average(self) -> float:
+        return self.roles[Role.OTHER].average
 
 
 def counted_evenings(evenings: Sequence[Evening], counting: str, best: int | None) -> list[Evening]:
@@ -55,8 +96,8 @@ def counted_evenings(evenings: Sequence[Evening], counting: str, best: int | Non
     return sorted(chosen, key=lambda e: e.position)
 
 
-def season_row(evenings: Sequence[Evening], counting: str, best: int | None) -> SeasonRow:
-    """A member's season row: the sums over the evenings that count."""
+def season_row(member_id: int, name: str, evenings: Sequence[Evening], counting: str, best: int | None) -> SeasonRow:
+    """A member's season row: the sums over the evenings that count (unranked: ``ranked``)."""
     counted = counted_evenings(evenings, counting, best)
     games = sum(e.games for e in counted)
     roles = {r: RoleFigures(r) for r in Role}
@@ -64,6 +105,8 @@ def season_row(evenings: Sequence[Evening], counting: str, best: int | None) -> 
         for r in Role:
             roles[r] = roles[r] + e.roles[r]
     return SeasonRow(
+        member_id=member_id,
+        name=name,
         total=sum(e.total for e in counted),
         games=games,
         wins=sum(e.wins for e in counted),

@@ -5,9 +5,9 @@ from here."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, MutableMapping
-from dataclasses import astuple, dataclass, fields
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable
+from dataclasses import astuple, dataclass, fields, replace
+from typing import Any, Protocol, TypeVar
 
 from ..names import sort_key
 from .vocabulary import Role
@@ -68,43 +68,100 @@ def evening_total(points: int, byes: int, bye_points: int) -> int:
     return points + bye_points * byes
 
 
+# --- a standing ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """A player's standing in a tournament: the totals of their counted games (a Contribution's
+    figures; ``points`` is the games' total), the rounds they sat out, the total with the byes'
+    points, and the rank."""
+
+    player_id: int
+    name: str
+    total: int  # the games' points and the byes'
+    points: int = 0  # the games' points alone
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    emperor_games: int = 0
+    emperor_total: int = 0
+    emperor_wins: int = 0
+    guard_games: int = 0
+    guard_total: int = 0
+    guard_wins: int = 0
+    byes: int = 0
+    rank: int = 0
+
+    @property
+    def average(self) -> float:
+        """Points a game (without the byes' points)."""
+        return round(self.points / self.games, 3) if self.games else 0.0
+
+    @classmethod
+    def of(cls, player_id: int, name: str, totals: Contribution, byes: int, bye_points: int) -> StandingRow:
+        """A player's standing from the sum of their seats' contributions and their byes."""
+        figures = totals.as_dict()
+        points = figures.pop("total")
+        total = evening_total(points, byes, bye_points)
+        return cls(player_id, name, total, points, **figures, byes=byes)
+
+
 # --- the standings order ----------------------------------------------------------------------
 
 # (field, highest first?). The first three decide a rank: rows equal on all three share it
 # (competition ranking: 1, 2, 2, 4); name and id only list tied rows in a stable order (names by
 # their pinyin, service/names.py).
 RANKED_BY: tuple[tuple[str, bool], ...] = (("total", True), ("wins", True), ("games", False))
-ORDER_BY: tuple[tuple[str, bool], ...] = (*RANKED_BY, ("name", False), ("id", False))
 _ORDER_WORDS = {"total": "total score", "wins": "wins", "games": "fewer games"}
 STANDINGS_ORDER = (
     ", then ".join(_ORDER_WORDS[f] for f, _ in RANKED_BY)
     + "; players equal on all of these share a rank (1, 2, 2, 4) and are listed by name"
 )
 
-Row = TypeVar("Row", bound=MutableMapping[str, Any])
+
+class Rankable(Protocol):
+    """A row of standings: what decides its rank, the name it is listed by, and its rank."""
+
+    @property
+    def total(self) -> int: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def rank(self) -> int: ...
 
 
-def order_key(row: MutableMapping[str, Any], id_field: str = "player_id") -> tuple[Any, ...]:
-    key: list[Any] = []
-    for f, desc in ORDER_BY:
-        value = row[id_field if f == "id" else f]
-        key.append(sort_key(value) if f == "name" else (-value if desc else value))
-    return tuple(key)
+Row = TypeVar("Row", bound=Rankable)
 
 
-def ranked(rows: list[Row], id_field: str = "player_id") -> list[Row]:
-    """The rows in standings order, each given its competition rank (``rank``): rows equal on
-    everything :data:`RANKED_BY` names share it. ``id_field`` keeps rows equal on everything
+def decisive(row: Rankable) -> tuple[int, ...]:
+    """What decides a row's rank (RANKED_BY): rows equal on it share a rank."""
+    return tuple(getattr(row, f) for f, _ in RANKED_BY)
+
+
+def order_key(row: Rankable, row_id: int) -> tuple[Any, ...]:
+    """Where a row is listed: by what decides its rank, then its name (pinyin), then its id."""
+    return (*((-getattr(row, f) if desc else getattr(row, f)) for f, desc in RANKED_BY), sort_key(row.name), row_id)
+
+
+def ranked(rows: Iterable[Row], id_of: Callable[[Row], int]) -> list[Row]:
+    """The rows (frozen dataclasses) in standings order, each given its competition rank: rows
+    equal on everything :data:`RANKED_BY` names share it. ``id_of`` keeps rows equal on everything
     else in a stable order — a player's id, or a member's."""
-    rows.sort(key=lambda row: order_key(row, id_field))
-    previous: tuple[Any, ...] | None = None
+    ordered = sorted(rows, key=lambda row: order_key(row, id_of(row)))
+    out: list[Row] = []
+    previous: tuple[int, ...] | None = None
     rank = 0
-    for position, row in enumerate(rows, start=1):
-        decisive = tuple(row[f] for f, _ in RANKED_BY)
-        if decisive != previous:
-            rank, previous = position, decisive
-        row["rank"] = rank
-    return rows
+    for position, row in enumerate(ordered, start=1):
+        if decisive(row) != previous:
+            rank, previous = position, decisive(row)
+        out.append(replace(row, rank=rank))  # type: ignore[type-var]
+    return out
 
 
 # --- figures by role ------------------------------------------------------------------------------

@@ -56,6 +56,16 @@ class Side(StrEnum):
         return cls.CROWN if Role.of(role).crown else cls.REBELS
 
 
+def may_confirm(side: Side, entered_by: int | None, player_id: int, player_role: str) -> bool:
+    """Whether a player of a table may confirm an entry: one of the other side than the one that
+    entered it (for a void deal, which has no sides: anyone but the one who entered it)."""
+    if player_id == entered_by:
+        return False
+    if side is Side.ANY:
+        return True
+    return Side.of_role(player_role) is not side
+
+
 class EntryState(StrEnum):
     PENDING = "pending"  # waiting for a player of the other side
     DISPUTED = "disputed"  # the other side entered it differently: the director decides

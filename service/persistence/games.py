@@ -50,7 +50,7 @@ from .webhooks import add_event
 
 __all__ = [
     "GameTarget",
-    "StoredGame",
+    "NewGame",
     "Submission",
     "canonical_hash",
     "correct_game",
@@ -254,8 +254,8 @@ SELECT v.game_id FROM v
 
 
 @dataclass(frozen=True, slots=True)
-class StoredGame:
-    """A game just stored: version 1 of it, as the answer to its submission shows it."""
+class NewGame:
+    """A game just stored: version 1 of it, with its seats as rows."""
 
     id: int
     tournament_id: int
@@ -269,7 +269,7 @@ class StoredGame:
     deal_no: int | None = None
 
 
-def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, sub: Submission) -> StoredGame:
+def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, sub: Submission) -> NewGame:
     """Insert a game, its first version and its seats, and add them to the players' totals.
     A game already stored in the tournament fails on the unique (tournament, record hash)
     constraint: IntegrityError. On PostgreSQL this is one statement, atomic by itself, so it
@@ -334,7 +334,7 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
         )
         update_totals(s, t.id, scored, +1)
         add_event(s, t.id, "game.stored", {"tournament_id": t.id, "game_id": game_id, "version": 1})
-    return StoredGame(
+    return NewGame(
         game_id, t.id, played_at, now, sub.kind, sub.outcome, seat_values, sub.round_number, sub.table_no, sub.deal_no
     )
 

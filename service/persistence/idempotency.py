@@ -1,43 +1,35 @@
-"""Answers remembered for writes made with an Idempotency-Key."""
+"""Games remembered for submissions made with an Idempotency-Key: a retry answers the game its
+first request stored."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .models import (
-    IdempotentRequest,
-)
+from .models import IdempotentRequest
 
 
-def find_idempotent(s: Session, organizer_id: int, key: str) -> IdempotentRequest | None:
+def find(s: Session, organizer_id: int, key: str) -> IdempotentRequest | None:
     return s.scalar(
         select(IdempotentRequest).where(IdempotentRequest.organizer_id == organizer_id, IdempotentRequest.key == key)
     )
 
 
-def remember_idempotent(
-    s: Session,
-    organizer_id: int,
-    key: str,
-    request: tuple[str, str, str],
-    status: int,
-    response: str,
-    headers: dict[str, str],
+def remember(
+    s: Session, organizer_id: int, key: str, tournament_id: int, request_hash: str, game: dict[str, Any]
 ) -> None:
-    """Remember the answer to a write made with an Idempotency-Key. ``request`` is the method,
-    the path and the hash of the body it answered."""
-    method, path, request_hash = request
+    """Remember the game a submission with an Idempotency-Key stored (as it was answered), and
+    what it was: the tournament and the hash of the body."""
     s.add(
         IdempotentRequest(
             organizer_id=organizer_id,
             key=key,
-            method=method,
-            path=path,
+            tournament_id=tournament_id,
             request_hash=request_hash,
-            status=status,
-            response=response,
-            headers=headers,
+            game_id=game["id"],
+            game=game,
         )
     )
     s.flush()

@@ -331,7 +331,7 @@ class PlayerStats(Base):
 
 
 class IdempotentRequest(Base):
-    """A write made with an Idempotency-Key, and its answer, for replaying to a retry."""
+    """A game submission made with an Idempotency-Key: the game it stored, for a retry."""
 
     __tablename__ = "idempotent_requests"
     __table_args__ = (UniqueConstraint("organizer_id", "key"),)
@@ -339,13 +339,11 @@ class IdempotentRequest(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"))
     key: Mapped[str] = mapped_column(String(200))
-    # The request the key was first used for: a retry must be the same method, path and body.
-    method: Mapped[str] = mapped_column(String(10))
-    path: Mapped[str] = mapped_column(String(300))
+    # What the key was first used for: a retry is a game of the same tournament, the same body.
+    tournament_id: Mapped[int] = mapped_column(Integer)
     request_hash: Mapped[str] = mapped_column(String(64))
-    status: Mapped[int] = mapped_column(SmallInteger)
-    response: Mapped[str] = mapped_column(Text)
-    headers: Mapped[dict[str, Any]] = mapped_column(JSON)  # the answer's own headers (Location, …)
+    game_id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
+    game: Mapped[dict[str, Any]] = mapped_column(JSON)  # the game as its submission was answered
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

@@ -3,14 +3,13 @@ transaction as every game written, and the order they are ranked in, written onc
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session
 
-from ..club import RANKED_BY, STANDINGS_ORDER, STAT_COLUMNS, contribution, evening_total, ranked
+from ..club import RANKED_BY, STANDINGS_ORDER, STAT_COLUMNS, Contribution, StandingRow, contribution, ranked
 from .models import Game, GameSeat, Player, PlayerStats
 from .rounds import byes
 
@@ -61,41 +60,32 @@ def apply_stats(s: Session, tournament_id: int, seats: Sequence[GameSeat], sign:
     update_totals(s, tournament_id, [(x.player_id, x.role, x.score) for x in seats], sign)
 
 
-def standings(s: Session, tournament_id: int, bye_points: int = 0) -> list[dict[str, Any]]:
+def standings(s: Session, tournament_id: int, bye_points: int = 0) -> list[StandingRow]:
     """Per player, from the maintained totals (one row a player), with the points of the rounds
-    they sat out, ranked (``ranked``)."""
+    they sat out, ranked (the club core's ``ranked``)."""
     st = PlayerStats
     rows = s.execute(
         select(Player.id, Player.name, *(getattr(st, c) for c in STAT_COLUMNS))
         .join(st, st.player_id == Player.id)
         .where(Player.tournament_id == tournament_id)
     ).all()
-    return ranked(_with_byes([_standing(0, r) for r in rows], byes(s, tournament_id), bye_points))
+    sat_out = byes(s, tournament_id)
+    return ranked(
+        (
+            StandingRow.of(r[0], r[1], Contribution(*(int(v) for v in r[2:])), sat_out.get(r[0], 0), bye_points)
+            for r in rows
+        ),
+        _player,
+    )
 
 
-def _standing(rank: int, r: Any) -> dict[str, Any]:
-    stats = {c: int(v) for c, v in zip(STAT_COLUMNS, r[2:], strict=True)}
-    games = stats["games"]
-    return {
-        "rank": rank,
-        "player_id": r[0],
-        "name": r[1],
-        **stats,
-        "average": round(stats["total"] / games, 3) if games else 0.0,
-    }
-
-
-def _with_byes(rows: list[dict[str, Any]], sat_out: Counter[int], bye_points: int) -> list[dict[str, Any]]:
-    """Each row's rounds sat out, and their points in the total (the average stays per game)."""
-    for row in rows:
-        row["byes"] = sat_out.get(row["player_id"], 0)
-        row["total"] = evening_total(row["total"], row["byes"], bye_points)
-    return rows
+def _player(row: StandingRow) -> int:
+    return row.player_id
 
 
 def standings_from_games(
     s: Session, tournament_id: int, bye_points: int = 0, up_to_round: int | None = None
-) -> list[dict[str, Any]]:
+) -> list[StandingRow]:
     """The same standings added up afresh from every counted seat, by the same contribution rule
     as the maintained totals (slower; for checks and repairs, and for the standings after a
     round: ``up_to_round`` counts only the games entered against that round or an earlier one)."""
@@ -107,18 +97,21 @@ def standings_from_games(
     )
     if up_to_round is not None:
         q = q.join(Game, Game.id == GameSeat.game_id).where(Game.round_number <= up_to_round)
-    seats = s.execute(q).all()
-    totals = stat_deltas([(p, r, sc) for p, r, sc in seats], +1)
-    empty = dict.fromkeys(STAT_COLUMNS, 0)
-    out = [_standing(0, (pid, name, *(totals.get(pid, empty)[c] for c in STAT_COLUMNS))) for pid, name in players]
-    return ranked(_with_byes(out, byes(s, tournament_id, up_to_round), bye_points))
+    totals: dict[int, Contribution] = {}
+    for pid, role, score in s.execute(q).all():
+        totals[pid] = totals.get(pid, Contribution()) + contribution(role, score)
+    sat_out = byes(s, tournament_id, up_to_round)
+    return ranked(
+        (
+            StandingRow.of(pid, name, totals.get(pid, Contribution()), sat_out.get(pid, 0), bye_points)
+            for pid, name in players
+        ),
+        _player,
+    )
 
 
 def rebuild_stats(s: Session, tournament_id: int) -> None:
     """Recompute the maintained totals from the games (after a bulk load, or to repair)."""
     for row in standings_from_games(s, tournament_id):
-        s.execute(
-            update(PlayerStats)
-            .where(PlayerStats.player_id == row["player_id"])
-            .values(**{c: row[c] for c in STAT_COLUMNS})
-        )
+        figures = {c: getattr(row, c) for c in STAT_COLUMNS if c != "total"}
+        s.execute(update(PlayerStats).where(PlayerStats.player_id == row.player_id).values(total=row.points, **figures))

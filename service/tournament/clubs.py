@@ -4,10 +4,13 @@ each is turned into what the answers show."""
 from __future__ import annotations
 
 import os
-from datetime import timedelta
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from ..core.errors import Problem
+from ..club import STANDINGS_ORDER, StandingRow
+from ..core.reading import read_ruleset
 from ..core.ruleset import Ruleset
 from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
@@ -20,53 +23,113 @@ from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.errors import Conflict, Forbidden
 from ..persistence.models import ApiKey, Player, Tournament
-from ..problems import invalid_record
 from .errors import Rejected
 from .unit_of_work import UnitOfWork
 
-# --- presenting ------------------------------------------------------------------------------
+# --- what the answers show -----------------------------------------------------------------------
 
 
-def key_json(key: ApiKey, secret: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "id": key.id,
-        "prefix": key.prefix,
-        "label": key.label,
-        "created_at": key.created_at,
-        "revoked_at": key.revoked_at,
-    }
-    if secret is not None:
-        out["secret"] = secret
-    return out
+@dataclass(frozen=True, slots=True)
+class ApiKeyInfo:
+    """An API key as its organizer sees it; ``secret`` only when it was just made (shown once)."""
+
+    id: int
+    prefix: str
+    label: str | None
+    created_at: datetime
+    revoked_at: datetime | None
+    secret: str | None = None
+
+    @classmethod
+    def of(cls, key: ApiKey, secret: str | None = None) -> ApiKeyInfo:
+        return cls(key.id, key.prefix, key.label, key.created_at, key.revoked_at, secret)
 
 
-def tournament_json(t: Tournament, frozen: bool) -> dict[str, Any]:
-    return {
-        "id": t.id,
-        "organizer_id": t.organizer_id,
-        "name": t.name,
-        "ruleset": {"name": t.ruleset_name, "options": tournaments_repo.tournament_ruleset(t).options()},
-        "status": t.status,
-        "private": t.private,
-        "frozen": frozen,
-        "seating": t.seating,
-        "bye_points": t.bye_points,
-        "deals_per_round": t.deals_per_round,
-        "table_link_hours": t.table_link_hours,
-        "created_at": t.created_at,
-    }
+@dataclass(frozen=True, slots=True)
+class OrganizerInfo:
+    id: int
+    name: str
+    created_at: datetime
 
 
-def player_json(p: Player) -> dict[str, Any]:
-    return {
-        "id": p.id,
-        "tournament_id": p.tournament_id,
-        "member_id": p.member_id,
-        "name": p.name,
-        "withdrawn": p.withdrawn_at is not None,
-        "withdrawn_at": p.withdrawn_at,
-        "created_at": p.created_at,
-    }
+@dataclass(frozen=True, slots=True)
+class Registered:
+    """A new organizer and its first key (its secret shown this once)."""
+
+    organizer: OrganizerInfo
+    key: ApiKeyInfo
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetRef:
+    """A tournament's ruleset: its name and its options (all of them, as the ruleset reads them)."""
+
+    name: str
+    options: dict[str, Any]
+
+    def rules(self) -> Ruleset:
+        return read_ruleset({"name": self.name, "options": self.options})
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    """A tournament: its ruleset (frozen once a game is stored under it), status, privacy and how
+    its rounds are seated and played."""
+
+    id: int
+    organizer_id: int
+    name: str
+    ruleset: RulesetRef
+    status: str
+    private: bool
+    frozen: bool
+    seating: str
+    bye_points: int
+    deals_per_round: int
+    table_link_hours: int
+    created_at: datetime
+
+    @classmethod
+    def of(cls, t: Tournament, frozen: bool) -> TournamentInfo:
+        return cls(
+            id=t.id,
+            organizer_id=t.organizer_id,
+            name=t.name,
+            ruleset=RulesetRef(t.ruleset_name, tournaments_repo.tournament_ruleset(t).options()),
+            status=t.status,
+            private=t.private,
+            frozen=frozen,
+            seating=t.seating,
+            bye_points=t.bye_points,
+            deals_per_round=t.deals_per_round,
+            table_link_hours=t.table_link_hours,
+            created_at=t.created_at,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    id: int
+    tournament_id: int
+    member_id: int | None
+    name: str
+    withdrawn: bool
+    withdrawn_at: datetime | None
+    created_at: datetime
+
+    @classmethod
+    def of(cls, p: Player) -> PlayerInfo:
+        return cls(p.id, p.tournament_id, p.member_id, p.name, p.withdrawn_at is not None, p.withdrawn_at, p.created_at)
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """A tournament's standings now, or after a round, and the order they are ranked in."""
+
+    tournament_id: int
+    round: int | None
+    order: str
+    standings: list[StandingRow]
 
 
 def acts_for(organizer_id: int, acting: int) -> None:
@@ -109,34 +172,31 @@ def sign_out(uow: UnitOfWork, token: str) -> None:
     uow.commit()
 
 
-def register_organizer(uow: UnitOfWork, name: str) -> dict[str, Any]:
+def register_organizer(uow: UnitOfWork, name: str) -> Registered:
     org, key, secret = keys_repo.create_organizer(uow.session, name)
     uow.commit()
-    return {
-        "organizer": {"id": org.id, "name": org.name, "created_at": org.created_at},
-        "key": key_json(key, secret),
-    }
+    return Registered(OrganizerInfo(org.id, org.name, org.created_at), ApiKeyInfo.of(key, secret))
 
 
-def list_keys(uow: UnitOfWork, acting: int, organizer_id: int) -> dict[str, Any]:
+def list_keys(uow: UnitOfWork, acting: int, organizer_id: int) -> list[ApiKeyInfo]:
     acts_for(organizer_id, acting)
-    return {"keys": [key_json(k) for k in keys_repo.list_keys(uow.session, organizer_id)]}
+    return [ApiKeyInfo.of(k) for k in keys_repo.list_keys(uow.session, organizer_id)]
 
 
-def issue_key(uow: UnitOfWork, acting: int, organizer_id: int, label: str | None) -> dict[str, Any]:
+def issue_key(uow: UnitOfWork, acting: int, organizer_id: int, label: str | None) -> ApiKeyInfo:
     acts_for(organizer_id, acting)
     key, secret = keys_repo.new_key(uow.session, organizer_id, label)
     uow.commit()
-    return key_json(key, secret)
+    return ApiKeyInfo.of(key, secret)
 
 
-def revoke_key(uow: UnitOfWork, acting: int, organizer_id: int, key_id: int) -> dict[str, Any]:
+def revoke_key(uow: UnitOfWork, acting: int, organizer_id: int, key_id: int) -> ApiKeyInfo:
     acts_for(organizer_id, acting)
     key = keys_repo.revoke_key(uow.session, organizer_id, key_id)
     sessions_repo.close_sessions_of_key(uow.session, key.id)  # its pages are signed out
     tables_repo.end_links(uow.session, key_id=key.id)  # and the table links it made end for good
     uow.commit()
-    return key_json(key)
+    return ApiKeyInfo.of(key)
 
 
 # --- tournaments ------------------------------------------------------------------------------
@@ -152,29 +212,29 @@ def create_tournament(
     bye_points: int = 0,
     deals_per_round: int = 1,
     table_link_hours: int = 12,
-) -> dict[str, Any]:
+) -> TournamentInfo:
     t = tournaments_repo.create_tournament(uow.session, acting, name, rs, private)
     t.seating, t.bye_points, t.deals_per_round = seating, bye_points, deals_per_round
     t.table_link_hours = table_link_hours
     uow.commit()
-    return tournament_json(t, False)
+    return TournamentInfo.of(t, False)
 
 
-def list_tournaments(uow: UnitOfWork, viewer: int | None, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
+def list_tournaments(uow: UnitOfWork, viewer: int | None, limit: int, offset: int) -> tuple[list[TournamentInfo], int]:
     s = uow.session
     rows, total = tournaments_repo.list_tournaments(s, viewer, limit, offset)
     frozen = tournaments_repo.with_games(s, [t.id for t in rows])
-    return [tournament_json(t, t.id in frozen) for t in rows], total
+    return [TournamentInfo.of(t, t.id in frozen) for t in rows], total
 
 
-def get_tournament(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> dict[str, Any]:
+def get_tournament(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> TournamentInfo:
     t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
-    return tournament_json(t, tournaments_repo.has_games(uow.session, t.id))
+    return TournamentInfo.of(t, tournaments_repo.has_games(uow.session, t.id))
 
 
 def change_tournament(
-    uow: UnitOfWork, acting: int, tournament_id: int, changes: dict[str, Any], rs: Ruleset | None
-) -> dict[str, Any]:
+    uow: UnitOfWork, acting: int, tournament_id: int, changes: Mapping[str, Any], rs: Ruleset | None
+) -> TournamentInfo:
     """Rename, close or reopen, make private or public; a new ruleset only before the first game."""
     s = uow.session
     t = tournaments_repo.owned_tournament(s, tournament_id, acting, lock=True)
@@ -208,7 +268,7 @@ def change_tournament(
         tables_repo.end_links(s, tournament_id=t.id)  # for good: reopening brings none back
         webhooks_repo.add_event(s, t.id, "tournament.closed", {"tournament_id": t.id})
     uow.commit()
-    return tournament_json(t, frozen)
+    return TournamentInfo.of(t, frozen)
 
 
 # --- players ----------------------------------------------------------------------------------------
@@ -218,37 +278,35 @@ def change_tournament(
 MAX_PLAYERS = int(os.environ.get("BAOHUANG_MAX_PLAYERS", "1000"))
 
 
-def add_player(
-    uow: UnitOfWork, acting: int, tournament_id: int, name: str, member_id: int | None = None
-) -> dict[str, Any]:
+def add_player(uow: UnitOfWork, acting: int, tournament_id: int, name: str, member_id: int | None = None) -> PlayerInfo:
     """Rejected (422 too_many_players) once the tournament has MAX_PLAYERS players."""
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting, lock=True)
     count = tournaments_repo.count_players(uow.session, t.id)
     if count >= MAX_PLAYERS:
-        problem = Problem(
+        raise Rejected.one(
             "",
             "too_many_players",
             f"tournament {t.id} has {count:,} players, the most a tournament may have here "
             f"(BAOHUANG_MAX_PLAYERS is {MAX_PLAYERS:,})",
-            {"limit": MAX_PLAYERS},
+            "player",
+            limit=MAX_PLAYERS,
         )
-        raise Rejected(invalid_record([problem], "player"))
     p = tournaments_repo.add_player(uow.session, t, name, member_id)
     uow.commit()
-    return player_json(p)
+    return PlayerInfo.of(p)
 
 
 def list_players(
     uow: UnitOfWork, viewer: int | None, tournament_id: int, limit: int, offset: int
-) -> tuple[list[dict[str, Any]], int]:
+) -> tuple[list[PlayerInfo], int]:
     t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
     rows, total = tournaments_repo.list_players(uow.session, t.id, limit, offset)
-    return [player_json(p) for p in rows], total
+    return [PlayerInfo.of(p) for p in rows], total
 
 
-def get_player(uow: UnitOfWork, viewer: int | None, tournament_id: int, player_id: int) -> dict[str, Any]:
+def get_player(uow: UnitOfWork, viewer: int | None, tournament_id: int, player_id: int) -> PlayerInfo:
     t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
-    return player_json(tournaments_repo.get_player(uow.session, t.id, player_id))
+    return PlayerInfo.of(tournaments_repo.get_player(uow.session, t.id, player_id))
 
 
 def change_player(
@@ -262,7 +320,7 @@ def change_player(
     member_id: int | None = None,
     reason: str | None = None,
     key_id: int | None = None,
-) -> dict[str, Any]:
+) -> PlayerInfo:
     """Rename, withdraw or take back a player; with ``member_id``, link the player (and every
     game of theirs) to another member of the club (kept in the members' audit trail)."""
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
@@ -274,15 +332,13 @@ def change_player(
             uow.session, p, members_repo.get_member(uow.session, acting, member_id), key_id, reason
         )
     uow.commit()
-    return player_json(p)
+    return PlayerInfo.of(p)
 
 
 # --- standings --------------------------------------------------------------------------------------
 
 
-def standings(
-    uow: UnitOfWork, viewer: int | None, tournament_id: int, round_number: int | None = None
-) -> dict[str, Any]:
+def standings(uow: UnitOfWork, viewer: int | None, tournament_id: int, round_number: int | None = None) -> Standings:
     """The standings now, or after a round (the games entered against it and the rounds before,
     and the rounds sat out until then)."""
     t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
@@ -291,4 +347,4 @@ def standings(
     else:
         rounds_repo.get_round(uow.session, t.id, round_number)  # NotFound
         rows = standings_repo.standings_from_games(uow.session, t.id, t.bye_points, up_to_round=round_number)
-    return {"tournament_id": t.id, "round": round_number, "order": standings_repo.STANDINGS_ORDER, "standings": rows}
+    return Standings(t.id, round_number, STANDINGS_ORDER, rows)

@@ -12,10 +12,9 @@ from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import IntegrityError
 from ..persistence.errors import DuplicateGame
 from ..persistence.models import ApiKey
-from ..problems import invalid_record
 from ..values import clean_text
 from .errors import Rejected
-from .games import game_json
+from .games import StoredGame, stored_game
 from .submission import ensure_open, read_submission
 from .unit_of_work import UnitOfWork
 
@@ -24,14 +23,14 @@ __all__ = ["correct_game"]
 
 def correct_game(
     uow: UnitOfWork, key: ApiKey | keys_repo.KeyRef, tournament_id: int, game_id: int, doc: Any, raw: str
-) -> dict[str, Any]:
+) -> StoredGame:
     """Void a game or replace it, with a reason; nothing is deleted. Rejected: a 422."""
     s = uow.session
     t = tournaments_repo.owned_tournament(s, tournament_id, key.organizer_id)
     ensure_open(t)
     game = games_repo.get_game(s, t, game_id)
     if not isinstance(doc, dict):
-        raise Rejected(invalid_record([Problem("", "invalid_type", "a correction is a JSON object")], "correction"))
+        raise Rejected([Problem("", "invalid_type", "a correction is a JSON object")], "correction")
     problems = []
     action, reason = doc.get("action"), doc.get("reason")
     if action not in ("void", "replace"):
@@ -50,7 +49,7 @@ def correct_game(
             if k not in ("action", "reason")
         )
     if problems:
-        raise Rejected(invalid_record(problems, "correction"))
+        raise Rejected(problems, "correction")
     replacement = None
     if action == "replace":
         current = [x.player_id for x in games_repo.game_seats(s, games_repo.current_version(s, game).id)]
@@ -62,4 +61,4 @@ def correct_game(
     except IntegrityError:
         s.rollback()
         raise DuplicateGame(None) from None
-    return game_json(s, game, version)
+    return stored_game(s, game, version)

@@ -10,15 +10,13 @@ from datetime import datetime
 from typing import Any
 
 from ..club import EntryState, Side
-from ..core.errors import Problem
+from ..club import may_confirm as club_may_confirm
 from ..persistence import games as games_repo
 from ..persistence import tables as tables_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Session
 from ..persistence.keys import KeyRef
 from ..persistence.models import TableEntry, Tournament
-from ..problems import invalid_record
-from .errors import Rejected
 from .submission import read_submission
 
 
@@ -38,13 +36,9 @@ def entry_side(outcome: dict[str, Any], seats: list[dict[str, Any]], player_id: 
 
 
 def may_confirm(e: TableEntry, player_id: int) -> bool:
-    """Whether a player may confirm the entry: one of the other side (for a void deal, anyone
-    but the one who entered it)."""
-    if player_id == e.entered_by:
-        return False
-    if e.side == Side.ANY:
-        return True
-    return side_of(e.seats, player_id) != e.side
+    """Whether a player may confirm the entry (the club core's rule: one of the other side)."""
+    role = next((x["role"] for x in e.seats if x["player_id"] == player_id), None)
+    return role is not None and club_may_confirm(Side(e.side), e.entered_by, player_id, role)
 
 
 def same_result(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
@@ -69,10 +63,6 @@ def read_result(
     body: dict[str, Any] = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
     sub_doc: dict[str, Any] = {"players": players, "round": number, "table": table, "deal": deal, **body}
     return read_submission(s, t, sub_doc, json.dumps(sub_doc, ensure_ascii=False), players_known=True)
-
-
-def refusal(pointer: str, code: str, detail: str) -> Rejected:
-    return Rejected(invalid_record([Problem(pointer, code, detail)], "game"))
 
 
 def withdraw(s: Session, e: TableEntry, now: datetime) -> None:

@@ -1,35 +1,68 @@
 """What the use cases raise when they refuse, in one module: a request without a usable key, a
-body refused with its problem document (422), nothing there (NotFound), not the caller's
-(Forbidden), a clash with what is stored (Conflict, with what a program may act on: a ``code``
-and the facts) — and an answer that is not a plain value (status, JSON text, headers). The HTTP
-layer and the pages import the refusals from here (never from persistence, where some are
-raised) and turn them into their answers."""
+body with problems (each with its JSON pointer), an illegal game, a claim that is not the rules'
+result, nothing there (NotFound), not the caller's (Forbidden), a clash with what is stored
+(Conflict, with what a program may act on: a ``code`` and the facts). Each is a value: the HTTP
+layer and the pages turn them into their answers (``service/problems.py`` writes the problem
+documents), and import them from here — never from persistence, where some are raised."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.adjudication import Adjudication
+from ..core.claims import Difference
+from ..core.errors import Problem
 from ..persistence.errors import Conflict, DuplicateGame, Forbidden, NotFound
 
-__all__ = ["Answer", "Conflict", "DuplicateGame", "Forbidden", "NotFound", "Rejected", "Unauthenticated"]
+__all__ = [
+    "ClaimDiffers",
+    "Conflict",
+    "DuplicateGame",
+    "Forbidden",
+    "IllegalGame",
+    "NotFound",
+    "Rejected",
+    "Unauthenticated",
+]
 
 
 class Unauthenticated(Exception):
     """The request's key is unknown or revoked."""
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """What a use case answers when it is not a plain value: a status, a JSON text, headers."""
-
-    status: int
-    body: str
-    headers: dict[str, str] = field(default_factory=dict)
-
-
 class Rejected(Exception):
-    """A submission answered 422: problems, or an adjudication that is not legal."""
+    """A body that is not what the use case reads: its problems, each with a pointer. ``what``
+    names what the body was meant to be (a game, a correction, a player, a webhook, a request)."""
 
-    def __init__(self, doc: dict[str, Any]) -> None:
-        self.doc = doc
+    def __init__(self, problems: Sequence[Problem], what: str = "game") -> None:
+        super().__init__(f"not a valid {what}: " + "; ".join(p.detail for p in problems[:3]))
+        self.problems = tuple(problems)
+        self.what = what
+
+    @classmethod
+    def one(cls, pointer: str, code: str, detail: str, what: str = "game", **facts: Any) -> Rejected:
+        """Rejected for one problem."""
+        return cls([Problem(pointer, code, detail, facts or None)], what)
+
+
+class IllegalGame(Rejected):
+    """A well-formed record the referee found not legal (illegal, or incomplete): its adjudication."""
+
+    def __init__(self, adjudication: Adjudication) -> None:
+        super().__init__((), "game")
+        self.adjudication = adjudication
+
+
+class ClaimDiffers(Rejected):
+    """The result a table claims is not the rules' result, and it was not accepted: the
+    differences, and the rules' outcome with the claim beside it."""
+
+    def __init__(self, differences: Sequence[Difference], outcome: Mapping[str, Any]) -> None:
+        problems = [
+            Problem(d.pointer, "claim_differs", d.reason, {"claimed": d.claimed, "computed": d.computed})
+            for d in differences
+        ]
+        super().__init__(problems, "game")
+        self.differences = tuple(differences)
+        self.outcome = outcome

@@ -8,7 +8,8 @@ the results by role, and who they play with and against most."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from dataclasses import dataclass
+from datetime import datetime
 
 from ..club import Role, RoleFigures, evening_total, role_figures
 from ..names import sort_key
@@ -17,47 +18,156 @@ from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
-from ..persistence.models import Member, Player, Tournament
+from ..persistence.models import MemberEvent, Player, Tournament
 from . import ratings
 from .clubs import acts_for
+from .ratings import Rating, RatingPoint
 from .unit_of_work import UnitOfWork
 
 ROLES = tuple(Role)  # the club core's roles, in the order the pages list them
 
 
-def figures_json(f: RoleFigures) -> dict[str, Any]:
-    return {"role": f.role.value, "games": f.games, "wins": f.wins, "total": f.total, "average": f.average}
+class _Rated:
+    """A member's rating, as the answers show it beside the member (``rated``)."""
+
+    __slots__ = ()
+    rated: Rating
+
+    @property
+    def rating(self) -> float:
+        return self.rated.rating
+
+    @property
+    def mu(self) -> float:
+        return self.rated.mu
+
+    @property
+    def sigma(self) -> float:
+        return self.rated.sigma
+
+    @property
+    def games(self) -> int:
+        return self.rated.games
+
+    @property
+    def provisional(self) -> bool:
+        return self.rated.provisional
 
 
-def member_json(m: Member, players: int | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": m.id, "organizer_id": m.organizer_id, "name": m.name, "merged_into": m.merged_into}
-    if players is not None:
-        out["players"] = players
-    return out
+@dataclass(frozen=True, slots=True)
+class MemberInfo(_Rated):
+    """A member of the club with their rating now and how many players (tournaments) they are."""
+
+    id: int
+    organizer_id: int
+    name: str
+    merged_into: int | None
+    players: int
+    rated: Rating
 
 
-def list_members(uow: UnitOfWork, organizer_id: int, viewer: int | None = None) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class MemberName:
+    """A member as a form offers them: id and name."""
+
+    id: int
+    name: str
+    players: int
+
+
+@dataclass(frozen=True, slots=True)
+class MemberEvening:
+    """One evening of a member: the tournament, the player they were in it, the games, the rounds
+    sat out, the total as its standings give it (byes' points in), and the running total."""
+
+    tournament_id: int
+    tournament: str
+    player_id: int
+    name: str
+    at: datetime
+    games: int
+    byes: int
+    total: int
+    cumulative: int
+
+
+@dataclass(frozen=True, slots=True)
+class Met:
+    """Another member and how many games they sat on one side (partners), or across (opponents)."""
+
+    member_id: int
+    name: str | None
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEvent:
+    """A line of the members' audit trail: a player moved to a member, or two members merged."""
+
+    action: str
+    member_id: int
+    from_member_id: int | None
+    player_id: int | None
+    reason: str | None
+    at: datetime
+
+    @classmethod
+    def of(cls, e: MemberEvent) -> AuditEvent:
+        return cls(e.action, e.member_id, e.from_member_id, e.player_id, e.reason, e.at)
+
+
+@dataclass(frozen=True, slots=True)
+class MemberPage(_Rated):
+    """A member's page as data: their evenings in order, their rating with its history, their
+    results by role, who they play with and against most, and the audit trail (the organizer's)."""
+
+    id: int
+    organizer_id: int
+    name: str
+    merged_into: int | None
+    rated: Rating
+    evenings: tuple[MemberEvening, ...]
+    rating_history: tuple[RatingPoint, ...]
+    by_role: tuple[RoleFigures, ...]
+    partners: tuple[Met, ...]
+    opponents: tuple[Met, ...]
+    events: tuple[AuditEvent, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Merged:
+    """A merge done: the member kept, how many players moved to it, and the member merged."""
+
+    id: int
+    organizer_id: int
+    name: str
+    merged_into: int | None
+    moved_players: int
+    merged: int
+
+
+def list_members(uow: UnitOfWork, organizer_id: int, viewer: int | None = None) -> list[MemberInfo]:
     """The club's members in pinyin order, each with its rating now. Anyone but the organizer sees
     the members of public tournaments only, with their public tournaments counted."""
     s = uow.session
     now = ratings.refresh(uow, organizer_id)
     public_only = viewer != organizer_id
     rows = [
-        {**member_json(m, n), **ratings.rating_json(now.get(m.id))}
+        MemberInfo(m.id, m.organizer_id, m.name, m.merged_into, n, ratings.rating_of(now.get(m.id)))
         for m, n in members_repo.list_members(s, organizer_id, public_only=public_only)
     ]
-    rows.sort(key=lambda r: (sort_key(r["name"]), r["id"]))
+    rows.sort(key=lambda r: (sort_key(r.name), r.id))
     return rows
 
 
-def member_names(uow: UnitOfWork, organizer_id: int) -> list[dict[str, Any]]:
+def member_names(uow: UnitOfWork, organizer_id: int) -> list[MemberName]:
     """The club's members by name (pinyin order), without their ratings: what a form offers."""
-    rows = [member_json(m, n) for m, n in members_repo.list_members(uow.session, organizer_id)]
-    rows.sort(key=lambda r: (sort_key(r["name"]), r["id"]))
+    rows = [MemberName(m.id, m.name, n) for m, n in members_repo.list_members(uow.session, organizer_id)]
+    rows.sort(key=lambda r: (sort_key(r.name), r.id))
     return rows
 
 
-def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id: int) -> dict[str, Any]:
+def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id: int) -> MemberPage:
     """A member's page as data: their evenings (score and games by tournament, in order), their
     rating with its history, results by role, partners and opponents, and the audit trail (the
     organizer's only). Anyone else sees public tournaments only, and no member of private ones."""
@@ -73,22 +183,25 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
     together, against = _met(uow, m.id, seats)
     names = members_repo.names_of(s, list(together | against))
 
-    def top(c: Counter[int]) -> list[dict[str, Any]]:
-        return [{"member_id": k, "name": names.get(k), "games": n} for k, n in c.most_common(5)]
+    def top(c: Counter[int]) -> tuple[Met, ...]:
+        return tuple(Met(k, names.get(k), n) for k, n in c.most_common(5))
 
-    return {
-        **member_json(m),
-        **ratings.rating_json(now.get(m.id)),
-        "evenings": _evenings(uow, shown),
-        "rating_history": ratings.history_json(uow, m.id),
-        "by_role": [figures_json(by_role[r]) for r in ROLES],
-        "partners": top(together),
-        "opponents": top(against),
-        "events": [_event_json(e) for e in members_repo.events(s, organizer_id, m.id)] if owner else [],
-    }
+    return MemberPage(
+        id=m.id,
+        organizer_id=m.organizer_id,
+        name=m.name,
+        merged_into=m.merged_into,
+        rated=ratings.rating_of(now.get(m.id)),
+        evenings=_evenings(uow, shown),
+        rating_history=ratings.history(uow, m.id),
+        by_role=tuple(by_role[r] for r in ROLES),
+        partners=top(together),
+        opponents=top(against),
+        events=tuple(AuditEvent.of(e) for e in members_repo.events(s, organizer_id, m.id)) if owner else (),
+    )
 
 
-def _evenings(uow: UnitOfWork, shown: list[tuple[Player, Tournament]]) -> list[dict[str, Any]]:
+def _evenings(uow: UnitOfWork, shown: list[tuple[Player, Tournament]]) -> tuple[MemberEvening, ...]:
     """A member's evenings in order, each total as its standings give it (byes' points in: the
     club core's evening_total), with the running total."""
     s = uow.session
@@ -101,19 +214,9 @@ def _evenings(uow: UnitOfWork, shown: list[tuple[Player, Tournament]]) -> list[d
         total = evening_total(int(stats.total) if stats else 0, byes, t.bye_points)
         running += total
         out.append(
-            {
-                "tournament_id": t.id,
-                "tournament": t.name,
-                "player_id": p.id,
-                "name": p.name,
-                "at": t.created_at,
-                "games": stats.games if stats else 0,
-                "byes": byes,
-                "total": total,
-                "cumulative": running,
-            }
+            MemberEvening(t.id, t.name, p.id, p.name, t.created_at, stats.games if stats else 0, byes, total, running)
         )
-    return out
+    return tuple(out)
 
 
 def _met(uow: UnitOfWork, member_id: int, seats: list[tuple[int, str, int]]) -> tuple[Counter[int], Counter[int]]:
@@ -127,20 +230,7 @@ def _met(uow: UnitOfWork, member_id: int, seats: list[tuple[int, str, int]]) -> 
     return together, against
 
 
-def _event_json(e: Any) -> dict[str, Any]:
-    return {
-        "action": e.action,
-        "member_id": e.member_id,
-        "from_member_id": e.from_member_id,
-        "player_id": e.player_id,
-        "reason": e.reason,
-        "at": e.at,
-    }
-
-
-def merge_members(
-    uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, other: Any, reason: str | None
-) -> dict[str, Any]:
+def merge_members(uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, other: int, reason: str | None) -> Merged:
     """Merge member ``other`` into ``into``: every player (and so every game) of it moves."""
     acts_for(organizer_id, key.organizer_id)
     s = uow.session
@@ -148,7 +238,7 @@ def merge_members(
     source = members_repo.get_member(s, organizer_id, other)
     moved = members_repo.merge(s, target, source, key.id, reason)
     uow.commit()
-    return {**member_json(target), "moved_players": moved, "merged": source.id}
+    return Merged(target.id, target.organizer_id, target.name, target.merged_into, moved, source.id)
 
 
 def tournaments_of(uow: UnitOfWork, organizer_id: int, ids: list[int]) -> list[Tournament]:

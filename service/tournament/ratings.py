@@ -17,6 +17,7 @@ recomputes them from scratch — the same games give the same ratings, however t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -96,29 +97,43 @@ def refresh(uow: UnitOfWork, organizer_id: int) -> dict[int, MemberRating]:
     return ratings_repo.current(s, organizer_id)
 
 
-def rating_json(r: MemberRating | None) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A member's rating: shown as ``rating`` (mu − 3σ), with the estimate, its uncertainty, the
+    games it is made of, and whether it is still provisional."""
+
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    provisional: bool
+
+    @classmethod
+    def of(cls, mu: float, sigma: float, games: int) -> Rating:
+        return cls(display(mu, sigma), round(mu, 4), round(sigma, 4), games, games < PROVISIONAL)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A member's rating after one game."""
+
+    game_id: int
+    played_at: datetime
+    rating: float
+    mu: float
+    sigma: float
+
+
+def rating_of(r: MemberRating | None) -> Rating:
+    """A member's rating now (a member without a rated game has the model's starting rating)."""
     if r is None:
         default = MODEL.rating()
-        mu, sigma, games = float(default.mu), float(default.sigma), 0
-    else:
-        mu, sigma, games = r.mu, r.sigma, r.games
-    return {
-        "rating": display(mu, sigma),
-        "mu": round(mu, 4),
-        "sigma": round(sigma, 4),
-        "games": games,
-        "provisional": games < PROVISIONAL,
-    }
+        return Rating.of(float(default.mu), float(default.sigma), 0)
+    return Rating.of(r.mu, r.sigma, r.games)
 
 
-def history_json(uow: UnitOfWork, member_id: int) -> list[dict[str, Any]]:
-    return [
-        {
-            "game_id": x.game_id,
-            "played_at": x.played_at,
-            "rating": display(x.mu, x.sigma),
-            "mu": round(x.mu, 4),
-            "sigma": round(x.sigma, 4),
-        }
+def history(uow: UnitOfWork, member_id: int) -> tuple[RatingPoint, ...]:
+    return tuple(
+        RatingPoint(x.game_id, x.played_at, display(x.mu, x.sigma), round(x.mu, 4), round(x.sigma, 4))
         for x in ratings_repo.history(uow.session, member_id)
-    ]
+    )

@@ -5,6 +5,7 @@ The tables' side is tables.py."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -19,10 +20,100 @@ from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow
 from ..values import clean_text
-from .deal_results import emit, read_result, refusal, seats_of, store_entry, withdraw
+from .deal_results import emit, read_result, seats_of, store_entry, withdraw
+from .errors import Rejected
 from .submission import DuplicateDeal, ensure_open
-from .table_shown import deals_json, entry_json, players_json
+from .table_shown import DealInfo, EntryInfo, TablePlayer, deals_info, entry_info, table_players
 from .unit_of_work import UnitOfWork
+
+
+@dataclass(frozen=True, slots=True)
+class TableLink:
+    """A table's link: its token (None when it cannot be made again: made under another secret),
+    the path of its page, and its players. ``url``: the page's address, as the HTTP layer knows it."""
+
+    table: int
+    token: str | None
+    path: str | None
+    players: tuple[TablePlayer, ...]
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Links:
+    tournament_id: int
+    round: int
+    expires_at: datetime
+    links: tuple[TableLink, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardTable:
+    """A table on the director's board: its players, its deals, and how long it has been silent."""
+
+    table: int
+    players: tuple[TablePlayer, ...]
+    last_activity: datetime | None
+    silent_seconds: int | None
+    link_expires_at: datetime | None
+    deals: tuple[DealInfo, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The director's view of a round: tables × deals, the counts by state, and a version that
+    changes whenever the board does (its ETag)."""
+
+    tournament_id: int
+    round: int
+    closed_at: datetime | None
+    deals_per_round: int
+    counts: dict[str, int]
+    version: str
+    tables: tuple[BoardTable, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """A deal the director settled: the game it is now, and the entry (version) that made it."""
+
+    round: int
+    table: int
+    deal: int
+    game_id: int | None
+    entry_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealRef:
+    table: int
+    deal: int
+
+
+@dataclass(frozen=True, slots=True)
+class Left:
+    """The deals of a round not confirmed, by state."""
+
+    pending: tuple[DealRef, ...] = ()
+    disputed: tuple[DealRef, ...] = ()
+    missing: tuple[DealRef, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClosed:
+    tournament_id: int
+    round: int
+    closed_at: datetime | None
+    left: Left
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntries:
+    """Every entry a round's tables made, whatever became of it: the audit trail."""
+
+    tournament_id: int
+    round: int
+    entries: tuple[EntryInfo, ...]
 
 
 def _round(
@@ -38,7 +129,7 @@ def _at_table(seats: list[RoundSeat], table: int) -> list[int]:
     return [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == table]
 
 
-def make_links(uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int, secret: str) -> dict[str, Any]:
+def make_links(uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int, secret: str) -> Links:
     """New links for every table of the round: the earlier ones end, so a sheet printed before
     stops working (an action of its own, asked for explicitly). Each table's token is answered
     with its players; it can be printed again later (current_links). Conflict: the round or the
@@ -54,34 +145,29 @@ def make_links(uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int, se
     names = games_repo.player_names(s, t.id)
     by_table = {n: _at_table(seats, n) for n in tables}
     uow.commit()
-    return _links_json(t.id, number, expires, [(n, tok) for n, tok in links], by_table, names)
+    return _links(t.id, number, expires, [(n, tok) for n, tok in links], by_table, names)
 
 
-def _links_json(
+def _links(
     tid: int,
     number: int,
-    expires: Any,
+    expires: datetime,
     links: list[tuple[int, str | None]],
     by_table: dict[int, list[int]],
     names: dict[int, str],
-) -> dict[str, Any]:
-    return {
-        "tournament_id": tid,
-        "round": number,
-        "expires_at": expires,
-        "links": [
-            {
-                "table": n,
-                "token": token,
-                "path": None if token is None else f"/table/{token}",
-                "players": players_json(by_table.get(n, []), names),
-            }
+) -> Links:
+    return Links(
+        tid,
+        number,
+        expires,
+        tuple(
+            TableLink(n, token, None if token is None else f"/table/{token}", table_players(by_table.get(n, []), names))
             for n, token in links
-        ],
-    }
+        ),
+    )
 
 
-def current_links(uow: UnitOfWork, acting: int, tournament_id: int, number: int, secret: str) -> dict[str, Any] | None:
+def current_links(uow: UnitOfWork, acting: int, tournament_id: int, number: int, secret: str) -> Links | None:
     """The round's links still usable, to print the sheet again: reading them ends nothing. None
     when the round has none (make them). A link whose token cannot be made again (made under
     another server secret) has no token: make new links to print it."""
@@ -93,10 +179,10 @@ def current_links(uow: UnitOfWork, acting: int, tournament_id: int, number: int,
     names = games_repo.player_names(s, t.id)
     by_table = {x.table_no: _at_table(seats, x.table_no) for x in links}
     made = [(x.table_no, tables_repo.token_of(x, secret)) for x in links]
-    return _links_json(t.id, number, min(x.expires_at for x in links), made, by_table, names)
+    return _links(t.id, number, min(x.expires_at for x in links), made, by_table, names)
 
 
-def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict[str, Any]:
+def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> Board:
     """The director's view of a round: tables × deals (missing, pending, disputed, confirmed), both
     versions of each dispute, and how long each table has been silent."""
     s = uow.session
@@ -114,29 +200,21 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict
         played = {d: g for tb, d, g, _ in games_at if tb == n}
         moments = [e.updated_at for e in mine] + [at for tb, _, _, at in games_at if tb == n]
         last = max(moments) if moments else None
-        deals = deals_json(t.deals_per_round, mine, played, names, settled=False)
+        deals = deals_info(t.deals_per_round, mine, played, names, settled=False)
         for d in deals:
-            counts[d["state"]] += 1
+            counts[d.state.value] += 1
         link = links.get(n)
         tables.append(
-            {
-                "table": n,
-                "players": players_json(players, names),
-                "last_activity": last,
-                "silent_seconds": None if last is None else max(0, int((now - last).total_seconds())),
-                "link_expires_at": None if link is None or r.closed_at is not None else link.expires_at,
-                "deals": deals,
-            }
+            BoardTable(
+                table=n,
+                players=table_players(players, names),
+                last_activity=last,
+                silent_seconds=None if last is None else max(0, int((now - last).total_seconds())),
+                link_expires_at=None if link is None or r.closed_at is not None else link.expires_at,
+                deals=deals,
+            )
         )
-    return {
-        "tournament_id": t.id,
-        "round": number,
-        "closed_at": r.closed_at,
-        "deals_per_round": t.deals_per_round,
-        "counts": counts,
-        "version": _version(s, t.id, r),
-        "tables": tables,
-    }
+    return Board(t.id, number, r.closed_at, t.deals_per_round, counts, _version(s, t.id, r), tuple(tables))
 
 
 def _version(s: Session, tournament_id: int, r: Round) -> str:
@@ -156,7 +234,7 @@ def board_version(uow: UnitOfWork, acting: int, tournament_id: int, number: int)
 
 def resolve_deal(
     uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int, table: int, deal: int, doc: Any
-) -> dict[str, Any]:
+) -> Settled:
     """The director settles a deal: ``{"entry": id}`` chooses one of its versions (pending or
     disputed), a ``sheet`` or ``record`` enters the director's own (a correction, or the deal of
     a table that entered nothing). The deal is stored as a game; every other open version is
@@ -178,7 +256,7 @@ def resolve_deal(
     if "entry" in doc:
         chosen = next((e for e in open_ if e.id == doc["entry"] and type(doc["entry"]) is int), None)
         if chosen is None:
-            raise refusal("/entry", "unknown_entry", f"deal {deal} has no open entry {doc['entry']!r}")
+            raise Rejected.one("/entry", "unknown_entry", f"deal {deal} has no open entry {doc['entry']!r}")
         names = games_repo.player_names(s, t.id)
         why = reason or f"chosen by the director: the version {names.get(chosen.entered_by or 0)} entered"
         store_entry(s, t, players, number, table, chosen, key, why)
@@ -196,23 +274,23 @@ def resolve_deal(
         )
     emit(s, t.id, "game.confirmed", number, table, deal, settled.id, settled.game_id)
     uow.commit()
-    return {"round": number, "table": table, "deal": deal, "game_id": settled.game_id, "entry_id": settled.id}
+    return Settled(number, table, deal, settled.game_id, settled.id)
 
 
 def _resolution_reason(doc: Any) -> str:
     """A resolution's fields checked, and its reason read as every reason is (a correction's, a
     merge's): no control or format characters."""
     if not isinstance(doc, dict):
-        raise refusal("", "invalid_type", "a resolution is a JSON object")
+        raise Rejected.one("", "invalid_type", "a resolution is a JSON object")
     unknown = [k for k in doc if k not in ("entry", "sheet", "record", "claimed", "accept_computed", "reason")]
     if unknown:
-        raise refusal(f"/{unknown[0]}", "unknown_field", f"unknown field {unknown[0]!r}")
+        raise Rejected.one(f"/{unknown[0]}", "unknown_field", f"unknown field {unknown[0]!r}")
     if doc.get("reason") is None:
         return ""
     try:
         return clean_text(doc["reason"], max_length=300, what="a reason")
     except ValueError as exc:
-        raise refusal("/reason", "invalid_value", str(exc)) from None
+        raise Rejected.one("/reason", "invalid_value", str(exc)) from None
 
 
 def _directors_entry(
@@ -254,17 +332,17 @@ def _directors_entry(
     return entry
 
 
-def left_to_settle(board: dict[str, Any]) -> dict[str, list[dict[str, int]]]:
+def left_to_settle(board: Board) -> Left:
     """The deals of a board that are not confirmed, by state: what closing the round leaves."""
-    out: dict[str, list[dict[str, int]]] = {"pending": [], "disputed": [], "missing": []}
-    for table in board["tables"]:
-        for d in table["deals"]:
-            if d["state"] in out:
-                out[d["state"]].append({"table": table["table"], "deal": d["deal"]})
-    return out
+    out: dict[DealState, list[DealRef]] = {DealState.PENDING: [], DealState.DISPUTED: [], DealState.MISSING: []}
+    for table in board.tables:
+        for d in table.deals:
+            if d.state in out:
+                out[d.state].append(DealRef(table.table, d.deal))
+    return Left(*(tuple(out[x]) for x in (DealState.PENDING, DealState.DISPUTED, DealState.MISSING)))
 
 
-def close_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict[str, Any]:
+def close_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> RoundClosed:
     """Close a round: its table links stop working for good; what is left to settle (named in
     the answer: pending, disputed and missing deals) is the director's."""
     s = uow.session
@@ -275,31 +353,31 @@ def close_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -
         tables_repo.end_links(s, r.id)
         webhooks_repo.add_event(s, t.id, "round.closed", {"tournament_id": t.id, "round": number})
     uow.commit()
-    return {"tournament_id": t.id, "round": number, "closed_at": r.closed_at, "left": left}
+    return RoundClosed(t.id, number, r.closed_at, left)
 
 
 def withdraw_entry(
     uow: UnitOfWork, acting: int, tournament_id: int, number: int, table: int, deal: int, entry_id: Any
-) -> dict[str, Any]:
+) -> EntryInfo:
     """The director withdraws a table's open entry (pending, or one version of a dispute: the
     other then waits for its confirmation again). Kept in the audit trail as withdrawn."""
     s = uow.session
     t, _, _ = _round(s, acting, tournament_id, number, lock=True)
     if type(entry_id) is not int:
-        raise refusal("/entry", "invalid_type", "entry is the id of the entry to withdraw (a whole number)")
+        raise Rejected.one("/entry", "invalid_type", "entry is the id of the entry to withdraw (a whole number)")
     e = tables_repo.open_entry(s, t.id, number, table, deal, entry_id)
     if e is None:
         raise NotFound(f"deal {deal} of table {table} has no open entry {entry_id}")
     withdraw(s, e, utcnow())
     emit(s, t.id, "game.withdrawn", number, table, deal, e.id, None)
     uow.commit()
-    return entry_json(e, games_repo.player_names(s, t.id))
+    return entry_info(e, games_repo.player_names(s, t.id))
 
 
-def round_entries(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict[str, Any]:
+def round_entries(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> RoundEntries:
     """Every entry the round's tables made, in order, whatever became of it: the audit trail."""
     s = uow.session
     t, _, _ = _round(s, acting, tournament_id, number)
     names = games_repo.player_names(s, t.id)
     entries = tables_repo.entries_of_round(s, t.id, number)
-    return {"tournament_id": t.id, "round": number, "entries": [entry_json(e, names) for e in entries]}
+    return RoundEntries(t.id, number, tuple(entry_info(e, names) for e in entries))

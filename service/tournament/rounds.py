@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from datetime import datetime
 
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
@@ -25,39 +26,72 @@ def _tables(seats: list[RoundSeat]) -> dict[int, list[RoundSeat]]:
     return tables
 
 
-def round_json(
+@dataclass(frozen=True, slots=True)
+class SeatedPlayer:
+    """A player of a round: at a table (``seat``), or sitting it out (``seat`` None)."""
+
+    player_id: int
+    name: str | None
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealGame:
+    deal: int
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTable:
+    """A table of a round: its five players by seat, the deals entered (with their games) and
+    the deals still missing."""
+
+    table: int
+    seats: tuple[SeatedPlayer, ...]
+    games: tuple[DealGame, ...]
+    missing_deals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundInfo:
+    number: int
+    method: str
+    created_at: datetime
+    tables: tuple[RoundTable, ...]
+    sitting_out: tuple[SeatedPlayer, ...]
+
+
+def round_info(
     r: Round,
     seats: list[RoundSeat],
     names: dict[int, str],
     entered: dict[tuple[int, int], dict[int, int]] | None = None,
     deals: int = 1,
-) -> dict[str, Any]:
-    """A round as the API answers it: each table's seats, its deals entered (deal and game) and
-    the deals still missing (``entered``: what games_repo.entered_by_table found)."""
+) -> RoundInfo:
+    """A round: each table's seats, its deals entered (deal and game) and the deals still missing
+    (``entered``: what games_repo.entered_by_table found)."""
     entered = entered or {}
     tables = []
     for n, at in _tables(seats).items():
         done = entered.get((r.number, n), {})
         tables.append(
-            {
-                "table": n,
-                "seats": [{"seat": x.seat, "player_id": x.player_id, "name": names.get(x.player_id)} for x in at],
-                "games": [{"deal": d, "game_id": done[d]} for d in sorted(done)],
-                "missing_deals": [d for d in range(1, deals + 1) if d not in done],
-            }
+            RoundTable(
+                table=n,
+                seats=tuple(SeatedPlayer(x.player_id, names.get(x.player_id), x.seat) for x in at),
+                games=tuple(DealGame(d, done[d]) for d in sorted(done)),
+                missing_deals=tuple(d for d in range(1, deals + 1) if d not in done),
+            )
         )
-    return {
-        "number": r.number,
-        "method": r.method,
-        "created_at": r.created_at,
-        "tables": tables,
-        "sitting_out": [
-            {"player_id": x.player_id, "name": names.get(x.player_id)} for x in seats if x.table_no is None
-        ],
-    }
+    return RoundInfo(
+        number=r.number,
+        method=r.method,
+        created_at=r.created_at,
+        tables=tuple(tables),
+        sitting_out=tuple(SeatedPlayer(x.player_id, names.get(x.player_id)) for x in seats if x.table_no is None),
+    )
 
 
-def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> dict[str, Any]:
+def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> RoundInfo:
     """Seat the next round from the players who have not withdrawn: balanced (meetings, neighbours
     and sitting out spread evenly over the rounds so far) or swiss (by the standings), as the
     tournament is set. Conflict: a closed tournament, fewer than five players, or a round seated
@@ -77,7 +111,7 @@ def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> dict[str, 
     number = rounds_repo.next_number(s, t.id)
     seed = t.id * 10_000 + number
     if t.seating == "swiss":
-        order = [row["player_id"] for row in standings_repo.standings(s, t.id, t.bye_points)]
+        order = [row.player_id for row in standings_repo.standings(s, t.id, t.bye_points)]
         ranked = [p for p in order if p in set(active)]
         planned = seating.swiss(ranked, history, seed)
     else:
@@ -85,10 +119,10 @@ def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> dict[str, 
     r, seats = rounds_repo.store_round(s, t.id, number, t.seating, planned.tables, planned.sitting_out)
     webhooks_repo.add_event(s, t.id, "round.created", {"tournament_id": t.id, "round": number})
     uow.commit()
-    return round_json(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
+    return round_info(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
 
 
-def remove_last_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> dict[str, Any]:
+def remove_last_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> RoundInfo:
     """Take back the last round seated, while no game has been entered against it (a round seated
     by mistake). Conflict for an earlier round, or one with games; the answer is the round removed."""
     s = uow.session
@@ -102,7 +136,7 @@ def remove_last_round(uow: UnitOfWork, acting: int, tournament_id: int, number: 
     played = rounds_repo.games_in_round(s, t.id, number)
     if played:
         raise Conflict(f"round {number} has {played} game(s) entered against it: void or correct them instead")
-    answer = round_json(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
+    answer = round_info(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
     tables_repo.remove_links(s, r.id)  # its links go with it; its entries stay in the audit trail
     rounds_repo.remove_round(s, t.id, number)
     webhooks_repo.add_event(s, t.id, "round.removed", {"tournament_id": t.id, "round": number})
@@ -117,17 +151,17 @@ def _as_round(seats: list[RoundSeat]) -> seating.Round:
     )
 
 
-def list_rounds(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> list[dict[str, Any]]:
+def list_rounds(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> list[RoundInfo]:
     s = uow.session
     t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
     names = games_repo.player_names(s, t.id)
     entered = games_repo.entered_by_table(s, t.id)
-    return [round_json(r, seats, names, entered, t.deals_per_round) for r, seats in rounds_repo.rounds_of(s, t.id)]
+    return [round_info(r, seats, names, entered, t.deals_per_round) for r, seats in rounds_repo.rounds_of(s, t.id)]
 
 
-def get_round(uow: UnitOfWork, viewer: int | None, tournament_id: int, number: int) -> dict[str, Any]:
+def get_round(uow: UnitOfWork, viewer: int | None, tournament_id: int, number: int) -> RoundInfo:
     s = uow.session
     t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
     r, seats = rounds_repo.get_round(s, t.id, number)
     entered = games_repo.entered_by_table(s, t.id)
-    return round_json(r, seats, games_repo.player_names(s, t.id), entered, t.deals_per_round)
+    return round_info(r, seats, games_repo.player_names(s, t.id), entered, t.deals_per_round)

@@ -7,35 +7,77 @@ standings as they stood after any evening of the season."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from ..club import Evening, role_figures, season_row
-from ..core.errors import Problem
+from ..club import STANDINGS_ORDER, Counting, Evening, SeasonRow, ranked, role_figures, season_row
 from ..persistence import members as members_repo
 from ..persistence import seasons as seasons_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.errors import NotFound
 from ..persistence.models import Season, Tournament
-from ..problems import invalid_record
 from .clubs import acts_for
 from .errors import Rejected
 from .members import tournaments_of
 from .unit_of_work import UnitOfWork
 
-COUNTING = ("all", "best")
+
+@dataclass(frozen=True, slots=True)
+class SeasonEvening:
+    """A tournament of a season (one of its evenings)."""
+
+    id: int
+    name: str
+    created_at: datetime
 
 
-def season_json(season: Season, tournaments: list[Tournament]) -> dict[str, Any]:
-    return {
-        "id": season.id,
-        "organizer_id": season.organizer_id,
-        "name": season.name,
-        "counting": season.counting,
-        "best": season.best,
-        "tournaments": [{"id": t.id, "name": t.name, "created_at": t.created_at} for t in tournaments],
-        "created_at": season.created_at,
-    }
+@dataclass(frozen=True, slots=True)
+class SeasonInfo:
+    id: int
+    organizer_id: int
+    name: str
+    counting: Counting
+    best: int | None
+    tournaments: tuple[SeasonEvening, ...]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonStandings:
+    """A season's standings (after the evening ``after``, or now): each member's row, ranked."""
+
+    season_id: int
+    counting: Counting
+    best: int | None
+    after: int | None
+    tournaments: tuple[int, ...]
+    order: str
+    standings: list[SeasonRow]
+
+
+@dataclass(frozen=True, slots=True)
+class Leaders:
+    """What the season's chart of its leaders draws: each evening (its name, each member's total
+    that evening), the members' names, and the leading members of the standings."""
+
+    evenings: list[tuple[str, dict[int, int]]]
+    names: dict[int, str]
+    top: list[int]
+
+
+def season_info(season: Season, tournaments: list[Tournament]) -> SeasonInfo:
+    return SeasonInfo(
+        id=season.id,
+        organizer_id=season.organizer_id,
+        name=season.name,
+        counting=Counting(season.counting),
+        best=season.best,
+        tournaments=tuple(SeasonEvening(t.id, t.name, t.created_at) for t in tournaments),
+        created_at=season.created_at,
+    )
 
 
 def _tournaments(uow: UnitOfWork, season: Season) -> list[Tournament]:
@@ -46,26 +88,28 @@ def _tournaments(uow: UnitOfWork, season: Season) -> list[Tournament]:
 
 def _best_given(counting: str, best: int | None) -> None:
     """A season counting each member's best N says N (else it would count nothing, or all)."""
-    if counting == "best" and best is None:
-        problem = Problem("/best", "missing_field", 'a season counting "best" says how many evenings count: best')
-        raise Rejected(invalid_record([problem], "request"))
+    if counting == Counting.BEST and best is None:
+        raise Rejected.one(
+            "/best", "missing_field", 'a season counting "best" says how many evenings count: best', "request"
+        )
 
 
 def create_season(
     uow: UnitOfWork, acting: int, organizer_id: int, name: str, counting: str, best: int | None, tournaments: list[int]
-) -> dict[str, Any]:
+) -> SeasonInfo:
     acts_for(organizer_id, acting)
     _best_given(counting, best)
     chosen = tournaments_of(uow, organizer_id, tournaments)
-    season = seasons_repo.create(uow.session, organizer_id, name, counting, best if counting == "best" else None)
+    season = seasons_repo.create(uow.session, organizer_id, name, counting, best if counting == Counting.BEST else None)
     seasons_repo.set_tournaments(uow.session, season.id, [t.id for t in chosen])
     uow.commit()
-    return season_json(season, chosen)
+    return season_info(season, chosen)
 
 
 def change_season(
-    uow: UnitOfWork, acting: int, organizer_id: int, season_id: int, changes: dict[str, Any]
-) -> dict[str, Any]:
+    uow: UnitOfWork, acting: int, organizer_id: int, season_id: int, changes: Mapping[str, Any]
+) -> SeasonInfo:
+    """Rename a season, change how it counts (``counting``, ``best``), or its tournaments."""
     acts_for(organizer_id, acting)
     s = uow.session
     season = seasons_repo.get(s, organizer_id, season_id)
@@ -74,42 +118,40 @@ def change_season(
     if "counting" in changes:
         season.counting = changes["counting"]
     if "best" in changes or "counting" in changes:
-        season.best = changes.get("best", season.best) if season.counting == "best" else None
+        season.best = changes.get("best", season.best) if season.counting == Counting.BEST else None
         _best_given(season.counting, season.best)
     if "tournaments" in changes:
         chosen = tournaments_of(uow, organizer_id, changes["tournaments"])
         seasons_repo.set_tournaments(s, season.id, [t.id for t in chosen])
     uow.commit()
-    return season_json(season, _tournaments(uow, season))
+    return season_info(season, _tournaments(uow, season))
 
 
-def list_seasons(uow: UnitOfWork, organizer_id: int) -> list[dict[str, Any]]:
-    return [season_json(x, _tournaments(uow, x)) for x in seasons_repo.list_seasons(uow.session, organizer_id)]
+def list_seasons(uow: UnitOfWork, organizer_id: int) -> list[SeasonInfo]:
+    return [season_info(x, _tournaments(uow, x)) for x in seasons_repo.list_seasons(uow.session, organizer_id)]
 
 
-def get_season(uow: UnitOfWork, organizer_id: int, season_id: int) -> dict[str, Any]:
+def get_season(uow: UnitOfWork, organizer_id: int, season_id: int) -> SeasonInfo:
     season = seasons_repo.get(uow.session, organizer_id, season_id)
-    return season_json(season, _tournaments(uow, season))
+    return season_info(season, _tournaments(uow, season))
 
 
-def season_standings(uow: UnitOfWork, organizer_id: int, season_id: int, after: int | None = None) -> dict[str, Any]:
+def season_standings(uow: UnitOfWork, organizer_id: int, season_id: int, after: int | None = None) -> SeasonStandings:
     """Each member's season: the sum of their evenings' standings (all of them, or their best N
     by total), ranked. ``after``: only the season's evenings up to that tournament."""
     season, evenings, members = _evenings(uow, organizer_id, season_id, after)
-    return {
-        "season_id": season.id,
-        "counting": season.counting,
-        "best": season.best,
-        "after": after,
-        "tournaments": [t.id for t in evenings],
-        "order": standings_repo.STANDINGS_ORDER.replace("players", "members"),
-        "standings": _rows(uow, organizer_id, season, members),
-    }
+    return SeasonStandings(
+        season_id=season.id,
+        counting=Counting(season.counting),
+        best=season.best,
+        after=after,
+        tournaments=tuple(t.id for t in evenings),
+        order=STANDINGS_ORDER.replace("players", "members"),
+        standings=_rows(uow, organizer_id, season, members),
+    )
 
 
-def season_leaders(
-    uow: UnitOfWork, organizer_id: int, season_id: int, top: int = 5
-) -> tuple[list[tuple[str, dict[int, int]]], dict[int, str], list[int]]:
+def season_leaders(uow: UnitOfWork, organizer_id: int, season_id: int, top: int = 5) -> Leaders:
     """The season page's chart of its leaders, from the same one pass as the standings: each
     evening in order with each member's total that evening, the members' names, and the
     ``top`` members of the standings."""
@@ -119,16 +161,21 @@ def season_leaders(
     for member, played in members.items():
         for e in played:
             totals[e.tournament_id][member] = e.total
-    names = {row["member_id"]: row["name"] for row in rows}
-    return [(t.name, totals[t.id]) for t in evenings], names, [row["member_id"] for row in rows[:top]]
+    return Leaders(
+        [(t.name, totals[t.id]) for t in evenings],
+        {row.member_id: row.name for row in rows},
+        [row.member_id for row in rows[:top]],
+    )
 
 
-def _rows(
-    uow: UnitOfWork, organizer_id: int, season: Season, members: dict[int, list[Evening]]
-) -> list[dict[str, Any]]:
+def _rows(uow: UnitOfWork, organizer_id: int, season: Season, members: dict[int, list[Evening]]) -> list[SeasonRow]:
     names = {m.id: m.name for m, _ in members_repo.list_members(uow.session, organizer_id)}
-    rows = [_member_row(m, played, names.get(m, "?"), season) for m, played in members.items()]
-    return standings_repo.ranked(rows, "member_id")
+    rows = (season_row(m, names.get(m, "?"), played, season.counting, season.best) for m, played in members.items())
+    return ranked(rows, _member)
+
+
+def _member(row: SeasonRow) -> int:
+    return row.member_id
 
 
 def _evenings(
@@ -151,42 +198,19 @@ def _evenings(
         seats_of[(player_member.get(pid, 0), tid)].append((role, points))
     for position, t in enumerate(evenings):
         for row in standings_repo.standings(s, t.id, t.bye_points):
-            if not row["games"] and not row["byes"]:
+            if not row.games and not row.byes:
                 continue  # registered, never played: not an evening of theirs
-            member = int(player_member.get(row["player_id"]) or 0)
+            member = int(player_member.get(row.player_id) or 0)
             members.setdefault(member, []).append(
                 Evening(
                     tournament_id=t.id,
                     position=position,
-                    total=row["total"],
-                    games=row["games"],
-                    wins=row["wins"],
-                    byes=row["byes"],
-                    points=row["total"] - t.bye_points * row["byes"],
+                    total=row.total,
+                    games=row.games,
+                    wins=row.wins,
+                    byes=row.byes,
+                    points=row.points,
                     roles=role_figures(seats_of[(member, t.id)]),
                 )
             )
     return season, evenings, members
-
-
-def _member_row(member: int, played: list[Evening], name: str, season: Season) -> dict[str, Any]:
-    """A member's season row as the API answers it: the club core's sums (club/season.py)."""
-    row = season_row(played, season.counting, season.best)
-    out: dict[str, Any] = {
-        "rank": 0,
-        "member_id": member,
-        "name": name,
-        "total": row.total,
-        "games": row.games,
-        "wins": row.wins,
-        "byes": row.byes,
-        "average": row.average,
-        "evenings": row.evenings,
-        "evenings_counted": row.evenings_counted,
-        "counted_tournaments": list(row.counted_tournaments),
-    }
-    for role, f in row.roles.items():
-        out[f"{role.value}_games"] = f.games
-        out[f"{role.value}_wins"] = f.wins
-        out[f"{role.value}_average"] = f.average
-    return out

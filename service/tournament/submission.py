@@ -24,9 +24,8 @@ from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.errors import Conflict
 from ..persistence.models import Tournament
-from ..problems import invalid_record, problem_document
 from ..values import moment
-from .errors import Rejected
+from .errors import ClaimDiffers, IllegalGame, Rejected
 
 __all__ = ["DealsComplete", "DuplicateDeal", "ensure_open", "read_submission", "seated_players"]
 
@@ -53,7 +52,7 @@ def read_submission(
     the five (distinct) players in the tournament."""
     allowed = SUBMISSION_KEYS + (("action", "reason") if correction else ())
     if not isinstance(doc, dict):
-        raise Rejected(invalid_record([Problem("", "invalid_type", "a game is a JSON object")], "game"))
+        raise Rejected([Problem("", "invalid_type", "a game is a JSON object")], "game")
     problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in allowed]
     at = None if correction else _round_and_table(s, t, doc, problems)
     seats = doc.get("players", players)
@@ -79,7 +78,7 @@ def read_submission(
     if type(accept) is not bool:
         problems.append(Problem("/accept_computed", "invalid_type", "accept_computed is true or false"))
     if problems:
-        raise Rejected(invalid_record(problems, "game"))
+        raise Rejected(problems, "game")
     assert judged.outcome is not None and judged.scored is not None and isinstance(seats, list)
     outcome = judged.outcome if claim is None else _with_claim(judged.outcome, claim, differences, accept)
     return games_repo.Submission(
@@ -159,15 +158,7 @@ def _judge(doc: dict[str, Any], rs: Ruleset, problems: list[Problem]) -> _Judged
         result = adjudicate(body, rs)
         ADJUDICATIONS.labels(result.verdict.value).inc()
         if not result.legal and not problems:
-            raise Rejected(
-                problem_document(
-                    422,
-                    "illegal-game",
-                    "The game is not legal",
-                    f"{result.verdict.value}: {result.violation.message if result.violation else ''}",
-                    adjudication=result.to_json(),
-                )
-            )
+            raise IllegalGame(result)
         if result.outcome is not None:
             out.outcome, out.scored = result.outcome.to_json(), result.outcome
         out.record_hash = record_fingerprint(body, rs)
@@ -185,21 +176,7 @@ def _with_claim(
     """The outcome with the table's claim beside it; a claim that differs is Rejected unless the
     rules' result is accepted (``accept_computed``)."""
     if differences and not accept:
-        raise Rejected(
-            problem_document(
-                422,
-                "claim-differs",
-                "The claimed result is not the rules' result",
-                f"{len(differences)} difference{'s' if len(differences) != 1 else ''} between the table's claim and "
-                'the rules; correct the claim, or send "accept_computed": true to store the rules\' result with '
-                "the claim beside it",
-                [
-                    Problem(d.pointer, "claim_differs", d.reason, {"claimed": d.claimed, "computed": d.computed})
-                    for d in differences
-                ],
-                outcome=outcome,
-            )
-        )
+        raise ClaimDiffers(differences, outcome)
     return {
         **outcome,
         "claim": {
@@ -313,7 +290,7 @@ def _same_ruleset(body: dict[str, Any], rs: Ruleset, pointer: str) -> list[Probl
     return []
 
 
-def _player_ids(doc: Any) -> list[int]:
+def player_ids(doc: Any) -> list[int]:
     """The player ids a submission names, if they are ids at all (else none)."""
     seats = doc.get("players") if isinstance(doc, dict) else None
     if isinstance(seats, list) and all(map(_is_id, seats)):

@@ -24,13 +24,11 @@ from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.models import TableEntry, Tournament, utcnow
-from ..problems import invalid_record
 from .deal_results import (
     emit,
     entry_side,
     may_confirm,
     read_result,
-    refusal,
     same_result,
     seats_of,
     store_entry,
@@ -38,7 +36,7 @@ from .deal_results import (
 )
 from .errors import Rejected, Unauthenticated
 from .table_access import LinkEnded, OpenedTable, ensure_playing, open_table, table_for
-from .table_shown import deals_json, entry_json, players_json
+from .table_shown import DealInfo, EntryInfo, TablePlayer, deals_info, entry_info, table_players
 from .unit_of_work import UnitOfWork
 
 __all__ = [
@@ -51,7 +49,7 @@ __all__ = [
     "enter_deal",
     "open_table",
     "table_for",
-    "table_json",
+    "table_page",
 ]
 
 ENTRY_KEYS = ("entered_by", "deal", "sheet", "record", "claimed", "accept_computed", "replace", "repeat")
@@ -63,23 +61,45 @@ REPEAT_WINDOW = timedelta(minutes=15)
 # --- presenting (what a table's page and the board show: table_shown.py) -----------------------
 
 
-def table_json(uow: UnitOfWork, at: OpenedTable) -> dict[str, Any]:
-    """The table's page as JSON: who sits where, each deal's state, and the next deal to enter."""
+@dataclass(frozen=True, slots=True)
+class TableTournament:
+    id: int
+    name: str
+    ruleset: str
+
+
+@dataclass(frozen=True, slots=True)
+class TablePage:
+    """A table's page: who sits where, each deal's state, and the next deal to enter."""
+
+    tournament: TableTournament
+    round: int
+    table: int
+    deals_per_round: int
+    expires_at: datetime
+    players: tuple[TablePlayer, ...]
+    next_deal: int | None
+    deals: tuple[DealInfo, ...]
+
+
+def table_page(uow: UnitOfWork, at: OpenedTable) -> TablePage:
+    """The table's page: who sits where, each deal's state, and the next deal to enter."""
     s = uow.session
     entries = tables_repo.entries_of_round(s, at.tournament.id, at.number, at.table)
     played = {d: g for tb, d, g, _ in tables_repo.games_of_round(s, at.tournament.id, at.number) if tb == at.table}
-    deals = deals_json(at.tournament.deals_per_round, entries, played, at.names)
-    missing = [d["deal"] for d in deals if d["state"] == DealState.MISSING]
-    return {
-        "tournament": {"id": at.tournament.id, "name": at.tournament.name, "ruleset": at.tournament.ruleset_name},
-        "round": at.number,
-        "table": at.table,
-        "deals_per_round": at.tournament.deals_per_round,
-        "expires_at": at.link.expires_at,
-        "players": players_json(at.players, at.names),
-        "next_deal": missing[0] if missing else None,
-        "deals": deals,
-    }
+    deals = deals_info(at.tournament.deals_per_round, entries, played, at.names)
+    missing = [d.deal for d in deals if d.state == DealState.MISSING]
+    t = at.tournament
+    return TablePage(
+        tournament=TableTournament(t.id, t.name, t.ruleset_name),
+        round=at.number,
+        table=at.table,
+        deals_per_round=t.deals_per_round,
+        expires_at=at.link.expires_at,
+        players=table_players(at.players, at.names),
+        next_deal=missing[0] if missing else None,
+        deals=deals,
+    )
 
 
 # --- entering and confirming at the table -----------------------------------------------------
@@ -119,14 +139,14 @@ class Entered:
     """What entering a deal did: the entry (pending, agreed, or disputed), or, for a retry with the
     same nonce, the entry it had made (``replayed``)."""
 
-    entry: dict[str, Any]
+    entry: EntryInfo
     replayed: bool = False
 
 
 def read_entry(at: OpenedTable, t: Tournament, doc: Any) -> EntryRequest:
     """A table's entry read (Rejected with every problem and its pointer)."""
     if not isinstance(doc, dict):
-        raise refusal("", "invalid_type", "a deal's result is a JSON object")
+        raise Rejected.one("", "invalid_type", "a deal's result is a JSON object")
     problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in ENTRY_KEYS]
     who = doc.get("entered_by")
     if who not in at.players or type(who) is not int:
@@ -142,7 +162,7 @@ def read_entry(at: OpenedTable, t: Tournament, doc: Any) -> EntryRequest:
     replace = _flag(doc, "replace", problems)
     repeat = _flag(doc, "repeat", problems)
     if problems:
-        raise Rejected(invalid_record(problems, "game"))
+        raise Rejected(problems, "game")
     assert isinstance(who, int)
     result = {k: doc[k] for k in doc if k not in ("entered_by", "replace", "repeat")}
     return EntryRequest(who, deal, result, replace, repeat)
@@ -162,7 +182,7 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
     if nonce is not None:
         again = tables_repo.entry_by_nonce(s, at.link.id, nonce)
         if again is not None:
-            return Entered(entry_json(again, at.names), replayed=True)
+            return Entered(entry_info(again, at.names), replayed=True)
     asked = read_entry(at, t, doc)
     deal = asked.deal if asked.deal is not None else _next_deal(s, at)
     sub = read_result(s, t, at.players, at.number, at.table, deal, asked.result)
@@ -199,7 +219,7 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
     else:
         emit(s, t.id, event, at.number, at.table, deal, entry.id, None)
     uow.commit()
-    return Entered(entry_json(entry, at.names))
+    return Entered(entry_info(entry, at.names))
 
 
 def _refuse_a_repeat(s: Session, at: OpenedTable, entry: TableEntry, now: datetime) -> None:
@@ -214,7 +234,7 @@ def _refuse_a_repeat(s: Session, at: OpenedTable, entry: TableEntry, now: dateti
         code="same_as_previous_deal",
         deal=entry.deal_no,
         previous_deal=previous.deal_no,
-        entry=entry_json(previous, at.names),
+        entry=entry_info(previous, at.names),
     )
 
 
@@ -229,7 +249,7 @@ def _meet(s: Session, at: OpenedTable, first: TableEntry, entry: TableEntry, ask
                 "replace to replace that version",
                 code="deal_entered",
                 deal=entry.deal_no,
-                entry=entry_json(first, at.names),
+                entry=entry_info(first, at.names),
             )
         first.state, first.updated_at = EntryState.REPLACED.value, now
         s.flush()  # the old version leaves the open ones before the new one joins them
@@ -265,17 +285,17 @@ def _next_deal(s: Session, at: OpenedTable) -> int:
 
 def _player(at: OpenedTable, player_id: Any, name: str = "player") -> int:
     if type(player_id) is not int or player_id not in at.players:
-        raise refusal(f"/{name}", "not_at_table", f"{name} is the player id of one of this table's five players")
+        raise Rejected.one(f"/{name}", "not_at_table", f"{name} is the player id of one of this table's five players")
     return int(player_id)
 
 
 def _entry_id(entry_id: Any) -> int:
     if type(entry_id) is not int:
-        raise refusal("/entry", "invalid_type", "entry is the id of the version shown (a whole number)")
+        raise Rejected.one("/entry", "invalid_type", "entry is the id of the version shown (a whole number)")
     return int(entry_id)
 
 
-def confirm_deal(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, entry_id: Any) -> dict[str, Any]:
+def confirm_deal(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, entry_id: Any) -> EntryInfo:
     """A player of the other side confirms the version of a pending deal they were shown (its
     entry id): it is stored as a game, exactly as shown, and counts. A version replaced since is
     Conflict ``entry_replaced`` with the version now open, to be shown and confirmed anew."""
@@ -305,11 +325,11 @@ def confirm_deal(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, en
             "confirm it if it is right",
             code="entry_replaced",
             deal=deal,
-            entry=entry_json(e, at.names),
+            entry=entry_info(e, at.names),
         )
     if not may_confirm(e, player_id):
         entered = at.names.get(e.entered_by or 0, "?")
-        raise refusal(
+        raise Rejected.one(
             "/player",
             "same_side",
             f"a player of the other side confirms: {entered!r} entered it"
@@ -319,10 +339,10 @@ def confirm_deal(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, en
     _confirm(s, at, e, player_id, now)
     emit(s, t.id, "game.confirmed", at.number, at.table, deal, e.id, e.game_id)
     uow.commit()
-    return entry_json(e, at.names)
+    return entry_info(e, at.names)
 
 
-def withdraw_entry(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, entry_id: Any) -> dict[str, Any]:
+def withdraw_entry(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, entry_id: Any) -> EntryInfo:
     """The player who entered a pending deal withdraws it (a mistaken entry): the deal is missing
     again. Anyone else is refused (``not_the_enterer``); a disputed deal is the director's."""
     s = uow.session
@@ -334,13 +354,15 @@ def withdraw_entry(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, 
         raise NotFound(f"deal {deal} of table {at.table} has no open entry {entry_id}")
     if e.entered_by != player_id:
         entered = at.names.get(e.entered_by or 0, "?")
-        raise refusal("/player", "not_the_enterer", f"only {entered}, who entered it, or the director withdraws it")
+        raise Rejected.one(
+            "/player", "not_the_enterer", f"only {entered}, who entered it, or the director withdraws it"
+        )
     if e.state == EntryState.DISPUTED:
         raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
     withdraw(s, e, utcnow())
     emit(s, at.tournament.id, "game.withdrawn", at.number, at.table, deal, e.id, None)
     uow.commit()
-    return entry_json(e, at.names)
+    return entry_info(e, at.names)
 
 
 def _confirm(s: Session, at: OpenedTable, e: TableEntry, player_id: int | None, now: datetime) -> None:

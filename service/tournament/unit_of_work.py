@@ -18,6 +18,9 @@ class UnitOfWork:
         self.db = db
         self.single_statement = single_statement
         self._session: Session | None = None
+        # The key the use case found behind the request's secret, once it knows it (a view's log
+        # line names its organizer, whatever the use case answers after).
+        self.acting: KeyRef | None = None
 
     def __enter__(self) -> UnitOfWork:
         maker = self.db.single_statement_sessions if self.single_statement else self.db.sessions

@@ -41,7 +41,6 @@ from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import DATABASE_AWAY, Database
 from ..persistence.errors import Conflict
 from ..persistence.models import Webhook
-from ..problems import invalid_record
 from . import egress
 from .errors import Rejected
 from .unit_of_work import UnitOfWork
@@ -57,64 +56,105 @@ log = logging.getLogger("baohuang.webhooks")
 Post = Callable[[str, bytes, dict[str, str]], tuple[int | None, str | None]]
 
 
-def webhook_json(hook: Webhook, secret: bool = False) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": hook.id, "url": hook.url, "events": list(hook.events), "created_at": hook.created_at}
-    if secret:
-        out["secret"] = hook.secret  # shown once, when the webhook is registered
-    return out
+@dataclass(frozen=True, slots=True)
+class WebhookInfo:
+    """A tournament's webhook: where it posts, and which events."""
+
+    id: int
+    url: str
+    events: tuple[str, ...]
+    created_at: datetime
+
+    @classmethod
+    def of(cls, hook: Webhook) -> WebhookInfo:
+        return cls(hook.id, hook.url, tuple(hook.events), hook.created_at)
 
 
-def register(uow: UnitOfWork, acting: int, tournament_id: int, url: str, events: list[str]) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class NewWebhook(WebhookInfo):
+    """A webhook just registered, with the secret that signs its deliveries (shown this once)."""
+
+    secret: str
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    at: datetime
+    status: int | None
+    error: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryInfo:
+    """An event's delivery to a webhook: its state, every attempt, when it is next tried."""
+
+    id: int
+    event_id: int
+    event: str
+    state: str
+    attempts: tuple[Attempt, ...]
+    next_at: datetime | None
+    delivered_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Redelivery:
+    id: int
+    state: str
+    next_at: datetime | None
+
+
+def register(uow: UnitOfWork, acting: int, tournament_id: int, url: str, events: list[str]) -> NewWebhook:
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
     try:
         egress.check_url(url)
     except egress.AddressRefused as exc:
-        raise Rejected(invalid_record([Problem("/url", "url_not_allowed", str(exc))], "webhook")) from None
+        raise Rejected([Problem("/url", "url_not_allowed", str(exc))], "webhook") from None
     if len(webhooks_repo.webhooks_of(uow.session, t.id)) >= 10:
         raise Conflict(f"tournament {t.id} has ten webhooks already; remove one first")
     hook = webhooks_repo.create_webhook(uow.session, t.id, url, events or list(EVENTS))
     uow.commit()
-    return webhook_json(hook, secret=True)
+    return NewWebhook(hook.id, hook.url, tuple(hook.events), hook.created_at, hook.secret)
 
 
-def list_webhooks(uow: UnitOfWork, acting: int, tournament_id: int) -> list[dict[str, Any]]:
+def list_webhooks(uow: UnitOfWork, acting: int, tournament_id: int) -> list[WebhookInfo]:
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
-    return [webhook_json(h) for h in webhooks_repo.webhooks_of(uow.session, t.id)]
+    return [WebhookInfo.of(h) for h in webhooks_repo.webhooks_of(uow.session, t.id)]
 
 
-def remove(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int) -> dict[str, Any]:
+def remove(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int) -> WebhookInfo:
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
     hook = webhooks_repo.get_webhook(uow.session, t.id, webhook_id)
     hook.active = False
     uow.commit()
-    return webhook_json(hook)
+    return WebhookInfo.of(hook)
 
 
-def deliveries(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int) -> list[dict[str, Any]]:
+def deliveries(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int) -> list[DeliveryInfo]:
     """The webhook's deliveries, newest event first, each with every attempt."""
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
     hook = webhooks_repo.get_webhook(uow.session, t.id, webhook_id)
     return [
-        {
-            "id": d.id,
-            "event_id": e.id,
-            "event": e.event,
-            "state": d.state,
-            "attempts": [{"at": a.at, "status": a.status, "error": a.error} for a in attempts],
-            "next_at": d.next_at if d.state == "pending" else None,
-            "delivered_at": d.delivered_at,
-        }
+        DeliveryInfo(
+            id=d.id,
+            event_id=e.id,
+            event=e.event,
+            state=d.state,
+            attempts=tuple(Attempt(a.at, a.status, a.error) for a in attempts),
+            next_at=d.next_at if d.state == "pending" else None,
+            delivered_at=d.delivered_at,
+        )
         for d, e, attempts in webhooks_repo.deliveries_of(uow.session, hook.id)
     ]
 
 
-def redeliver(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int, delivery_id: int) -> dict[str, Any]:
+def redeliver(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int, delivery_id: int) -> Redelivery:
     """Send a delivery again (delivered or given up alike): pending, due now."""
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
     hook = webhooks_repo.get_webhook(uow.session, t.id, webhook_id)
     d = webhooks_repo.redeliver(uow.session, hook.id, delivery_id)
     uow.commit()
-    return {"id": d.id, "state": d.state, "next_at": d.next_at}
+    return Redelivery(d.id, d.state, d.next_at)
 
 
 # --- delivering ----------------------------------------------------------------------------------

@@ -12,8 +12,9 @@ from flask import current_app, flash, g, redirect, render_template, request, url
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from ..tournament import games, round_board
-from ..tournament.errors import Conflict
+from ..problems import refusal_document
+from ..tournament import round_board
+from ..tournament.errors import Conflict, Rejected
 from .common import acting, blp, field_errors, found, organizer_only, outcome_view, unit_of_work
 from .forms import FormError, number
 from .i18n import gettext, tr
@@ -36,12 +37,11 @@ def round_sheet(tournament_id: int, number: int) -> tuple[str, int]:
     with found(), unit_of_work() as uow:
         board = round_board.board(uow, acting(), tournament_id, number)
         links = round_board.current_links(uow, acting(), tournament_id, number, secret)
-    if links is not None:
-        for link in links["links"]:
-            if link["token"] is not None:
-                link["url"] = url_for("web.table", token=link["token"], _external=True)
-                link["qr"] = qr_svg(link["url"])
-    return render_template("round_sheet.html", board=board, tid=tournament_id, links=links), 200
+    printed = []
+    for link in links.links if links is not None else ():
+        url = None if link.token is None else url_for("web.table", token=link.token, _external=True)
+        printed.append({"table": link.table, "players": link.players, "url": url, "qr": url and qr_svg(url)})
+    return render_template("round_sheet.html", board=board, tid=tournament_id, links=links, printed=printed), 200
 
 
 @blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/sheet")
@@ -71,30 +71,36 @@ def round_board_page(tournament_id: int, number: int) -> Any:
     return Response(page, 200, {"ETag": etag, "Cache-Control": "no-cache"}, mimetype="text/html")
 
 
-def _board_page(board: dict[str, Any], tournament_id: int, **extra: Any) -> str:
+def _board_page(board: round_board.Board, tournament_id: int, **extra: Any) -> str:
     left = round_board.left_to_settle(board)
-    board["left_text"] = gettext("; ").join(
+    left_text = gettext("; ").join(
         gettext("the %(state)s ones: %(deals)s")
         % {
             "state": label,
-            "deals": gettext(", ").join(
-                gettext("table %(t)s deal %(d)s") % {"t": x["table"], "d": x["deal"]} for x in xs
-            ),
+            "deals": gettext(", ").join(gettext("table %(t)s deal %(d)s") % {"t": x.table, "d": x.deal} for x in xs),
         }
         for label, xs in (
-            (gettext("pending"), left["pending"]),
-            (gettext("disputed"), left["disputed"]),
-            (gettext("missing"), left["missing"]),
+            (gettext("pending"), left.pending),
+            (gettext("disputed"), left.disputed),
+            (gettext("missing"), left.missing),
         )
         if xs
     )
-    for t in board["tables"]:
-        names = {p["seat"]: p["name"] for p in t["players"]}
-        for d in t["deals"]:
-            for e in d["entries"]:
-                e["view"] = outcome_view(e["outcome"], names)
+    views: dict[int, Any] = {}
+    for t in board.tables:
+        names = {p.seat: p.name or "" for p in t.players}
+        for d in t.deals:
+            for e in d.entries:
+                views[e.id] = outcome_view(e.outcome, names)
     return render_template(
-        "board.html", board=board, tid=tournament_id, poll=POLL_SECONDS, errors=extra.pop("errors", {}), **extra
+        "board.html",
+        board=board,
+        left_text=left_text,
+        views=views,
+        tid=tournament_id,
+        poll=POLL_SECONDS,
+        errors=extra.pop("errors", {}),
+        **extra,
     )
 
 
@@ -109,9 +115,9 @@ def resolve_on_board(tournament_id: int, number: int) -> Any:
         entry = number_of(form, "entry")
         with found(), unit_of_work() as uow:
             round_board.resolve_deal(uow, g.key, tournament_id, number, table, deal, {"entry": entry})
-    except (FormError, games.Rejected, Conflict) as exc:
-        if isinstance(exc, games.Rejected):
-            message = " ".join(m for ms in field_errors(exc.doc).values() for m in ms)
+    except (FormError, Rejected, Conflict) as exc:
+        if isinstance(exc, Rejected):
+            message = " ".join(m for ms in field_errors(refusal_document(exc)).values() for m in ms)
         else:
             message = tr(exc.message if isinstance(exc, FormError) else str(exc))
         flash(message, "bad")
@@ -131,9 +137,9 @@ def withdraw_on_board(tournament_id: int, number: int) -> Any:
         entry = number_of(form, "entry")
         with found(), unit_of_work() as uow:
             round_board.withdraw_entry(uow, acting(), tournament_id, number, table, deal, entry)
-    except (FormError, games.Rejected, Conflict) as exc:
-        if isinstance(exc, games.Rejected):
-            message = " ".join(m for ms in field_errors(exc.doc).values() for m in ms)
+    except (FormError, Rejected, Conflict) as exc:
+        if isinstance(exc, Rejected):
+            message = " ".join(m for ms in field_errors(refusal_document(exc)).values() for m in ms)
         else:
             message = tr(exc.message if isinstance(exc, FormError) else str(exc))
         flash(message, "bad")

@@ -9,6 +9,7 @@ from typing import Any
 import pygal
 from pygal.style import Style
 
+from ..tournament.members import MemberPage
 from .i18n import gettext
 
 STYLE = Style(
@@ -49,37 +50,37 @@ def _svg(chart: Any) -> str:
     return str(chart.render(is_unicode=True))
 
 
-def score_by_evening(member: dict[str, Any]) -> str:
+def score_by_evening(member: MemberPage) -> str:
     c = _chart(pygal.Line, gettext("Score over the evenings"), dots_size=3)
-    c.x_labels = [e["tournament"] for e in member["evenings"]]
-    c.add(gettext("Total so far"), [e["cumulative"] for e in member["evenings"]])
-    c.add(gettext("That evening"), [e["total"] for e in member["evenings"]])
+    c.x_labels = [e.tournament for e in member.evenings]
+    c.add(gettext("Total so far"), [e.cumulative for e in member.evenings])
+    c.add(gettext("That evening"), [e.total for e in member.evenings])
     return _svg(c)
 
 
-def rating_over_time(member: dict[str, Any]) -> str:
-    steps = member["rating_history"]
+def rating_over_time(member: MemberPage) -> str:
+    steps = member.rating_history
     c = _chart(pygal.Line, gettext("Rating over time, with its band"), show_dots=False, show_x_labels=False)
-    c.add(gettext("Skill (μ)"), [round(x["mu"], 2) for x in steps])
-    c.add("μ + 2σ", [round(x["mu"] + 2 * x["sigma"], 2) for x in steps], stroke_style={"dasharray": "4, 4"})
-    c.add("μ − 2σ", [round(x["mu"] - 2 * x["sigma"], 2) for x in steps], stroke_style={"dasharray": "4, 4"})
+    c.add(gettext("Skill (μ)"), [round(x.mu, 2) for x in steps])
+    c.add("μ + 2σ", [round(x.mu + 2 * x.sigma, 2) for x in steps], stroke_style={"dasharray": "4, 4"})
+    c.add("μ − 2σ", [round(x.mu - 2 * x.sigma, 2) for x in steps], stroke_style={"dasharray": "4, 4"})
     return _svg(c)
 
 
-def by_role(member: dict[str, Any]) -> str:
+def by_role(member: MemberPage) -> str:
     c = _chart(pygal.Bar, gettext("Results by role"))
-    c.x_labels = [gettext(r["role"]) for r in member["by_role"]]
-    c.add(gettext("Games"), [r["games"] for r in member["by_role"]])
-    c.add(gettext("Wins"), [r["wins"] for r in member["by_role"]])
+    c.x_labels = [gettext(r.role) for r in member.by_role]
+    c.add(gettext("Games"), [r.games for r in member.by_role])
+    c.add(gettext("Wins"), [r.wins for r in member.by_role])
     return _svg(c)
 
 
-def met(member: dict[str, Any]) -> str:
+def met(member: MemberPage) -> str:
     c = _chart(pygal.HorizontalBar, gettext("Played with and against most"))
-    names = [x["name"] for x in member["partners"]] + [x["name"] for x in member["opponents"]]
+    names = [x.name for x in member.partners] + [x.name for x in member.opponents]
     c.x_labels = names
-    c.add(gettext("On the same side"), [x["games"] for x in member["partners"]] + [None] * len(member["opponents"]))
-    c.add(gettext("On the other side"), [None] * len(member["partners"]) + [x["games"] for x in member["opponents"]])
+    c.add(gettext("On the same side"), [x.games for x in member.partners] + [None] * len(member.opponents))
+    c.add(gettext("On the other side"), [None] * len(member.partners) + [x.games for x in member.opponents])
     return _svg(c)
 
 

@@ -36,7 +36,7 @@ def club_members(organizer_id: int) -> str:
     return render_template("club_members.html", organizer_id=organizer_id, members=rows, seasons=listed)
 
 
-def _member(organizer_id: int, member_id: int) -> dict[str, Any]:
+def _member(organizer_id: int, member_id: int) -> members.MemberPage:
     with found(), unit_of_work() as uow:
         return members.get_member(uow, viewer(), organizer_id, member_id)
 
@@ -44,10 +44,10 @@ def _member(organizer_id: int, member_id: int) -> dict[str, Any]:
 @blp.get("/clubs/<int:organizer_id>/members/<int:member_id>")
 def member_page(organizer_id: int, member_id: int, status: int = 200, **extra: Any) -> tuple[str, int]:
     m = _member(organizer_id, member_id)
-    others: list[dict[str, Any]] = []
+    others: list[members.MemberName] = []
     if viewer() == organizer_id:  # the organizer fixes mistaken links here
         with unit_of_work() as uow:
-            others = [x for x in members.member_names(uow, organizer_id) if x["id"] != member_id]
+            others = [x for x in members.member_names(uow, organizer_id) if x.id != member_id]
     page = render_template(
         "member.html",
         organizer_id=organizer_id,
@@ -79,6 +79,7 @@ def merge_member(organizer_id: int, member_id: int) -> Any:
         reason = text(request.form, "reason", 500, "a reason", required=False)
     except FormError as exc:
         return member_page(organizer_id, member_id, 422, errors={"fix": [tr(exc.message)]})
+    assert other is not None  # number() refuses a missing one
     return _fix(
         organizer_id,
         member_id,
@@ -134,5 +135,5 @@ def season_page(organizer_id: int, season_id: int) -> str:
 @blp.get("/clubs/<int:organizer_id>/seasons/<int:season_id>/charts/leaders.svg")
 def season_chart(organizer_id: int, season_id: int) -> Response:
     with found(), unit_of_work() as uow:
-        evenings, names, top = seasons.season_leaders(uow, organizer_id, season_id)
-    return _svg(charts.leaders(evenings, names, top))
+        leaders = seasons.season_leaders(uow, organizer_id, season_id)
+    return _svg(charts.leaders(leaders.evenings, leaders.names, leaders.top))

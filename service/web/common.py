@@ -115,7 +115,7 @@ def found() -> Iterator[None]:
 
 def names_of(uow: UnitOfWork, who: int | None, tournament_id: int) -> dict[int, str]:
     players, _ = clubs.list_players(uow, who, tournament_id, 10_000, 0)
-    return {p["id"]: p["name"] for p in players}
+    return {p.id: p.name for p in players}
 
 
 # --- a game a person typed -----------------------------------------------------------------------

@@ -13,8 +13,9 @@ from flask import flash, g, redirect, request, session, url_for
 from ..core.errors import RecordError
 from ..core.jsonio import loads
 from ..core.notation import looks_like_notation, parse_submission
+from ..problems import refusal_document
 from ..tournament import corrections, games
-from ..tournament.errors import Conflict
+from ..tournament.errors import Conflict, Rejected, Unauthenticated
 from .common import at_line, blp, field_errors, found, organizer_only, read_text, shown_problems, unit_of_work
 from .forms import FormError, number, text
 from .i18n import gettext, tr
@@ -98,21 +99,18 @@ def _submit(tournament_id: int, which: str, doc: dict[str, Any], raw: str) -> An
     digest = g.get("key_hash", "")
     try:
         with found(), unit_of_work(single_statement=True) as uow:
-            stored = json.loads(
-                games.submit_game(
-                    uow, digest, tournament_id, doc, raw, None, None, "POST", request.path, hashed=True
-                ).body
-            )
-    except games.Rejected as exc:
-        return _refused(tournament_id, which, exc.doc)
+            stored = games.submit_game(uow, digest, tournament_id, games.Body(doc, raw), None, hashed=True).game
+    except Rejected as exc:
+        return _refused(tournament_id, which, refusal_document(exc))
     except Conflict as exc:
         return _conflict(tournament_id, which, exc)
-    except games.Unauthenticated:
+    except Unauthenticated:
         session.clear()
         return redirect(url_for("web.signin"))
-    said = gettext("Stored as game #%(n)s.") % {"n": stored["id"]}
-    if stored.get("round") is not None:
-        said += " " + gettext("Round %(round)s · table %(table)s · deal %(deal)s") % stored
+    said = gettext("Stored as game #%(n)s.") % {"n": stored.id}
+    if stored.round is not None:
+        where = {"round": stored.round, "table": stored.table, "deal": stored.deal}
+        said += " " + gettext("Round %(round)s · table %(table)s · deal %(deal)s") % where
     flash(said, "good")
     return redirect(url_for("web.manage", tournament_id=tournament_id, stored=which) + f"#{which}")
 
@@ -187,11 +185,13 @@ def _correct(tournament_id: int, game_id: int, doc: dict[str, Any], refill: dict
             version = corrections.correct_game(
                 uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False)
             )
-    except games.Rejected as exc:
-        return game_page(tournament_id, game_id, 422, errors=field_errors(exc.doc), form=request.form, **refill)
+    except Rejected as exc:
+        return game_page(
+            tournament_id, game_id, 422, errors=field_errors(refusal_document(exc)), form=request.form, **refill
+        )
     except Conflict as exc:
         return game_page(tournament_id, game_id, 409, errors={"form": [tr(str(exc))]}, form=request.form, **refill)
-    flash(gettext("Corrected: this is version %(n)s of the game.") % {"n": version["version"]}, "good")
+    flash(gettext("Corrected: this is version %(n)s of the game.") % {"n": version.version}, "good")
     return redirect(url_for("web.game_page", tournament_id=tournament_id, game_id=game_id))
 
 

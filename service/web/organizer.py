@@ -12,8 +12,9 @@ from flask import abort, flash, redirect, render_template, request, session, url
 from ..core.errors import RecordError
 from ..core.reading import read_ruleset
 from ..core.ruleset import PRESETS, WEIHAI, option_infos
-from ..tournament import clubs, games, members, reading, rounds, seasons
-from ..tournament.errors import Conflict
+from ..problems import refusal_document
+from ..tournament import clubs, game_queries, members, rounds, seasons
+from ..tournament.errors import Conflict, Rejected
 from ..tournament.unit_of_work import UnitOfWork
 from .common import (
     acting,
@@ -28,7 +29,7 @@ from .common import (
 )
 from .forms import FormError, number, safe_next, text
 from .i18n import gettext, tr
-from .tournaments import game_place, missing_deals, options_line
+from .tournaments import missing_deals, options_line
 
 
 @blp.route("/signin", methods=["GET", "POST"])
@@ -65,7 +66,7 @@ def _organizer_page(status: int = 200, **extra: Any) -> tuple[str, int]:
     with unit_of_work() as uow:
         rows, _ = clubs.list_tournaments(uow, viewer(), 500, 0)
         listed = seasons.list_seasons(uow, acting())
-    mine = [t for t in rows if t["organizer_id"] == viewer()]
+    mine = [t for t in rows if t.organizer_id == viewer()]
     form = extra.pop("form", {"ruleset": WEIHAI.name, "bye_points": "0", "deals_per_round": "1"})
     page = render_template(
         "organizer.html",
@@ -137,7 +138,7 @@ def create_season_page() -> Any:
     except Conflict as exc:
         return _organizer_page(409, form=form, errors={"season": [tr(str(exc))]})
     flash(gettext("The season is made."), "good")
-    return redirect(url_for("web.season_page", organizer_id=acting(), season_id=made["id"]))
+    return redirect(url_for("web.season_page", organizer_id=acting(), season_id=made.id))
 
 
 @blp.post("/organizer/tournaments")
@@ -163,7 +164,7 @@ def create_tournament() -> Any:
     with unit_of_work() as uow:
         t = clubs.create_tournament(uow, acting(), name, rs, form.get("private") == "on", seating_method, bye, deals)
     flash(gettext("The tournament is created."), "good")
-    return redirect(url_for("web.manage", tournament_id=t["id"]))
+    return redirect(url_for("web.manage", tournament_id=t.id))
 
 
 def manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[str, int]:
@@ -172,15 +173,13 @@ def manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[st
     who = viewer()
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
-        if t["organizer_id"] != who:
+        if t.organizer_id != who:
             abort(403)
         players, _ = clubs.list_players(uow, who, tournament_id, 10_000, 0)
-        rows, _ = reading.list_games(uow, who, tournament_id, {"include_void": True, "limit": 500, "offset": 0})
+        rows, _ = game_queries.list_games(uow, who, tournament_id)
         seated = rounds.list_rounds(uow, who, tournament_id)
-    for g in rows:
-        g["place"] = game_place(g)
-    names = {p["id"]: p["name"] for p in players}
-    active = [p for p in players if not p["withdrawn"]]
+    names = {p.id: p.name for p in players}
+    active = [p for p in players if not p.withdrawn]
     page = render_template(
         "manage.html",
         t=t,
@@ -190,9 +189,9 @@ def manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[st
         names=names,
         rounds=seated,
         last=seated[-1] if seated else None,
-        missing=missing_deals(seated, t["deals_per_round"]),
+        missing=missing_deals(seated, t.deals_per_round),
         options=options_line(t),
-        club_members=[m for m in _members() if m["id"] not in {p.get("member_id") for p in players}],
+        club_members=[m for m in _members() if m.id not in {p.member_id for p in players}],
         form=extra.pop("form", _asked_deal()),
         errors=extra.pop("errors", {}),
         which=extra.pop("which", "sheet" if _asked_deal() else None),
@@ -202,7 +201,7 @@ def manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[st
     return page, status
 
 
-def _members() -> list[dict[str, Any]]:
+def _members() -> list[members.MemberName]:
     with unit_of_work() as uow:
         return members.member_names(uow, acting())
 
@@ -219,8 +218,8 @@ def act(tournament_id: int, action: Callable[[UnitOfWork], object], then: str, d
     try:
         with found(), unit_of_work() as uow:
             action(uow)
-    except games.Rejected as exc:
-        return manage_page(tournament_id, 422, errors=field_errors(exc.doc), **refill)
+    except Rejected as exc:
+        return manage_page(tournament_id, 422, errors=field_errors(refusal_document(exc)), **refill)
     except Conflict as exc:
         return manage_page(tournament_id, 409, errors={"form": [tr(str(exc))]}, **refill)
     flash(done, "good")
@@ -241,7 +240,7 @@ def add_player(tournament_id: int) -> Any:
         member_id = number(form, "member_id", 1, 2**31 - 1, required=False)
         name = text(form, "name", 100, "a player's name", required=member_id is None)
         if name is None:  # a member picked from the list, under the name the club knows
-            name = next((m["name"] for m in _members() if m["id"] == member_id), None)
+            name = next((m.name for m in _members() if m.id == member_id), None)
             if name is None:
                 raise FormError("player", "choose a member of the club, or type a name")
     except FormError as exc:

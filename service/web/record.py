@@ -37,12 +37,12 @@ def deck_ranks() -> dict[str, list[str]]:
 
 @blp.get("/record")
 def record_page() -> str:
-    mine: list[dict[str, Any]] = []
+    mine: list[clubs.TournamentInfo] = []
     who = viewer()
     if who is not None:
         with unit_of_work() as uow:
             rows, _ = clubs.list_tournaments(uow, who, 500, 0)
-        mine = [t for t in rows if t["organizer_id"] == who and t["status"] == "open"]
+        mine = [t for t in rows if t.organizer_id == who and t.status == "open"]
     ranks = [r.symbol for r in Rank]
     return render_template(
         "record.html",

@@ -10,9 +10,8 @@ from flask import render_template, request, url_for
 
 from ..core import adjudicate
 from ..core.errors import RecordError
-from ..core.reading import read_ruleset
 from ..core.replay import Replay, replay
-from ..tournament import clubs, reading
+from ..tournament import clubs, game_queries
 from .check import seat_names
 from .common import blp, found, read_text, shown_problems, unit_of_work, viewer
 from .i18n import gettext, seat_label, tr
@@ -76,18 +75,18 @@ def game_replay(tournament_id: int, game_id: int) -> str | tuple[str, int]:
     who = viewer()
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
-        game = reading.get_game(uow, who, tournament_id, game_id)
-        history = reading.game_history(uow, who, tournament_id, game_id)
+        game = game_queries.get_game(uow, who, tournament_id, game_id)
+        history = game_queries.game_history(uow, who, tournament_id, game_id)
     back = url_for("web.game_page", tournament_id=tournament_id, game_id=game_id)
-    body = next((v["body"] for v in reversed(history["versions"]) if v["body"]), None)
-    record = (reading.submission_of(body) or {}).get("record")
+    body = next((v.body for v in reversed(history.versions) if v.body), None)
+    record = (game_queries.submission_of(body) or {}).get("record")
     if not isinstance(record, dict):
         # a result sheet: nothing to step through, but the sheet is there
         return render_template("no_replay.html", t=t, game=game, back=back), 404
-    names = {x["seat"]: x["name"] for x in game["seats"] if x.get("name")}
+    names = {x.seat: x.name for x in game.seats if x.name}
     # judged as the tournament judged it: a stored record may leave its ruleset to the tournament
-    shown = replay(record, adjudicate(record, read_ruleset(t["ruleset"])))
+    shown = replay(record, adjudicate(record, t.ruleset.rules()))
     from .common import outcome_view
 
     out = None if shown.adjudication.outcome is None else outcome_view(shown.adjudication.outcome.to_json(), names)
-    return render_template("replay.html", r=_view(shown, record, names), outcome=out, title=t["name"], back=back)
+    return render_template("replay.html", r=_view(shown, record, names), outcome=out, title=t.name, back=back)

@@ -14,10 +14,11 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..club import Role, Side
 from ..core.errors import RecordError
-from ..tournament import games, tables
-from ..tournament.errors import Conflict, NotFound
+from ..problems import refusal_document
+from ..tournament import tables
+from ..tournament.errors import Conflict, NotFound, Rejected
+from ..tournament.table_shown import TablePlayer
 from .common import (
     blp,
     count_wrong_key,
@@ -51,8 +52,8 @@ def _open(uow: Any, token: str) -> tables.OpenedTable:
         abort(404)
 
 
-def _seat_names(view: Mapping[str, Any]) -> dict[int, str]:
-    return {p["seat"]: p["name"] for p in view["players"]}
+def _seat_names(view: tables.TablePage) -> dict[int, str]:
+    return {p.seat: p.name or "" for p in view.players}
 
 
 # The token is in the page's address: it goes to no other page, not even this site's.
@@ -62,25 +63,22 @@ PRIVATE = {"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
 def table_page(token: str, status: int = 200, **extra: Any) -> tuple[str, int, dict[str, str]]:
     with unit_of_work() as uow:
         at = _open(uow, token)
-        view = tables.table_json(uow, at)
+        view = tables.table_page(uow, at)
     names = _seat_names(view)
-    by_id = {p["player_id"]: p for p in view["players"]}
-    for d in view["deals"]:
-        for e in d["entries"]:
-            e["view"] = outcome_view(e["outcome"], names)
-            seats = e["seats"]
-            crown = {x["player_id"] for x in seats if Role.of(x["role"]).crown}
-            # who may confirm: the other side of whoever entered it (anyone else for a void deal)
-            who = (e["entered_by"] or {}).get("player_id")
-            if e["side"] == Side.ANY:
-                e["confirmers"] = [p for pid, p in by_id.items() if pid != who]
-            else:
-                e["confirmers"] = [p for pid, p in by_id.items() if (pid in crown) != (e["side"] == Side.CROWN)]
+    views: dict[int, Any] = {}
+    confirmers: dict[int, list[TablePlayer]] = {}
+    for d in view.deals:
+        for e in d.entries:
+            views[e.id] = outcome_view(e.outcome, names)
+            may = e.confirmers()
+            confirmers[e.id] = [p for p in view.players if p.player_id in may]
     form = extra.pop("form", None)
     page = render_template(
         "table_page.html",
         token=token,
         view=view,
+        views=views,
+        confirmers=confirmers,
         names=names,
         form=form or {},
         errors=extra.pop("errors", {}),
@@ -143,8 +141,8 @@ def table_enter(token: str) -> Any:
             (f"{p['line']}: " if "line" in p else "") + str(p["text"]) for p in shown_problems(exc.exc.problems)
         ]
         return table_page(token, 422, errors={"game": problems}, form=form, which=which)
-    except games.Rejected as exc:
-        return table_page(token, 422, errors=field_errors(exc.doc), form=form, which=which)
+    except Rejected as exc:
+        return table_page(token, 422, errors=field_errors(refusal_document(exc)), form=form, which=which)
     except Conflict as exc:
         # A deal already entered by this side, or a repeat of the previous deal: the form comes
         # back filled, with the box that says "yes, that is what I mean".
@@ -156,9 +154,9 @@ def table_enter(token: str) -> Any:
         "disputed": gettext(
             "Deal %(deal)s is disputed: the two sides entered different results; the director decides."
         ),
-    }.get(entry["state"], gettext("Deal %(deal)s is entered."))
-    flash(said % {"deal": entry["deal"]}, "bad" if entry["state"] == "disputed" else "good")
-    return redirect(url_for("web.table", token=token, stored=1) + f"#deal-{entry['deal']}", 303)
+    }.get(entry.state, gettext("Deal %(deal)s is entered."))
+    flash(said % {"deal": entry.deal}, "bad" if entry.state == "disputed" else "good")
+    return redirect(url_for("web.table", token=token, stored=1) + f"#deal-{entry.deal}", 303)
 
 
 @blp.post("/table/<token>/deals/<int:deal>/confirm")
@@ -174,8 +172,8 @@ def table_confirm(token: str, deal: int) -> Any:
             tables.confirm_deal(uow, at, deal, player, entry)
     except FormError as exc:
         return table_page(token, 422, errors={f"confirm-{deal}": [tr(exc.message)]})
-    except games.Rejected as exc:
-        return table_page(token, 422, errors={f"confirm-{deal}": field_errors(exc.doc).get("form", [])})
+    except Rejected as exc:
+        return table_page(token, 422, errors={f"confirm-{deal}": field_errors(refusal_document(exc)).get("form", [])})
     except Conflict as exc:
         return table_page(token, 409, errors={f"confirm-{deal}": [tr(str(exc))]})
     except NotFound:
@@ -196,8 +194,8 @@ def table_withdraw(token: str, deal: int) -> Any:
             tables.withdraw_entry(uow, at, deal, player, entry)
     except FormError as exc:
         return table_page(token, 422, errors={f"confirm-{deal}": [tr(exc.message)]})
-    except games.Rejected as exc:
-        return table_page(token, 422, errors={f"confirm-{deal}": field_errors(exc.doc).get("form", [])})
+    except Rejected as exc:
+        return table_page(token, 422, errors={f"confirm-{deal}": field_errors(refusal_document(exc)).get("form", [])})
     except Conflict as exc:
         return table_page(token, 409, errors={f"confirm-{deal}": [tr(str(exc))]})
     except NotFound:

@@ -4,14 +4,15 @@ and a game with its history (and, for its organizer, the forms that correct it).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import render_template, request
 
 from ..core import adjudicate
 from ..core.notation import format_record
-from ..core.reading import read_ruleset
-from ..tournament import clubs, reading, rounds
+from ..tournament import clubs, game_queries, rounds
+from ..tournament.games import StoredGame
 from .common import blp, found, names_of, outcome_view, unit_of_work, viewer
 from .i18n import gettext, tr
 
@@ -23,32 +24,33 @@ def tournaments() -> str:
     return render_template("tournaments.html", tournaments=rows)
 
 
-def options_line(t: dict[str, Any]) -> list[str]:
+def options_line(t: clubs.TournamentInfo) -> list[str]:
     """The tournament's ruleset options that differ from its preset, as words."""
     from ..core.ruleset import PRESETS
 
-    preset = PRESETS.get(t["ruleset"]["name"])
+    preset = PRESETS.get(t.ruleset.name)
     base = preset.options() if preset else {}
-    return [f"{gettext(k)} = {gettext(str(v))}" for k, v in t["ruleset"]["options"].items() if base.get(k) != v]
+    return [f"{gettext(k)} = {gettext(str(v))}" for k, v in t.ruleset.options.items() if base.get(k) != v]
 
 
-def game_place(game: dict[str, Any]) -> str:
+@blp.app_template_global()
+def game_place(game: StoredGame) -> str:
     """Where a game was played: round · table · deal (empty for a game entered by its players)."""
-    if game.get("round") is None:
+    if game.round is None:
         return ""
-    parts = [gettext("Round %(n)s") % {"n": game["round"]}, gettext("Table %(n)s") % {"n": game["table"]}]
-    if game.get("deal") is not None:
-        parts.append(gettext("Deal %(n)s") % {"n": game["deal"]})
+    parts = [gettext("Round %(n)s") % {"n": game.round}, gettext("Table %(n)s") % {"n": game.table}]
+    if game.deal is not None:
+        parts.append(gettext("Deal %(n)s") % {"n": game.deal})
     return " · ".join(parts)
 
 
-def missing_deals(seated: list[dict[str, Any]], deals: int) -> list[dict[str, Any]]:
+def missing_deals(seated: list[rounds.RoundInfo], deals: int) -> list[dict[str, Any]]:
     """For each round, the tables whose deals are not all entered, and which deals those are."""
     out = []
     for r in seated:
-        missing = [(tb["table"], tb["missing_deals"]) for tb in r["tables"] if tb["missing_deals"]]
+        missing = [(tb.table, tb.missing_deals) for tb in r.tables if tb.missing_deals]
         if missing:
-            out.append({"round": r["number"], "tables": missing, "deals": deals})
+            out.append({"round": r.number, "tables": missing, "deals": deals})
     return out
 
 
@@ -59,24 +61,22 @@ def tournament(tournament_id: int) -> str:
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
         seated = rounds.list_rounds(uow, who, tournament_id)
-        if after is not None and after not in [r["number"] for r in seated]:
+        if after is not None and after not in [r.number for r in seated]:
             after = None
         table = clubs.standings(uow, who, tournament_id, after)
         names = names_of(uow, who, tournament_id)
-        rows, _ = reading.list_games(uow, who, tournament_id, {"include_void": True, "limit": 500, "offset": 0})
-    for g in rows:
-        g["place"] = game_place(g)
+        rows, _ = game_queries.list_games(uow, who, tournament_id)
     return render_template(
         "tournament.html",
         t=t,
         standings=table,
-        order=tr(table["order"]),
+        order=tr(table.order),
         games=rows,
         names=names,
         rounds=seated,
         after=after,
         options=options_line(t),
-        missing=missing_deals(seated, t["deals_per_round"]),
+        missing=missing_deals(seated, t.deals_per_round),
     )
 
 
@@ -88,15 +88,13 @@ def player_page(tournament_id: int, player_id: int) -> str:
         t = clubs.get_tournament(uow, who, tournament_id)
         player = clubs.get_player(uow, who, tournament_id, player_id)
         table = clubs.standings(uow, who, tournament_id)
-        rows, _ = reading.list_games(
-            uow, who, tournament_id, {"include_void": False, "limit": 500, "offset": 0, "player": player_id}
-        )
-    standing = next((r for r in table["standings"] if r["player_id"] == player_id), None)
+        rows, _ = game_queries.list_games(uow, who, tournament_id, include_void=False, player=player_id)
+    standing = next((r for r in table.standings if r.player_id == player_id), None)
     running = 0
     history = []
     for game in rows:
-        seat = next(x for x in game["seats"] if x["player_id"] == player_id)
-        running += seat["score"]
+        seat = next(x for x in game.seats if x.player_id == player_id)
+        running += seat.score
         history.append({"game": game, "place": game_place(game), "seat": seat, "running": running})
     return render_template("player.html", t=t, player=player, standing=standing, history=history)
 
@@ -108,17 +106,15 @@ def game_page(tournament_id: int, game_id: int, status: int = 200, **extra: Any)
     who = viewer()
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
-        game = reading.get_game(uow, who, tournament_id, game_id)
-        history = reading.game_history(uow, who, tournament_id, game_id)
+        game = game_queries.get_game(uow, who, tournament_id, game_id)
+        history = game_queries.game_history(uow, who, tournament_id, game_id)
         names = names_of(uow, who, tournament_id)
-    owner = who is not None and who == t["organizer_id"] and t["status"] == "open" and not game["voided"]
-    record = game["record"]
-    text = "" if record is None else format_record(record, adjudicate(record, read_ruleset(t["ruleset"])))
-    by_seat = {x["seat"]: names.get(x["player_id"], str(x["player_id"])) for x in game["seats"]}
+    owner = who is not None and who == t.organizer_id and t.status == "open" and not game.voided
+    record = game.record
+    text = "" if record is None else format_record(record, adjudicate(record, t.ruleset.rules()))
+    by_seat = {x.seat: names.get(x.player_id, str(x.player_id)) for x in game.seats}
     actions = {"submit": "submitted", "replace": "corrected", "void": "voided"}  # a game voided is 作废, not 流局
-    versions = [
-        {**v, "action": gettext(actions.get(v["action"] or "", v["action"] or ""))} for v in history["versions"]
-    ]
+    versions = [replace(v, action=gettext(actions.get(v.action or "", v.action or ""))) for v in history.versions]
     page = render_template(
         "game.html",
         t=t,
@@ -128,9 +124,9 @@ def game_page(tournament_id: int, game_id: int, status: int = 200, **extra: Any)
         names=names,
         owner=owner,
         current_text=extra.pop("text", None) or text,
-        outcome=outcome_view(game["outcome"], by_seat),
-        sheet=extra.pop("sheet", None) or game["sheet"],
-        players=[{"id": x["player_id"], "name": names.get(x["player_id"])} for x in game["seats"]],
+        outcome=outcome_view(game.outcome, by_seat),
+        sheet=extra.pop("sheet", None) or game.sheet,
+        players=[{"id": x.player_id, "name": names.get(x.player_id)} for x in game.seats],
         **extra,
     )
     return page, status

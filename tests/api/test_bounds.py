@@ -155,20 +155,20 @@ def test_a_game_sent_as_notation_exports(db_client):
 
 
 def test_an_export_that_fails_is_not_a_200(db_client, monkeypatch):
-    from service.tournament import reading
+    from service.tournament import game_queries
 
     club = Club(db_client)
     tid, ids = club.tournament(players=5)
     for n in (1, 2):
         assert club.submit(tid, {"players": ids, "record": random_record(n)}).status_code == 201
-    real = reading.export_line
+    real = game_queries.export_line
 
     def second_fails(s, game, version):
         if game.id == 2:
             raise RuntimeError("the database went away")
         return real(s, game, version)
 
-    monkeypatch.setattr(reading, "export_line", second_fails)
+    monkeypatch.setattr(game_queries, "export_line", second_fails)
     monkeypatch.setitem(db_client.application.config, "PROPAGATE_EXCEPTIONS", False)
     r = db_client.get(f"/v1/tournaments/{tid}/games/export")
     assert r.status_code == 500 and r.content_type == "application/problem+json"

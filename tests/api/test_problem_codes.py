@@ -30,7 +30,7 @@ def codes_in_source() -> set[str]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and len(node.args) >= 2:
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
-                if name in ("Problem", "bad", "refusal"):  # refusal: the table entry's (pointer, CODE, …)
+                if name in ("Problem", "bad", "one"):  # one: Rejected.one(pointer, CODE, …)
                     found |= _constants(node.args[1])
                 if name in ("_too_many", "_too_large", "_refused_line"):  # (CODE, …)
                     found |= _constants(node.args[0])

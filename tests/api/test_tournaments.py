@@ -283,7 +283,7 @@ def test_maintained_standings_equal_a_fresh_aggregation(db_app):
     with db_app.extensions["baohuang_db"].session() as s:
         kept, fresh = standings_repo.standings(s, tid), standings_repo.standings_from_games(s, tid)
     assert kept == fresh
-    assert sum(r["total"] for r in kept) == 0 and sum(r["games"] for r in kept) == 9 * 5
+    assert sum(r.total for r in kept) == 0 and sum(r.games for r in kept) == 9 * 5
 
 
 def test_next_page_links_keep_filters_intact(db_client):

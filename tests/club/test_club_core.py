@@ -11,6 +11,7 @@ from service.club import (
     Contribution,
     Evening,
     Role,
+    StandingRow,
     contribution,
     counted_evenings,
     ranked,
@@ -35,31 +36,27 @@ def test_contributions_add_up_to_the_totals_by_role(seats):
 
 
 rows = st.lists(
-    st.fixed_dictionaries(
-        {
-            "total": st.integers(-20, 20),
-            "wins": st.integers(0, 3),
-            "games": st.integers(0, 3),
-            "name": st.text(max_size=3),
-        }
-    ),
+    st.tuples(st.integers(-20, 20), st.integers(0, 3), st.integers(0, 3), st.text(max_size=3)),
     max_size=25,
 )
 
 
 @given(rows)
 def test_ranks_are_shared_exactly_by_rows_equal_on_what_decides(found):
-    for k, row in enumerate(found):
-        row["player_id"] = k
-    out = ranked(found)
+    standings = [
+        StandingRow(player_id=k, name=name, total=total, wins=wins, games=games)
+        for k, (total, wins, games, name) in enumerate(found)
+    ]
+    out = ranked(standings, lambda row: row.player_id)
+    assert sorted(row.player_id for row in out) == list(range(len(found)))
     for position, row in enumerate(out, start=1):
-        assert row["rank"] <= position
+        assert row.rank <= position
         if position > 1:
             before = out[position - 2]
-            same = all(row[f] == before[f] for f in ("total", "wins", "games"))
-            assert (row["rank"] == before["rank"]) == same
+            same = all(getattr(row, f) == getattr(before, f) for f in ("total", "wins", "games"))
+            assert (row.rank == before.rank) == same
             if not same:
-                assert row["rank"] == position
+                assert row.rank == position
 
 
 evenings = st.lists(
@@ -84,7 +81,7 @@ def _evenings(found):
 @given(evenings)
 def test_a_season_counting_all_is_the_sum_of_its_evenings(found):
     played = _evenings(found)
-    row = season_row(played, "all", None)
+    row = season_row(1, "m", played, "all", None)
     assert row.total == sum(e.total for e in played) and row.games == sum(e.games for e in played)
     assert row.evenings == row.evenings_counted == len(played)
 
@@ -93,7 +90,7 @@ def test_a_season_counting_all_is_the_sum_of_its_evenings(found):
 def test_a_season_counting_best_n_sums_the_n_best_totals(found, best):
     played = _evenings(found)
     assume(len(played) > best)
-    row = season_row(played, "best", best)
+    row = season_row(1, "m", played, "best", best)
     assert row.evenings_counted == best and row.evenings == len(played)
     assert row.total == sum(sorted((e.total for e in played), reverse=True)[:best])
     chosen = counted_evenings(played, "best", best)

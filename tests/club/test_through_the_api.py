@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from service.club import Contribution, Evening, Role, contribution, evening_total, ranked, role_figures, season_row
+from service.club import (
+    Contribution,
+    Evening,
+    Role,
+    StandingRow,
+    contribution,
+    evening_total,
+    ranked,
+    role_figures,
+    season_row,
+)
 from service.core import random_record
 from tests.tournament_helpers import Club
 
@@ -38,21 +48,18 @@ def test_standings_a_season_and_a_members_evenings_are_the_core_s(db_client):
         expected = []
         for pid in ids:
             c = sum((contribution(r, s) for r, s in seats_of[pid]), Contribution())
-            expected.append({"player_id": pid, "name": "", "games": c.games, "wins": c.wins, "total": c.total})
+            expected.append((pid, c))
         bye_points = client.get(f"/v1/tournaments/{tid}").get_json()["bye_points"]
-        for row in expected:
-            row["total"] = evening_total(row["total"], byes[row["player_id"]], bye_points)
         answer = {r["player_id"]: r for r in client.get(f"/v1/tournaments/{tid}/standings").get_json()["standings"]}
-        names = {pid: answer[pid]["name"] for pid in ids}
-        for row in expected:
-            row["name"] = names[row["player_id"]]
-        for row in ranked(expected):
-            got = answer[row["player_id"]]
-            assert (got["total"], got["games"], got["wins"], got["rank"]) == (
-                row["total"],
-                row["games"],
-                row["wins"],
-                row["rank"],
+        rows = [StandingRow.of(pid, answer[pid]["name"], c, byes[pid], bye_points) for pid, c in expected]
+        for row in ranked(rows, lambda r: r.player_id):
+            got = answer[row.player_id]
+            assert (got["total"], got["games"], got["wins"], got["rank"], got["average"]) == (
+                row.total,
+                row.games,
+                row.wins,
+                row.rank,
+                row.average,
             )
     # the season of both evenings, and each member's evenings, from the same games
     tids = [e[0] for e in evenings]
@@ -86,7 +93,7 @@ def test_standings_a_season_and_a_members_evenings_are_the_core_s(db_client):
                     role_figures(seats_of[p]),
                 )
             )
-        row = season_row(played, "best", 1)
+        row = season_row(member, "", played, "best", 1)
         got = rows[member]
         assert (got["total"], got["games"], got["evenings_counted"], got["other_games"]) == (
             row.total,

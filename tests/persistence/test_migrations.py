@@ -125,3 +125,34 @@ def test_players_of_existing_tournaments_become_members(empty_db_url):
         assert {m.name for m in members} == {"Lao Wang", "李娜"}
     finally:
         db.dispose()
+
+
+def test_an_idempotency_key_used_before_0016_still_replays_its_game(empty_db_url):
+    """0016: a key remembered as an HTTP answer (method, path, status, body, headers) becomes the
+    game it stored; a retry after the upgrade answers that game, a key used for another body is 422."""
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_db_url, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True})
+    db = app.extensions["baohuang_db"]
+    try:
+        client = app.test_client()
+        club = Club(client)
+        tid, ids = club.tournament(players=5)
+        body = {"players": ids, "record": random_record(11)}
+        first = client.post(f"/v1/tournaments/{tid}/games", json=body, headers={**club.auth, "Idempotency-Key": "k1"})
+        assert first.status_code == 201
+        db.downgrade("0015")
+        with db.engine.connect() as conn:
+            method, path, status, response = conn.execute(
+                text("SELECT method, path, status, response FROM idempotent_requests")
+            ).one()
+        assert (method, path, status) == ("POST", f"/v1/tournaments/{tid}/games", 201)
+        assert json.loads(response) == first.get_json()
+        db.upgrade()
+        again = client.post(f"/v1/tournaments/{tid}/games", json=body, headers={**club.auth, "Idempotency-Key": "k1"})
+        assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+        assert again.get_json() == first.get_json()
+        assert again.headers["Location"] == first.headers["Location"]
+        other = {"players": ids, "record": random_record(12)}
+        reused = client.post(f"/v1/tournaments/{tid}/games", json=other, headers={**club.auth, "Idempotency-Key": "k1"})
+        assert reused.status_code == 422 and reused.get_json()["errors"][0]["code"] == "idempotency_key_reused"
+    finally:
+        db.dispose()

@@ -15,14 +15,14 @@ def _organizer(db):
     with UnitOfWork(db) as uow:
         reg = clubs.register_organizer(uow, "club")
     with UnitOfWork(db) as uow:
-        key = clubs.authenticate(uow, reg["key"]["secret"])
+        key = clubs.authenticate(uow, reg.key.secret)
     assert key is not None
     return key
 
 
 def _tournament(db, org, names):
     with UnitOfWork(db) as uow:
-        tid = clubs.create_tournament(uow, org, "evening", read_ruleset("weihai"), False)["id"]
+        tid = clubs.create_tournament(uow, org, "evening", read_ruleset("weihai"), False).id
     ids = []
     for n in names:
         with UnitOfWork(db) as uow:
@@ -36,13 +36,13 @@ def test_one_name_is_one_member_and_a_merge_cycle_is_refused(db):
     _, (a,) = _tournament(db, org, ["王 小明"])
     _, (b,) = _tournament(db, org, ["王\u3000\u3000小明"])  # the same name under the name rules
     _, (c,) = _tournament(db, org, ["小明"])
-    assert a["member_id"] == b["member_id"] != c["member_id"]
+    assert a.member_id == b.member_id != c.member_id
     with UnitOfWork(db) as uow:
-        members.merge_members(uow, key, org, a["member_id"], c["member_id"], "同一人")
+        members.merge_members(uow, key, org, a.member_id, c.member_id, "同一人")
     with UnitOfWork(db) as uow, pytest.raises(Conflict):
-        members.merge_members(uow, key, org, c["member_id"], a["member_id"], "反过来")
+        members.merge_members(uow, key, org, c.member_id, a.member_id, "反过来")
     _, (d,) = _tournament(db, org, ["小明"])  # a merged member's name finds the member it went into
-    assert d["member_id"] == a["member_id"]
+    assert d.member_id == a.member_id
 
 
 def test_a_season_counting_best_needs_its_n(db):
@@ -54,5 +54,5 @@ def test_a_season_counting_best_needs_its_n(db):
     with UnitOfWork(db) as uow:
         made = seasons.create_season(uow, org, org, "冬季", "best", 1, [tid])
     with UnitOfWork(db) as uow:
-        answer = seasons.season_standings(uow, org, made["id"])
-    assert answer["counting"] == "best" and answer["tournaments"] == [tid]
+        answer = seasons.season_standings(uow, org, made.id)
+    assert answer.counting == "best" and answer.tournaments == (tid,)

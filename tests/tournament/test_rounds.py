@@ -18,13 +18,13 @@ from service.tournament.unit_of_work import UnitOfWork
 def _club(db, players: int, **settings):
     with UnitOfWork(db) as uow:
         reg = clubs.register_organizer(uow, "club")
-    org, secret = reg["organizer"]["id"], reg["key"]["secret"]
+    org, secret = reg.organizer.id, reg.key.secret
     with UnitOfWork(db) as uow:
-        tid = clubs.create_tournament(uow, org, "evening", read_ruleset("weihai"), False, **settings)["id"]
+        tid = clubs.create_tournament(uow, org, "evening", read_ruleset("weihai"), False, **settings).id
     ids = []
     for i in range(players):
         with UnitOfWork(db) as uow:
-            ids.append(clubs.add_player(uow, org, tid, f"player {i:02d}")["id"])
+            ids.append(clubs.add_player(uow, org, tid, f"player {i:02d}").id)
     return secret, org, tid, ids
 
 
@@ -36,12 +36,12 @@ def _seat(db, org, tid):
 def _enter(db, secret, tid, number, table, sheet, **extra):
     doc = {"round": number, "table": table, "sheet": sheet, **extra}
     with UnitOfWork(db, single_statement=True) as uow:
-        return games.submit_game(uow, secret, tid, doc, json.dumps(doc), None, None, "POST", "/games")
+        return games.submit_game(uow, secret, tid, games.Body(doc, json.dumps(doc)), None).game
 
 
 def _standings(db, tid, number=None):
     with UnitOfWork(db) as uow:
-        return clubs.standings(uow, None, tid, number)["standings"]
+        return clubs.standings(uow, None, tid, number).standings
 
 
 SHEET = {"mode": "normal", "emperor": 0, "guard": 1, "finishing_order": [0, 1, 2, 3, 4]}
@@ -52,49 +52,49 @@ def test_a_round_seats_tables_of_five_and_the_rest_sit_out_in_turn(db):
     seen_out: Counter[int] = Counter()
     for number in range(1, 6):
         r = _seat(db, org, tid)
-        assert r["number"] == number and r["method"] == "balanced"
-        seated = [s["player_id"] for t in r["tables"] for s in t["seats"]]
-        out = [x["player_id"] for x in r["sitting_out"]]
-        assert len(r["tables"]) == 2 and all(len(t["seats"]) == 5 for t in r["tables"])
+        assert r.number == number and r.method == "balanced"
+        seated = [s.player_id for t in r.tables for s in t.seats]
+        out = [x.player_id for x in r.sitting_out]
+        assert len(r.tables) == 2 and all(len(t.seats) == 5 for t in r.tables)
         assert sorted(seated + out) == sorted(ids) and len(out) == 2
-        assert [s["seat"] for s in r["tables"][0]["seats"]] == [0, 1, 2, 3, 4]
+        assert [s.seat for s in r.tables[0].seats] == [0, 1, 2, 3, 4]
         seen_out.update(out)
         assert max(seen_out.values()) - min(seen_out.get(p, 0) for p in ids) <= 1  # sitting out rotates
     with UnitOfWork(db) as uow:
-        assert [x["number"] for x in rounds.list_rounds(uow, None, tid)] == [1, 2, 3, 4, 5]
+        assert [x.number for x in rounds.list_rounds(uow, None, tid)] == [1, 2, 3, 4, 5]
 
 
 def test_games_entered_against_their_table_and_the_standings_after_each_round(db):
     secret, org, tid, _ids = _club(db, 10, bye_points=0)
     first = _seat(db, org, tid)
-    table1 = [s["player_id"] for s in first["tables"][0]["seats"]]
+    table1 = [s.player_id for s in first.tables[0].seats]
     answer = _enter(db, secret, tid, 1, 1, SHEET)  # the players come from the seating
-    game = json.loads(answer.body)
-    assert [s["player_id"] for s in game["seats"]] == table1
+    game = answer
+    assert [s.player_id for s in game.seats] == table1
     with pytest.raises(games.Rejected) as info:
         _enter(db, secret, tid, 1, 2, SHEET, players=table1)  # table 1's players at table 2
-    assert info.value.doc["errors"][0]["code"] == "players_not_at_table"
+    assert info.value.problems[0].code == "players_not_at_table"
     with pytest.raises(games.Rejected) as info:
         _enter(db, secret, tid, 7, 1, SHEET)
-    assert info.value.doc["errors"][0]["code"] == "unknown_round"
+    assert info.value.problems[0].code == "unknown_round"
     _seat(db, org, tid)
     _enter(db, secret, tid, 2, 1, SHEET)
     after_one, now = _standings(db, tid, 1), _standings(db, tid)
-    assert sum(r["games"] for r in after_one) == 5 and sum(r["games"] for r in now) == 10
-    assert sum(r["total"] for r in now) == 0
+    assert sum(r.games for r in after_one) == 5 and sum(r.games for r in now) == 10
+    assert sum(r.total for r in now) == 0
 
 
 def test_byes_score_as_the_tournament_says(db):
     secret, org, tid, _ids = _club(db, 7, bye_points=3)
     r = _seat(db, org, tid)
-    out = {x["player_id"] for x in r["sitting_out"]}
+    out = {x.player_id for x in r.sitting_out}
     assert len(out) == 2
     table = _standings(db, tid)
-    assert {row["player_id"]: row["total"] for row in table if row["player_id"] in out} == dict.fromkeys(out, 3)
-    assert {row["byes"] for row in table if row["player_id"] in out} == {1}
-    assert sum(row["total"] for row in table) == 3 * len(out)  # zero-sum but for the bye points
+    assert {row.player_id: row.total for row in table if row.player_id in out} == dict.fromkeys(out, 3)
+    assert {row.byes for row in table if row.player_id in out} == {1}
+    assert sum(row.total for row in table) == 3 * len(out)  # zero-sum but for the bye points
     _enter(db, secret, tid, 1, 1, SHEET)
-    assert sum(row["total"] for row in _standings(db, tid)) == 3 * len(out)
+    assert sum(row.total for row in _standings(db, tid)) == 3 * len(out)
 
 
 def test_withdrawals_and_late_arrivals_between_rounds(db):
@@ -103,11 +103,9 @@ def test_withdrawals_and_late_arrivals_between_rounds(db):
     with UnitOfWork(db) as uow:
         clubs.change_player(uow, org, tid, ids[0], None, True)
     with UnitOfWork(db) as uow:
-        late = clubs.add_player(uow, org, tid, "late arrival")["id"]
+        late = clubs.add_player(uow, org, tid, "late arrival").id
     second = _seat(db, org, tid)
-    everyone = [s["player_id"] for t in second["tables"] for s in t["seats"]] + [
-        x["player_id"] for x in second["sitting_out"]
-    ]
+    everyone = [s.player_id for t in second.tables for s in t.seats] + [x.player_id for x in second.sitting_out]
     assert ids[0] not in everyone and late in everyone and len(everyone) == 10
     with UnitOfWork(db) as uow:
         clubs.change_player(uow, org, tid, ids[1], None, True)
@@ -121,12 +119,12 @@ def test_withdrawals_and_late_arrivals_between_rounds(db):
 def test_swiss_seats_table_one_with_the_top_five(db):
     secret, org, tid, _ids = _club(db, 10, seating="swiss")
     first = _seat(db, org, tid)
-    assert first["method"] == "swiss"
+    assert first.method == "swiss"
     _enter(db, secret, tid, 1, 1, SHEET)
     _enter(db, secret, tid, 1, 2, {**SHEET, "emperor": 2, "guard": 3, "finishing_order": [2, 3, 0, 1, 4]})
-    top = [row["player_id"] for row in _standings(db, tid)][:5]
+    top = [row.player_id for row in _standings(db, tid)][:5]
     second = _seat(db, org, tid)
-    assert sorted(s["player_id"] for s in second["tables"][0]["seats"]) == sorted(top)
+    assert sorted(s.player_id for s in second.tables[0].seats) == sorted(top)
 
 
 def test_the_balanced_schedule_spreads_meetings(db):
@@ -163,9 +161,9 @@ def test_fifteen_hundred_players_are_seated_round_after_round(db, monkeypatch):
         uow.commit()
     for number in (1, 2, 3):
         r = _seat(db, org, tid)
-        assert r["number"] == number and len(r["tables"]) == 300 and len(r["sitting_out"]) == 2
-        seated = [x["player_id"] for table in r["tables"] for x in table["seats"]]
-        assert sorted(seated + [x["player_id"] for x in r["sitting_out"]]) == sorted(ids)
+        assert r.number == number and len(r.tables) == 300 and len(r.sitting_out) == 2
+        seated = [x.player_id for table in r.tables for x in table.seats]
+        assert sorted(seated + [x.player_id for x in r.sitting_out]) == sorted(ids)
 
 
 @pytest.mark.parametrize("n", [10, 61, 1503])

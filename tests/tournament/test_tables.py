@@ -22,20 +22,20 @@ def table(db):
     """A seated round of one table and its link: (the key, the tournament, the token)."""
     with UnitOfWork(db) as uow:
         reg = clubs.register_organizer(uow, "club")
-    org = reg["organizer"]["id"]
+    org = reg.organizer.id
     with UnitOfWork(db) as uow:
-        tid = clubs.create_tournament(uow, org, "evening", read_ruleset("weihai"), False, deals_per_round=3)["id"]
+        tid = clubs.create_tournament(uow, org, "evening", read_ruleset("weihai"), False, deals_per_round=3).id
     for i in range(5):
         with UnitOfWork(db) as uow:
             clubs.add_player(uow, org, tid, f"player {i}")
     with UnitOfWork(db) as uow:
         rounds.create_round(uow, org, tid)
     with UnitOfWork(db) as uow:
-        key = clubs.authenticate(uow, reg["key"]["secret"])
+        key = clubs.authenticate(uow, reg.key.secret)
     assert key is not None
     with UnitOfWork(db) as uow:
         made = round_board.make_links(uow, key, tid, 1, SECRET)
-    return key, tid, made["links"][0]["token"]
+    return key, tid, made.links[0].token
 
 
 def _at(uow, token):
@@ -48,10 +48,10 @@ def test_entering_returns_the_entry_and_a_retry_replays_it(db, table):
         at = _at(uow, token)
         first = tables.enter_deal(uow, at, {"entered_by": at.players[0], "deal": 1, "sheet": CROWN}, "n-1")
     assert isinstance(first, tables.Entered) and not first.replayed
-    assert first.entry["state"] == EntryState.PENDING
+    assert first.entry.state == EntryState.PENDING
     with UnitOfWork(db) as uow:
         again = tables.enter_deal(uow, _at(uow, token), {"entered_by": 0}, "n-1")
-    assert again.replayed and again.entry["id"] == first.entry["id"]
+    assert again.replayed and again.entry.id == first.entry.id
 
 
 def test_a_replaced_version_is_not_confirmed_and_the_shown_one_is(db, table):
@@ -72,12 +72,12 @@ def test_a_replaced_version_is_not_confirmed_and_the_shown_one_is(db, table):
     with UnitOfWork(db) as uow:
         at = _at(uow, token)
         with pytest.raises(Conflict) as stale:
-            tables.confirm_deal(uow, at, 1, at.players[2], old["id"])
-    assert stale.value.extra["code"] == "entry_replaced" and stale.value.extra["entry"]["id"] == new.entry["id"]
+            tables.confirm_deal(uow, at, 1, at.players[2], old.id)
+    assert stale.value.extra["code"] == "entry_replaced" and stale.value.extra["entry"].id == new.entry.id
     with UnitOfWork(db) as uow:
         at = _at(uow, token)
-        done = tables.confirm_deal(uow, at, 1, at.players[2], new.entry["id"])
-    assert done["state"] == EntryState.CONFIRMED and done["game_id"] is not None
+        done = tables.confirm_deal(uow, at, 1, at.players[2], new.entry.id)
+    assert done.state == EntryState.CONFIRMED and done.game_id is not None
 
 
 def test_withdrawing_reopens_the_deal_and_only_the_enterer_may(db, table):
@@ -88,13 +88,13 @@ def test_withdrawing_reopens_the_deal_and_only_the_enterer_may(db, table):
     with UnitOfWork(db) as uow:
         at = _at(uow, token)
         with pytest.raises(Rejected):
-            tables.withdraw_entry(uow, at, 2, at.players[3], e["id"])
+            tables.withdraw_entry(uow, at, 2, at.players[3], e.id)
     with UnitOfWork(db) as uow:
         at = _at(uow, token)
-        assert tables.withdraw_entry(uow, at, 2, at.players[0], e["id"])["state"] == EntryState.WITHDRAWN
+        assert tables.withdraw_entry(uow, at, 2, at.players[0], e.id).state == EntryState.WITHDRAWN
     with UnitOfWork(db) as uow:
-        view = tables.table_json(uow, _at(uow, token))
-    assert view["deals"][1]["state"] == "missing" and view["next_deal"] == 1
+        view = tables.table_page(uow, _at(uow, token))
+    assert view.deals[1].state == "missing" and view.next_deal == 1
     with UnitOfWork(db) as uow:
-        trail = round_board.round_entries(uow, key.organizer_id, tid, 1)["entries"]
-    assert [x["state"] for x in trail] == ["withdrawn"]
+        trail = round_board.round_entries(uow, key.organizer_id, tid, 1).entries
+    assert [x.state for x in trail] == ["withdrawn"]

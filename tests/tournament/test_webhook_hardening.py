@@ -131,7 +131,7 @@ def _event(db, tid, n=1):
 
 def _attempts(db, org, tid, hook):
     with UnitOfWork(db) as uow:
-        return [a for d in webhooks.deliveries(uow, org, tid, hook["id"]) for a in d["attempts"]]
+        return [a for d in webhooks.deliveries(uow, org, tid, hook.id) for a in d.attempts]
 
 
 def test_the_address_is_checked_again_at_delivery(db, monkeypatch):
@@ -143,7 +143,7 @@ def test_the_address_is_checked_again_at_delivery(db, monkeypatch):
         assert webhooks.deliver_once(db) == 1
         assert receiver.received == []
         (attempt,) = _attempts(db, org, tid, hook)
-        assert attempt["status"] is None and attempt["error"].startswith("refused: 127.0.0.1 is a loopback address")
+        assert attempt.status is None and attempt.error.startswith("refused: 127.0.0.1 is a loopback address")
     finally:
         receiver.close()
 
@@ -182,10 +182,10 @@ def test_a_redirect_is_not_followed(db, monkeypatch):
         webhooks.deliver_once(db)
         assert elsewhere.received == []
         (attempt,) = _attempts(db, org, tid, hook)
-        assert attempt["status"] == 302 and "not followed" in attempt["error"]
+        assert attempt.status == 302 and "not followed" in attempt.error
         with UnitOfWork(db) as uow:
-            (d,) = webhooks.deliveries(uow, org, tid, hook["id"])
-        assert d["state"] == "pending"  # a failed attempt, retried later
+            (d,) = webhooks.deliveries(uow, org, tid, hook.id)
+        assert d.state == "pending"  # a failed attempt, retried later
     finally:
         receiver.close()
         elsewhere.close()
@@ -237,8 +237,8 @@ def test_a_slow_drip_receiver_does_not_delay_another_webhook(db, monkeypatch):
         while not _attempts(db, org, slow_tid, slow_hook) and time.monotonic() < deadline + 5:
             time.sleep(0.05)
         (attempt,) = _attempts(db, org, slow_tid, slow_hook)
-        assert attempt["error"] == "no answer within 1.5 s"
-        assert 1.4 < (attempt["at"] - _event_time(db, slow_tid)).total_seconds() < 3.0
+        assert attempt.error == "no answer within 1.5 s"
+        assert 1.4 < (attempt.at - _event_time(db, slow_tid)).total_seconds() < 3.0
     finally:
         stop.set()
         runner.join(timeout=10)

@@ -86,19 +86,19 @@ class Receiver:
 def _tournament(db, players=10):
     with UnitOfWork(db) as uow:
         reg = clubs.register_organizer(uow, "club")
-    org, secret = reg["organizer"]["id"], reg["key"]["secret"]
+    org, secret = reg.organizer.id, reg.key.secret
     with UnitOfWork(db) as uow:
-        tid = clubs.create_tournament(uow, org, "hooks", read_ruleset("weihai"), False)["id"]
+        tid = clubs.create_tournament(uow, org, "hooks", read_ruleset("weihai"), False).id
     ids = []
     for i in range(players):
         with UnitOfWork(db) as uow:
-            ids.append(clubs.add_player(uow, org, tid, f"p{i}")["id"])
+            ids.append(clubs.add_player(uow, org, tid, f"p{i}").id)
     return secret, org, tid, ids
 
 
 def _submit(db, secret, tid, doc):
     with UnitOfWork(db, single_statement=True) as uow:
-        return json.loads(games.submit_game(uow, secret, tid, doc, json.dumps(doc), None, None, "POST", "/g").body)
+        return games.submit_game(uow, secret, tid, games.Body(doc, json.dumps(doc)), None).game
 
 
 def _valid(headers: dict, raw: bytes, key: str) -> bool:
@@ -119,7 +119,7 @@ def test_events_arrive_in_order_signed_through_failures_and_a_timeout(db, monkey
             rounds.create_round(uow, org, tid)
         with UnitOfWork(db) as uow:
             corrections.correct_game(
-                uow, clubs.authenticate(uow, secret), tid, g["id"], {"action": "void", "reason": "wrong"}, ""
+                uow, clubs.authenticate(uow, secret), tid, g.id, {"action": "void", "reason": "wrong"}, ""
             )
         with UnitOfWork(db) as uow:
             clubs.change_tournament(uow, org, tid, {"status": "closed"}, None)
@@ -131,17 +131,17 @@ def test_events_arrive_in_order_signed_through_failures_and_a_timeout(db, monkey
         # the first event failed, then timed out, then arrived; the next waited for it
         assert events[-4:] == ["game.stored", "round.created", "game.corrected", "tournament.closed"]
         assert events.count("game.stored") == 2  # the failed post was received too, then the good one
-        assert all(_valid(h, raw, hook["secret"]) for h, _, raw in receiver.received)
-        assert receiver.received[-4][1]["data"] == {"tournament_id": tid, "game_id": g["id"], "version": 1}
+        assert all(_valid(h, raw, hook.secret) for h, _, raw in receiver.received)
+        assert receiver.received[-4][1]["data"] == {"tournament_id": tid, "game_id": g.id, "version": 1}
         with UnitOfWork(db) as uow:
-            log = webhooks.deliveries(uow, org, tid, hook["id"])
+            log = webhooks.deliveries(uow, org, tid, hook.id)
         first = log[-1]  # newest first
-        assert first["state"] == "delivered" and [a["status"] for a in first["attempts"]] == [500, None, 204]
-        assert first["attempts"][1]["error"] == "no answer within 1 s"
-        assert {d["state"] for d in log} == {"delivered"}
+        assert first.state == "delivered" and [a.status for a in first.attempts] == [500, None, 204]
+        assert first.attempts[1].error == "no answer within 1 s"
+        assert {d.state for d in log} == {"delivered"}
         # redelivered by hand
         with UnitOfWork(db) as uow:
-            webhooks.redeliver(uow, org, tid, hook["id"], first["id"])
+            webhooks.redeliver(uow, org, tid, hook.id, first.id)
         webhooks.deliver_once(db, now=clock)
         assert receiver.received[-1][1]["event"] == "game.stored"
     finally:
@@ -161,8 +161,8 @@ def test_a_day_of_failures_is_given_up(db):
             webhooks.deliver_once(db, now=clock)
             clock += timedelta(hours=1)
         with UnitOfWork(db) as uow:
-            (d,) = webhooks.deliveries(uow, org, tid, hook["id"])
-        assert d["state"] == "gave_up" and 10 <= len(d["attempts"]) <= 40
+            (d,) = webhooks.deliveries(uow, org, tid, hook.id)
+        assert d.state == "gave_up" and 10 <= len(d.attempts) <= 40
     finally:
         receiver.close()
 

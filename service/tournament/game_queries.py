@@ -7,6 +7,8 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass, fields
+from datetime import datetime
 from typing import Any
 
 from ..core import adjudicate
@@ -18,51 +20,91 @@ from ..persistence import keys as keys_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.models import Game, GameVersion
-from .games import game_json
+from .games import StoredGame, stored_game
 from .unit_of_work import UnitOfWork
 
 
+@dataclass(frozen=True, slots=True)
+class GameDetails(StoredGame):
+    """A game as it stands, with what was submitted (the record or the sheet, as JSON) and, for
+    a record, the referee's notes (what a deal rebuilt from the plays assumed)."""
+
+    record: dict[str, Any] | None
+    sheet: dict[str, Any] | None
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VersionShown:
+    """One version of a game: what was done (submit, replace, void), why, by which key (shown to
+    its organizer only), when, the body and the outcome."""
+
+    version: int
+    action: str
+    kind: str | None
+    reason: str | None
+    key_id: int | None
+    key_label: str | None
+    created_at: datetime
+    body: str | None
+    outcome: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameHistory:
+    game_id: int
+    versions: tuple[VersionShown, ...]
+
+
 def list_games(
-    uow: UnitOfWork, viewer: int | None, tournament_id: int, query: dict[str, Any]
-) -> tuple[list[dict[str, Any]], int]:
+    uow: UnitOfWork,
+    viewer: int | None,
+    tournament_id: int,
+    *,
+    player: int | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    include_void: bool = True,
+    limit: int = 500,
+    offset: int = 0,
+) -> tuple[list[StoredGame], int]:
+    """A page of the tournament's games, oldest first; by player, by date; void ones or not."""
     s = uow.session
     t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
     rows, total = games_repo.list_games(
-        s,
-        t.id,
-        player_id=query.get("player"),
-        since=query.get("since"),
-        until=query.get("until"),
-        include_void=query["include_void"],
-        limit=query["limit"],
-        offset=query["offset"],
+        s, t.id, player_id=player, since=since, until=until, include_void=include_void, limit=limit, offset=offset
     )
     versions = games_repo.current_versions(s, rows)
     seats = games_repo.seats_of_versions(s, [v.id for v in versions.values()])
     names = games_repo.player_names(s, t.id)
-    return [game_json(s, g, versions[g.id], seats[versions[g.id].id], names) for g in rows], total
+    return [stored_game(s, g, versions[g.id], seats[versions[g.id].id], names) for g in rows], total
 
 
-def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:
+def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> GameDetails:
     """A game with its players' names, what was submitted (the record or the sheet) and, for a
     record, the referee's notes (what a deal rebuilt from the plays assumed)."""
     s = uow.session
     t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
     game = games_repo.get_game(s, t, game_id)
-    out = game_json(s, game)
+    shown = stored_game(s, game)
     version = games_repo.current_version(s, game)
     submitted = next((v for v in reversed(games_repo.history(s, game)) if v.body is not None), None)
-    out["record"] = out["sheet"] = None
-    out["notes"] = []
+    parts: dict[str, dict[str, Any] | None] = {"record": None, "sheet": None}
+    notes: tuple[str, ...] = ()
     if submitted is not None:
         doc = submission_of(submitted.body)
         part = None if doc is None else doc.get(submitted.kind or "")
-        if isinstance(part, dict):
-            out[submitted.kind or ""] = part
+        if isinstance(part, dict) and submitted.kind in parts:
+            parts[submitted.kind] = part
             if submitted.kind == "record" and version.action != "void":
                 with contextlib.suppress(RecordError):
-                    out["notes"] = list(adjudicate(part, tournaments_repo.tournament_ruleset(t)).notes)
-    return out
+                    notes = tuple(adjudicate(part, tournaments_repo.tournament_ruleset(t)).notes)
+    return GameDetails(
+        **{f.name: getattr(shown, f.name) for f in fields(StoredGame)},
+        record=parts["record"],
+        sheet=parts["sheet"],
+        notes=notes,
+    )
 
 
 def submission_of(body: str | None) -> dict[str, Any] | None:
@@ -79,30 +121,30 @@ def submission_of(body: str | None) -> dict[str, Any] | None:
     return doc if isinstance(doc, dict) else None
 
 
-def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> dict[str, Any]:
+def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> GameHistory:
     """Every version of a game; which key made each is the organizer's business only."""
     s = uow.session
     t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
     game = games_repo.get_game(s, t, game_id)
     owner = viewer == t.organizer_id
     labels = {k.id: k.label for k in keys_repo.list_keys(s, t.organizer_id)} if owner else {}
-    return {
-        "game_id": game.id,
-        "versions": [
-            {
-                "version": v.version,
-                "action": v.action,
-                "kind": v.kind,
-                "reason": v.reason,
-                "key_id": v.key_id if owner else None,
-                "key_label": labels.get(v.key_id) if owner else None,
-                "created_at": v.created_at,
-                "body": v.body,
-                "outcome": v.outcome,
-            }
+    return GameHistory(
+        game.id,
+        tuple(
+            VersionShown(
+                version=v.version,
+                action=v.action,
+                kind=v.kind,
+                reason=v.reason,
+                key_id=v.key_id if owner else None,
+                key_label=labels.get(v.key_id) if owner else None,
+                created_at=v.created_at,
+                body=v.body,
+                outcome=v.outcome,
+            )
             for v in games_repo.history(s, game)
-        ],
-    }
+        ),
+    )
 
 
 def visible_tournament_id(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> int:
