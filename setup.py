@@ -20,7 +20,7 @@ from setuptools.command.build_ext import build_ext
 CORE = sorted(
     str(p)
     for p in Path("service/core").rglob("*.py")
-    if p.name not in ("__init__.py", "_compiled.py", "random_game.py")
+    if p.name not in ("__init__.py", "_compiled.py", "random_game.py", "random_play.py")
 )
 NOTICE = "baohuang: the rules core is not compiled ({why}); it runs as pure Python, about half as fast"
 

@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from service.core import COMPILED, random_record  # noqa: E402
 from service.core.notation import format_record  # noqa: E402
-from service.core.reading import read_ruleset  # noqa: E402
+from service.core.record_form import read_ruleset  # noqa: E402
 from service.core.ruleset import PRESETS  # noqa: E402
 
 DECODE = "import json, sys\nfor line in sys.stdin:\n    json.loads(line)\n"

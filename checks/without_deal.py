@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.core import adjudicate, random_record
 from service.core.errors import RecordError
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 
 RULESETS = [
     "weihai",

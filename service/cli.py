@@ -166,7 +166,7 @@ def cmd_organizers(args: argparse.Namespace, out: IO[str]) -> int:
     from .persistence import keys as keys_repo
     from .persistence.db import Database
     from .persistence.errors import NotFound
-    from .values import clean_text
+    from .text_and_time import clean_text
 
     db = Database()
     db.upgrade()
@@ -239,14 +239,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="baohuang", description="Referee for 保皇 (Baohuang).")
     parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)
+    _game_commands(sub)
+    _operator_commands(sub)
+    from .remote import add_parser as add_remote
 
-    p = sub.add_parser("serve", help="run the HTTP service")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--workers", type=int, help="gunicorn workers (default: WEB_CONCURRENCY, else cores + 1)")
-    p.add_argument("--dev", action="store_true", help="Flask's development server with reload and debugger")
-    p.set_defaults(func=cmd_serve)
+    add_remote(sub)
 
+    p = sub.add_parser("openapi", help="print the OpenAPI document")
+    p.set_defaults(func=cmd_openapi)
+    return parser
+
+
+def _game_commands(sub: Any) -> None:
+    """The commands about games, without a database: adjudicate, convert, random-game."""
     p = sub.add_parser("adjudicate", help="adjudicate a record file (exit 0 legal, 1 not legal, 2 bad input)")
     p.add_argument(
         "file", nargs="?", help="a JSON record or a game in the notation; '-' or nothing reads standard input"
@@ -276,6 +281,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--compact", action="store_true", help="one-line JSON")
     p.set_defaults(func=cmd_random_game)
 
+
+def _operator_commands(sub: Any) -> None:
+    """The operator's commands: the service, its database, organizers, the webhooks' deliverer."""
+    p = sub.add_parser("serve", help="run the HTTP service")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--workers", type=int, help="gunicorn workers (default: WEB_CONCURRENCY, else cores + 1)")
+    p.add_argument("--dev", action="store_true", help="Flask's development server with reload and debugger")
+    p.set_defaults(func=cmd_serve)
+
     p = sub.add_parser("db", help="database schema: upgrade (default to head), downgrade, status")
     p.add_argument("action", choices=["upgrade", "downgrade", "status"])
     p.add_argument("revision", nargs="?", help="a migration revision (upgrade: head, downgrade: base)")
@@ -291,14 +306,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--once", action="store_true", help="deliver everything that is due, then exit")
     p.add_argument("--interval", type=float, default=1.0, help="seconds to wait when nothing is due")
     p.set_defaults(func=cmd_webhooks)
-
-    from .remote import add_parser as add_remote
-
-    add_remote(sub)
-
-    p = sub.add_parser("openapi", help="print the OpenAPI document")
-    p.set_defaults(func=cmd_openapi)
-    return parser
 
 
 # Commands that open the database: only they import SQLAlchemy (adjudicating a file never does).

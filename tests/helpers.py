@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from service.core.cards import Card, format_card, parse_cards
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 from service.core.ruleset import WEIHAI, Ruleset
 
 

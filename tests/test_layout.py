@@ -15,24 +15,11 @@ SERVICE = Path(__file__).resolve().parents[1] / "service"
 # leaves the list when it is split. Nothing new joins it.
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
-MODULES_OVER = {"core/random_game.py": 447, "core/notation/reading.py": 459, "core/ruleset.py": 485}
+MODULES_OVER: dict[str, int] = {}
 FUNCTIONS_EXEMPT = {"core/play.py:run_plays"} | {
     f"api/{m}.py:examples" for m in ("apidoc", "club_examples", "table_examples")
 }
-FUNCTIONS_OVER = {
-    "api/limits.py:install": 73,
-    "cli.py:build_parser": 64,
-    "core/calls.py:_declarations": 92,
-    "core/judge.py:finish": 76,
-    "core/notation/reading.py:parse": 76,
-    "core/random_game.py:random_record": 79,
-    "core/rebuild.py:suited_counts": 66,
-    "core/sheets.py:read_sheet": 99,
-    "core/without_deal.py:adjudicate_without_deal": 87,
-    "core/without_deal.py:_adjudicate_reconstructed": 80,
-    "core/without_deal_called.py:adjudicate_called": 125,
-    "persistence/games.py:store_game": 68,
-}
+FUNCTIONS_OVER: dict[str, int] = {}
 
 
 def test_no_module_of_the_service_is_over_400_lines():
@@ -65,7 +52,7 @@ def test_no_function_is_over_60_lines():
 
 
 def test_the_core_is_split_by_what_it_judges_each_module_saying_what_it_owns():
-    for name in ("engine", "adjudication", "judge", "play", "table", "suits", "without_deal", "bounds"):
+    for name in ("engine", "adjudication", "judge", "play", "play_state", "suits", "without_deal", "bounds"):
         tree = ast.parse((SERVICE / "core" / f"{name}.py").read_text())
         assert ast.get_docstring(tree), name
     assert "def run_plays(" in (SERVICE / "core" / "play.py").read_text()

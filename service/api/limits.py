@@ -58,10 +58,6 @@ def install(app: Flask) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]
     per_minute = int(cfg["RATE_LIMIT_PER_MINUTE"])
     storage = cfg.get("RATE_LIMIT_STORAGE") or os.environ.get("BAOHUANG_RATE_LIMIT_STORAGE") or "memory://"
-    signup = parse_limit(cfg.get("SIGNUP_LIMIT") or os.environ.get("BAOHUANG_SIGNUP_LIMIT") or "10 per hour")
-    failed = parse_limit(
-        cfg.get("FAILED_KEY_LIMIT") or os.environ.get("BAOHUANG_FAILED_KEY_LIMIT") or "20 per 10 minutes"
-    )
     limiter = Limiter(
         client_address,
         app=app,
@@ -76,50 +72,62 @@ def install(app: Flask) -> None:
     )
     limiter.request_filter(lambda: request.endpoint in EXEMPT)
     app.extensions["baohuang_limiter"] = limiter
-    enabled = bool(per_minute)
+    guard = _Guessing(app, limiter, enabled=bool(per_minute))
+    app.extensions["baohuang_failed_key"] = guard.count_failed_key
+    app.extensions["baohuang_guessing"] = guard.wait
+    app.before_request(guard.refuse_guessers)
 
-    def count_failed_key() -> None:
-        if enabled:
+
+class _Guessing:
+    """The limits on guessing: failed keys and sign-ups, by client address."""
+
+    def __init__(self, app: Flask, limiter: Limiter, *, enabled: bool) -> None:
+        cfg = app.config
+        self.app, self.limiter, self.enabled = app, limiter, enabled
+        self.signup = parse_limit(cfg.get("SIGNUP_LIMIT") or os.environ.get("BAOHUANG_SIGNUP_LIMIT") or "10 per hour")
+        self.failed = parse_limit(
+            cfg.get("FAILED_KEY_LIMIT") or os.environ.get("BAOHUANG_FAILED_KEY_LIMIT") or "20 per 10 minutes"
+        )
+
+    def count_failed_key(self) -> None:
+        if self.enabled:
             try:
-                limiter.limiter.hit(failed, "failed-key", client_address())
+                self.limiter.limiter.hit(self.failed, "failed-key", client_address())
             except Exception:  # the store is away: the request is refused anyway (401)
-                app.logger.warning("rate-limit store unreachable: a failed key was not counted")
+                self.app.logger.warning("rate-limit store unreachable: a failed key was not counted")
 
-    def refuse_guessers() -> Any:
+    def refuse_guessers(self) -> Any:
         """Before a request is authenticated: 429 for an address that has sent too many wrong
         keys (if it carries a key), or signed up too often (if it is a sign-up)."""
-        if not enabled:
+        if not self.enabled:
             return None
         address = client_address()
+        limits = self.limiter.limiter
         try:
-            if (request.endpoint, request.method) == SIGNUP and not limiter.limiter.hit(signup, "signup", address):
-                reset, _ = limiter.limiter.get_window_stats(signup, "signup", address)
+            if (request.endpoint, request.method) == SIGNUP and not limits.hit(self.signup, "signup", address):
+                reset, _ = limits.get_window_stats(self.signup, "signup", address)
                 return _too_many(reset - time.time(), "too many sign-ups from this address")
             keyed = "Authorization" in request.headers or "X-Table-Token" in request.headers
-            if not keyed or limiter.limiter.test(failed, "failed-key", address):
+            if not keyed or limits.test(self.failed, "failed-key", address):
                 return None
-            reset, _ = limiter.limiter.get_window_stats(failed, "failed-key", address)
+            reset, _ = limits.get_window_stats(self.failed, "failed-key", address)
         except Exception:  # the store is away: let the request through (it is logged)
-            app.logger.warning("rate-limit store unreachable: request let through")
+            self.app.logger.warning("rate-limit store unreachable: request let through")
             return None
         return _too_many(reset - time.time(), "too many unknown or revoked API keys from this address")
 
-    def guessing() -> int | None:
+    def wait(self) -> int | None:
         """Seconds this address must wait before another key is tried (None: it may try now).
         The pages' sign-in form asks this, and counts its failures with count_failed_key: keys
         guessed through a form and through the API are one count."""
-        if not enabled:
+        if not self.enabled:
             return None
         address = client_address()
         try:
-            if limiter.limiter.test(failed, "failed-key", address):
+            if self.limiter.limiter.test(self.failed, "failed-key", address):
                 return None
-            reset, _ = limiter.limiter.get_window_stats(failed, "failed-key", address)
+            reset, _ = self.limiter.limiter.get_window_stats(self.failed, "failed-key", address)
         except Exception:  # the store is away: let the request through (it is logged)
-            app.logger.warning("rate-limit store unreachable: request let through")
+            self.app.logger.warning("rate-limit store unreachable: request let through")
             return None
         return max(1, math.ceil(reset - time.time()))
-
-    app.extensions["baohuang_failed_key"] = count_failed_key
-    app.extensions["baohuang_guessing"] = guessing
-    app.before_request(refuse_guessers)

@@ -19,7 +19,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.routing import BaseConverter
 
 from ..core.jsonio import loads
-from ..values import clean_text, moment
+from ..text_and_time import clean_text, moment
 
 ID_MAX = 2**31 - 1
 JSON_TYPES = ("application/json",)

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from flask import Response, request
 from flask.views import MethodView
 
-from ..core.reading import read_ruleset
+from ..core.record_form import read_ruleset
 from ..tournament import clubs, rounds
 from .auth import viewer
 from .common import (

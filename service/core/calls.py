@@ -97,95 +97,149 @@ def run_calls(calls: Sequence[Call], ruleset: Ruleset, view: DealView) -> CallOu
 def _declarations(
     calls: Sequence[Call], ruleset: Ruleset, view: DealView, crown: Crown, snatch_check: object
 ) -> CallOutcome | CallFault:
-    mode = crown.mode
-    emperor = crown.emperor
-    assert emperor is not None
-    guard = crown.guard
-    rebels: list[int] = []
-    revealed = False
-    kicked_by: int | None = None
-    other_calls = False
-    surrendered = False
-
+    """The calls after the crown, one by one: an open solo, reveals, rebellions, a kick, a
+    surrender — the first one the rules refuse is the fault."""
+    d = Declarations(ruleset, crown)
     for i in range(crown.next_index, len(calls)):
-        call = calls[i]
+        fault = d.call(i, calls[i], view, snatch_check)
+        if fault is not None:
+            return fault
+    return d.outcome()
+
+
+class Declarations:
+    """What the calls after the crown have declared so far, and the rules for the next one."""
+
+    def __init__(self, ruleset: Ruleset, crown: Crown) -> None:
+        assert crown.emperor is not None
+        self.ruleset = ruleset
+        self.crown = crown
+        self.mode: Mode = crown.mode
+        self.emperor: int = crown.emperor
+        self.guard: int | None = crown.guard
+        self.rebels: list[int] = []
+        self.revealed = False
+        self.kicked_by: int | None = None
+        self.other_calls = False
+        self.surrendered = False
+
+    def outcome(self) -> CallOutcome:
+        c = self.crown
+        mode = Mode.SURRENDER if self.surrendered else self.mode
+        return CallOutcome(
+            mode,
+            self.emperor,
+            self.guard,
+            tuple(self.rebels),
+            self.revealed,
+            self.kicked_by,
+            c.moves,
+            c.crown_seat,
+            c.called,
+        )
+
+    def call(self, i: int, call: Call, view: DealView, snatch_check: object) -> CallFault | None:
+        """Take call ``i``: None if the rules allow it here (and it is recorded), else the fault."""
         seat, kind = call.seat, call.kind
-        if surrendered:
+        if self.surrendered:
             return CallFault(i, V.GAME_OVER, seat, "the soloist surrendered: the game is over")
-        if kicked_by is not None:
+        if self.kicked_by is not None:
             if kind is CallKind.KICK:
-                return CallFault(i, V.SECOND_KICK, seat, f"seat {kicked_by} already kicked; a game allows one kick")
+                return CallFault(
+                    i, V.SECOND_KICK, seat, f"seat {self.kicked_by} already kicked; a game allows one kick"
+                )
             if kind in (CallKind.REVEAL_GUARD, CallKind.REBEL):
                 return CallFault(
-                    i, V.CALL_AFTER_KICK, seat, f"seat {kicked_by} kicked; no reveal or rebel after the kick"
+                    i, V.CALL_AFTER_KICK, seat, f"seat {self.kicked_by} kicked; no reveal or rebel after the kick"
                 )
         if kind in (CallKind.ASCEND, CallKind.TRANSFER, CallKind.ACCEPT, CallKind.DECLINE):
-            return CallFault(i, V.CROWN_OUT_OF_ORDER, seat, f"the crown was already taken by seat {emperor}")
+            return CallFault(i, V.CROWN_OUT_OF_ORDER, seat, f"the crown was already taken by seat {self.emperor}")
         if kind is CallKind.SOLO:
-            if mode is Mode.OPEN_SOLO:
-                return CallFault(
-                    i, V.SOLO_NOT_ALLOWED, seat, f"seat {emperor} already plays an open solo; one solo per game"
-                )
-            if other_calls:
-                return CallFault(
-                    i, V.SOLO_TOO_LATE, seat, "an open solo must come right after the crown, before any other call"
-                )
-            if seat == emperor:
-                return CallFault(
-                    i, V.SOLO_NOT_ALLOWED, seat, f"seat {seat} already took the crown; its solo is declared instead"
-                )
-            if not ruleset.open_solo_by_others:
-                return CallFault(
-                    i, V.SOLO_NOT_ALLOWED, seat, f"ruleset {ruleset.name!r} has no open solo by another seat"
-                )
-            refusal = snatch_check(seat, ruleset, view) if callable(snatch_check) else None
-            if refusal:
-                return CallFault(i, V.SOLO_NOT_ALLOWED, seat, refusal)
-            mode, emperor, guard = Mode.OPEN_SOLO, seat, None
-            continue
-        other_calls = True
+            return self._solo(i, seat, view, snatch_check)
+        self.other_calls = True
         if kind is CallKind.REVEAL_GUARD:
-            if mode is not Mode.NORMAL or seat == emperor or seat in rebels or (guard is not None and seat != guard):
-                return CallFault(i, V.REVEAL_BY_NON_GUARD, seat, _not_guard(seat, mode, guard))
-            if revealed:
-                return CallFault(i, V.DUPLICATE_CALL, seat, "the guard already revealed")
-            guard = seat  # settles an unknown guard in a record without a deal
-            revealed = True
-        elif kind is CallKind.REBEL:
-            if mode is Mode.OPEN_SOLO:
-                return CallFault(i, V.REBEL_NOT_ALLOWED, seat, "nobody rebels against an open solo")
-            if seat == emperor:
-                return CallFault(i, V.REBEL_NOT_ALLOWED, seat, f"seat {seat} is the emperor")
-            if seat == guard:
-                return CallFault(i, V.REBEL_NOT_ALLOWED, seat, f"seat {seat} is the guard and may not rebel")
-            if seat in rebels:
-                return CallFault(i, V.DUPLICATE_CALL, seat, f"seat {seat} already rebelled")
-            rebels.append(seat)
-        elif kind is CallKind.KICK:
-            rebellion = rebellion_succeeded(mode, rebels, ruleset)
-            if guard is None and mode is Mode.NORMAL and seat != emperor:
-                # Without a deal the guard may still be unknown: the seat could be on either
-                # side. The second pass, with the rebuilt deal, decides.
-                allowed = rebellion or revealed
-            else:
-                allowed = kick_allowed(seat, mode, emperor, guard, revealed, rebellion)
-            if not allowed:
-                return CallFault(i, V.KICK_WITHOUT_DECLARATION, seat, kick_refusal(seat, mode, emperor, guard))
-            kicked_by = seat
-        elif kind is CallKind.SURRENDER:
-            if not ruleset.surrender:
-                return CallFault(
-                    i, V.SURRENDER_NOT_ALLOWED, seat, f"ruleset {ruleset.name!r} has no surrender (option 'surrender')"
-                )
-            if mode is not Mode.OPEN_SOLO or seat != emperor:
-                return CallFault(i, V.SURRENDER_NOT_ALLOWED, seat, "only the soloist of an open solo may surrender")
-            surrendered = True
+            return self._reveal(i, seat)
+        if kind is CallKind.REBEL:
+            return self._rebel(i, seat)
+        if kind is CallKind.KICK:
+            return self._kick(i, seat)
+        if kind is CallKind.SURRENDER:
+            return self._surrender(i, seat)
+        return None
 
-    if surrendered:
-        mode = Mode.SURRENDER
-    return CallOutcome(
-        mode, emperor, guard, tuple(rebels), revealed, kicked_by, crown.moves, crown.crown_seat, crown.called
-    )
+    def _solo(self, i: int, seat: int, view: DealView, snatch_check: object) -> CallFault | None:
+        if self.mode is Mode.OPEN_SOLO:
+            return CallFault(
+                i, V.SOLO_NOT_ALLOWED, seat, f"seat {self.emperor} already plays an open solo; one solo per game"
+            )
+        if self.other_calls:
+            return CallFault(
+                i, V.SOLO_TOO_LATE, seat, "an open solo must come right after the crown, before any other call"
+            )
+        if seat == self.emperor:
+            return CallFault(
+                i, V.SOLO_NOT_ALLOWED, seat, f"seat {seat} already took the crown; its solo is declared instead"
+            )
+        if not self.ruleset.open_solo_by_others:
+            return CallFault(
+                i, V.SOLO_NOT_ALLOWED, seat, f"ruleset {self.ruleset.name!r} has no open solo by another seat"
+            )
+        refusal = snatch_check(seat, self.ruleset, view) if callable(snatch_check) else None
+        if refusal:
+            return CallFault(i, V.SOLO_NOT_ALLOWED, seat, refusal)
+        self.mode, self.emperor, self.guard = Mode.OPEN_SOLO, seat, None
+        return None
+
+    def _reveal(self, i: int, seat: int) -> CallFault | None:
+        mode, guard = self.mode, self.guard
+        if (
+            mode is not Mode.NORMAL
+            or seat == self.emperor
+            or seat in self.rebels
+            or (guard is not None and seat != guard)
+        ):
+            return CallFault(i, V.REVEAL_BY_NON_GUARD, seat, _not_guard(seat, mode, guard))
+        if self.revealed:
+            return CallFault(i, V.DUPLICATE_CALL, seat, "the guard already revealed")
+        self.guard = seat  # settles an unknown guard in a record without a deal
+        self.revealed = True
+        return None
+
+    def _rebel(self, i: int, seat: int) -> CallFault | None:
+        if self.mode is Mode.OPEN_SOLO:
+            return CallFault(i, V.REBEL_NOT_ALLOWED, seat, "nobody rebels against an open solo")
+        if seat == self.emperor:
+            return CallFault(i, V.REBEL_NOT_ALLOWED, seat, f"seat {seat} is the emperor")
+        if seat == self.guard:
+            return CallFault(i, V.REBEL_NOT_ALLOWED, seat, f"seat {seat} is the guard and may not rebel")
+        if seat in self.rebels:
+            return CallFault(i, V.DUPLICATE_CALL, seat, f"seat {seat} already rebelled")
+        self.rebels.append(seat)
+        return None
+
+    def _kick(self, i: int, seat: int) -> CallFault | None:
+        mode, emperor, guard = self.mode, self.emperor, self.guard
+        rebellion = rebellion_succeeded(mode, self.rebels, self.ruleset)
+        if guard is None and mode is Mode.NORMAL and seat != emperor:
+            # Without a deal the guard may still be unknown: the seat could be on either
+            # side. The second pass, with the rebuilt deal, decides.
+            allowed = rebellion or self.revealed
+        else:
+            allowed = kick_allowed(seat, mode, emperor, guard, self.revealed, rebellion)
+        if not allowed:
+            return CallFault(i, V.KICK_WITHOUT_DECLARATION, seat, kick_refusal(seat, mode, emperor, guard))
+        self.kicked_by = seat
+        return None
+
+    def _surrender(self, i: int, seat: int) -> CallFault | None:
+        if not self.ruleset.surrender:
+            return CallFault(
+                i, V.SURRENDER_NOT_ALLOWED, seat, f"ruleset {self.ruleset.name!r} has no surrender (option 'surrender')"
+            )
+        if self.mode is not Mode.OPEN_SOLO or seat != self.emperor:
+            return CallFault(i, V.SURRENDER_NOT_ALLOWED, seat, "only the soloist of an open solo may surrender")
+        self.surrendered = True
+        return None
 
 
 def _not_guard(seat: int, mode: Mode | None, guard: int | None) -> str:

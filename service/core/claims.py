@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import Problem, RecordError
-from .reading import is_seat
+from .record_form import is_seat
 from .roles import Mode
 from .scoring import Outcome
 

@@ -23,7 +23,7 @@ from .cards import SEATS, Card
 from .claims import compare_claim, read_claim
 from .errors import Problem, RecordError
 from .judge import adjudicate_dealt
-from .reading import escape, is_seat, plays_problems, read_calls, read_cards, read_ruleset
+from .record_form import escape, is_seat, plays_problems, read_calls, read_cards, read_ruleset
 from .ruleset import WEIHAI, CrownProcedure, Ruleset
 from .without_deal import adjudicate_without_deal
 

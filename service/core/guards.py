@@ -14,8 +14,8 @@ from .cards import SEATS, Card, Rank
 from .errors import Problem, RecordError, Violation
 from .errors import ViolationCode as V
 from .judge import finish, illegal
+from .play_state import play_state_from_counts
 from .ruleset import Ruleset
-from .table import table_from_counts
 
 __all__ = ["agree_on_guard", "guard_card", "guard_unknown", "judge_every_guard", "progress"]
 
@@ -37,7 +37,7 @@ def judge_every_guard(
         v = Violation(V.MARKED_CARD_MISSING, "/plays", "no seat held a small joker, so none held SJ*", None)
         return illegal(rs, v, True, tuple(notes))
     judged = {
-        s: finish(rs, table_from_counts(counts, crown, s), DealView(None, crown, s), calls, plays, True, (), None)
+        s: finish(rs, play_state_from_counts(counts, crown, s), DealView(None, crown, s), calls, plays, True, (), None)
         for s in candidates
     }
     return agree_on_guard(rs, judged, notes, None)

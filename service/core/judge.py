@@ -10,18 +10,18 @@ from typing import Any
 
 from .adjudication import Adjudication, Verdict
 from .call_types import Call, CallFault, CardMove, DealView
-from .calls import run_calls
+from .calls import CallOutcome, run_calls
 from .cards import Card
 from .deal import check_deal
 from .errors import Problem, RecordError, Violation
 from .errors import ViolationCode as V
 from .play import PlayResult, run_plays
-from .reading import plays_problems
+from .play_state import PlayState, play_state_from_counts
+from .record_form import plays_problems
 from .ruleset import Ruleset
 from .scoring import GameFacts, Mode, score
 from .sets import FIELD_BITS
 from .suits import Suits
-from .table import Table, table_from_counts
 
 __all__ = [
     "adjudicate_dealt",
@@ -51,7 +51,7 @@ def raise_play_problems(plays: list[Any]) -> None:
         raise RecordError(problems)
 
 
-def apply_moves(table: Table, moves: Sequence[CardMove]) -> None:
+def apply_moves(table: PlayState, moves: Sequence[CardMove]) -> None:
     for m in moves:
         if table.suits is not None:
             table.suits.received(m.dst, m.rank)
@@ -67,7 +67,7 @@ def apply_moves(table: Table, moves: Sequence[CardMove]) -> None:
 
 def finish(
     rs: Ruleset,
-    table: Table,
+    table: PlayState,
     view: DealView,
     calls: tuple[Call, ...],
     plays: list[Any],
@@ -75,39 +75,21 @@ def finish(
     notes: tuple[str, ...],
     guard_claim: int | None,
 ) -> Adjudication:
+    """The calls judged, then the plays, then the outcome scored: the adjudication of a record
+    whose hands are known (``recon``: rebuilt from the plays)."""
     result = run_calls(calls, rs, view)
     if isinstance(result, CallFault):
         raise_play_problems(plays)
         return illegal(rs, call_violation(result), recon, notes)
-    if (
-        guard_claim is not None
-        and not recon
-        and result.mode in (Mode.NORMAL, Mode.HIDDEN_SOLO)
-        and result.guard != guard_claim
-    ):
-        raise RecordError(
-            [
-                Problem(
-                    "/guard",
-                    "guard_contradicts_deal",
-                    f"the deal makes seat {result.guard} the guard, not seat {guard_claim}",
-                )
-            ]
-        )
+    if guard_claim is not None and not recon:
+        _check_guard_claim(result, guard_claim)
     apply_moves(table, result.moves)
+    finishing: tuple[int, ...] = ()
+    leads: tuple[int, ...] = ()
+    implied: tuple[int, ...] = ()
     if result.mode in (Mode.SURRENDER, Mode.VOID):
         if plays:
-            raise_play_problems(plays)
-            why = (
-                "the soloist surrendered"
-                if result.mode is Mode.SURRENDER
-                else "the deal is void: nobody took the crown"
-            )
-            v = Violation(V.GAME_OVER, "/plays/0", f"{why}: the game ends without play", None)
-            return illegal(rs, v, recon, notes)
-        finishing: tuple[int, ...] = ()
-        leads: tuple[int, ...] = ()
-        implied: tuple[int, ...] = ()
+            return _played_after_the_end(rs, result, plays, recon, notes)
     else:
         assert result.emperor is not None
         run = run_plays(plays, rs, table, result.emperor, recon=False)
@@ -130,17 +112,42 @@ def finish(
         finishing,
         result.called,
     )
+    outcome = score(facts, rs)
     return Adjudication(
         Verdict.LEGAL,
         rs,
         recon,
         None,
-        score(facts, rs),
+        outcome,
         notes,
         trick_starts=leads,
         implied_seats=implied,
         crown_moves=result.moves,
     )
+
+
+def _check_guard_claim(result: CallOutcome, guard_claim: int) -> None:
+    """A record that names its guard, where the deal makes another seat the guard: RecordError."""
+    if result.mode in (Mode.NORMAL, Mode.HIDDEN_SOLO) and result.guard != guard_claim:
+        raise RecordError(
+            [
+                Problem(
+                    "/guard",
+                    "guard_contradicts_deal",
+                    f"the deal makes seat {result.guard} the guard, not seat {guard_claim}",
+                )
+            ]
+        )
+
+
+def _played_after_the_end(
+    rs: Ruleset, result: CallOutcome, plays: list[Any], recon: bool, notes: tuple[str, ...]
+) -> Adjudication:
+    """Plays after a surrender or a void deal: the game was over before its first play."""
+    raise_play_problems(plays)
+    why = "the soloist surrendered" if result.mode is Mode.SURRENDER else "the deal is void: nobody took the crown"
+    v = Violation(V.GAME_OVER, "/plays/0", f"{why}: the game ends without play", None)
+    return illegal(rs, v, recon, notes)
 
 
 def stopped(
@@ -178,7 +185,7 @@ def adjudicate_dealt(
         raise_play_problems(plays)
         return illegal(rs, facts, False)
     bj, sj = facts.bj_holder, facts.sj_holder
-    table = table_from_counts(list(facts.counts), -1 if bj is None else bj, -1 if sj is None else sj)
+    table = play_state_from_counts(list(facts.counts), -1 if bj is None else bj, -1 if sj is None else sj)
     if facts.suited:
         table.suits = Suits(hands)
     view = DealView(tuple(hands), bj, sj, first)

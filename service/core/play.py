@@ -13,12 +13,12 @@ from typing import Any
 from .cards import SEATS, Rank, format_counts
 from .errors import Problem
 from .errors import ViolationCode as V
-from .reading import plays_problems
+from .play_state import PlayState, Stop
+from .record_form import plays_problems
 from .ruleset import LastRankRule, PassRule, Ruleset
 from .sets import _CACHE as _MOVE_CACHE
 from .sets import FIELD_BITS, GUARD, VALUE_MASK, Move, compile_move, unpack
 from .suits import Suits
-from .table import Stop, Table
 
 __all__ = ["PlayResult", "deck_exhausted", "run_plays"]
 
@@ -86,7 +86,7 @@ _NEXT = [[_next_seat_slow(seat, skip) for skip in range(1 << SEATS)] for seat in
 def run_plays(
     plays: Sequence[Any],
     rs: Ruleset,
-    table: Table,
+    table: PlayState,
     leader: int,
     recon: bool,
     pool: int = 0,
@@ -249,7 +249,7 @@ class _Malformed(Exception):
     pass
 
 
-def _marked(i: int, seat: int, mv: Move, table: Table, h2: int, recon: bool, sj_seen: int) -> int:
+def _marked(i: int, seat: int, mv: Move, table: PlayState, h2: int, recon: bool, sj_seen: int) -> int:
     """Track the two marked jokers through a play that holds jokers."""
     if mv.marked_big:
         if mv.marked_big > 1 or table.bj_holder != seat:
@@ -301,7 +301,7 @@ def _snapshot(
     top_seat: int,
     order: list[int],
     turn: int,
-    table: Table,
+    table: PlayState,
 ) -> dict[str, Any]:
     marks = [
         r for r, holder in ((Rank.BIG_JOKER, table.bj_holder), (Rank.SMALL_JOKER, table.sj_holder)) if holder == seat

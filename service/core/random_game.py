@@ -16,8 +16,9 @@ from typing import Any
 
 from .calls import kick_allowed
 from .cards import Card, Rank, Suit, format_card
+from .random_play import random_plays
 from .roles import Mode, rebellion_succeeded
-from .ruleset import WEIHAI, CrownProcedure, LastRankRule, Ruleset
+from .ruleset import WEIHAI, CrownProcedure, Ruleset
 
 __all__ = ["ALL_SCENARIOS", "SCENARIOS", "random_record"]
 
@@ -95,14 +96,7 @@ def random_record(
     """A legal record for ``seed``. ``scenario`` forces one of the ruleset's :data:`SCENARIOS`."""
     rng = random.Random(seed)
     rs = ruleset
-    deck = rs.dealt_cards()
-    rng.shuffle(deck)
-    sizes = list(rs.hand_sizes)
-    rng.shuffle(sizes)
-    hands, start = [], 0
-    for size in sizes:
-        hands.append(deck[start : start + size])
-        start += size
+    hands = _dealt(rs, rng)
     choices = SCENARIOS[rs.crown]
     if scenario is None:
         scenario = rng.choice(choices)
@@ -115,27 +109,50 @@ def random_record(
         )
         for h in plan.dealt
     ]
-    hands = plan.hands
     crown = plan.crown
-    calls = crown.calls
-    mode, emperor, guard = crown.mode, crown.emperor, crown.guard
-
     record: dict[str, Any] = {"ruleset": rs.to_json()}
     if with_deal:
         record["deal"] = deal
     if crown.first_candidate is not None:
         record["first_candidate"] = crown.first_candidate
-    record["calls"] = calls
-    if mode is Mode.VOID:
+    record["calls"] = crown.calls
+    if crown.mode is Mode.VOID:
         record["plays"] = []
         return record
-
-    if rs.open_solo_by_others and mode is not Mode.OPEN_SOLO and scenario == "snatch":
+    if rs.open_solo_by_others and crown.mode is not Mode.OPEN_SOLO and scenario == "snatch":
         snatcher = plan.snatcher
         assert snatcher is not None
-        calls.append({"seat": snatcher, "call": "solo"})
-        mode, emperor, guard = Mode.OPEN_SOLO, snatcher, None
+        crown.calls.append({"seat": snatcher, "call": "solo"})
+        crown.mode, crown.emperor, crown.guard = Mode.OPEN_SOLO, snatcher, None
+    revealed = _declare(crown, rs, rng)
+    mode, emperor, guard = crown.mode, crown.emperor, crown.guard
+    if mode is Mode.OPEN_SOLO and rs.surrender and rng.random() < 0.3:
+        crown.calls.append({"seat": emperor, "call": "surrender"})
+        record["plays"] = []
+        return record
+    record["plays"] = random_plays(plan.hands, emperor, rs, rng)
+    if not with_deal and guard is not None and mode is not Mode.OPEN_SOLO and not revealed:
+        record["guard"] = guard
+    return record
 
+
+def _dealt(rs: Ruleset, rng: random.Random) -> list[list[Card]]:
+    """The deck shuffled and dealt, in hands of the ruleset's sizes in a random order."""
+    deck = rs.dealt_cards()
+    rng.shuffle(deck)
+    sizes = list(rs.hand_sizes)
+    rng.shuffle(sizes)
+    hands, start = [], 0
+    for size in sizes:
+        hands.append(deck[start : start + size])
+        start += size
+    return hands
+
+
+def _declare(crown: _Crown, rs: Ruleset, rng: random.Random) -> bool:
+    """Random reveals, rebellions and a kick after the crown (added to its calls); whether the
+    guard revealed."""
+    mode, emperor, guard, calls = crown.mode, crown.emperor, crown.guard, crown.calls
     revealed = False
     rebels: list[int] = []
     if mode is not Mode.OPEN_SOLO:
@@ -156,14 +173,7 @@ def random_record(
     kickers = [s for s in range(5) if kick_allowed(s, mode, emperor, guard, revealed, rebellion)]
     if kickers and rng.random() < 0.5:
         calls.append({"seat": rng.choice(kickers), "call": "kick"})
-    if mode is Mode.OPEN_SOLO and rs.surrender and rng.random() < 0.3:
-        calls.append({"seat": emperor, "call": "surrender"})
-        record["plays"] = []
-        return record
-    record["plays"] = _play(hands, emperor, rs, rng)
-    if not with_deal and guard is not None and mode is not Mode.OPEN_SOLO and not revealed:
-        record["guard"] = guard
-    return record
+    return revealed
 
 
 @dataclass
@@ -329,119 +339,3 @@ _CROWNS = {
     CrownProcedure.CALLED: _called,
     CrownProcedure.KK_CLASSIC: _kk_classic,
 }
-
-
-def _counts(hand: list[Card]) -> list[int]:
-    c = [0] * len(Rank)
-    for card in hand:
-        c[card.rank] += 1
-    return c
-
-
-def _take(hand: list[Card], rank: Rank, n: int, rng: random.Random) -> list[str]:
-    """Remove n cards of rank from hand (plain copies first) and spell them."""
-    out = []
-    for _ in range(n):
-        plain = next((k for k, c in enumerate(hand) if c.rank is rank and not c.marked), None)
-        if plain is not None:
-            card = hand.pop(plain)
-            out.append(format_card(card))
-        else:
-            k = next(k for k, c in enumerate(hand) if c.rank is rank)
-            card = hand.pop(k)
-            out.append(format_card(card) if rng.random() < 0.5 else rank.symbol)
-    return out
-
-
-def _options(c: list[int], rs: Ruleset, top: tuple[int, int, int, int] | None) -> list[tuple[int, int, int, int]]:
-    """Sets (rank, n, small, big) this hand may play now; rank -1 = jokers only."""
-    total = sum(c)
-    last = rs.last_rank_card
-    sixes = 0 if last is None else c[last]
-    rule = rs.last_rank
-    out: list[tuple[int, int, int, int]] = []
-
-    def six_ok(n: int, x: int, y: int) -> bool:
-        if rule is LastRankRule.OFF:
-            return True
-        if rule in (LastRankRule.SIXES, LastRankRule.THREES):
-            return sixes == total
-        return n + x + y == total
-
-    sizes = range(1, total + 1) if top is None else range(top[1] + top[2] + top[3], top[1] + top[2] + top[3] + 1)
-    for size in sizes:
-        for y in range(0, min(size, c[Rank.BIG_JOKER]) + 1):
-            if top is not None and (top[3] or y < top[2]):
-                continue
-            for x in range(0, min(size - y, c[Rank.SMALL_JOKER]) + 1):
-                n = size - x - y
-                if n == 0:
-                    out.append((-1, 0, x, y))
-                    continue
-                for r in range(Rank.SMALL_JOKER):
-                    if c[r] < n:
-                        continue
-                    if top is not None and top[1] and r <= top[0]:
-                        continue
-                    if r == last and not six_ok(n, x, y):
-                        continue
-                    if r == Rank.TWO and (x or y) and not rs.twos_with_jokers:
-                        continue
-                    out.append((r, n, x, y))
-        if top is None and len(out) > 40:
-            break
-    if rule in (LastRankRule.SIXES, LastRankRule.THREES) and sixes and sixes != total:
-        out = [o for o in out if o[0] != last]
-    return out
-
-
-def _play(hands: list[list[Card]], leader: int, rs: Ruleset, rng: random.Random) -> list[dict[str, Any]]:
-    plays: list[dict[str, Any]] = []
-    out = [False] * 5
-    finished = 0
-    turn = leader
-    top: tuple[int, int, int, int] | None = None
-    top_seat = -1
-    passed: set[int] = set()
-    hard = rs.pass_rule.value == "hard"
-
-    def next_seat(s: int, skip: set[int]) -> int:
-        for _ in range(5):
-            s = (s + 1) % 5
-            if not out[s] and s not in skip:
-                return s
-        return s  # pragma: no cover
-
-    while finished < 4:
-        opts = _options(_counts(hands[turn]), rs, top)
-        if top is not None and (not opts or rng.random() < 0.45):
-            plays.append({"seat": turn, "pass": True})
-            passed.add(turn)
-            active = 5 - finished
-            if len(passed) >= active - (0 if out[top_seat] else 1):
-                turn = next_seat(top_seat, set()) if out[top_seat] else top_seat
-                top, passed = None, set()
-            else:
-                turn = next_seat(turn, passed)
-            continue
-        r, n, x, y = rng.choice(opts)
-        spelled = _take(hands[turn], Rank.BIG_JOKER, y, rng) + _take(hands[turn], Rank.SMALL_JOKER, x, rng)
-        if n:
-            spelled += _take(hands[turn], Rank(r), n, rng)
-        plays.append({"seat": turn, "cards": " ".join(spelled)})
-        top, top_seat = (r, n, x, y), turn
-        if not hard:
-            passed = set()
-        seat = turn
-        if not hands[seat]:
-            out[seat] = True
-            finished += 1
-            if finished == 4:
-                break
-        active = 5 - finished
-        if hard and len(passed) >= active - (0 if out[seat] else 1):
-            turn = next_seat(seat, set()) if out[seat] else seat
-            top, passed = None, set()
-        else:
-            turn = next_seat(seat, passed)
-    return plays

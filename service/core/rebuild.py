@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from .cards import SUITED_SLOTS, SUITS, Card, Rank
 from .play import PlayResult
+from .play_state import PlayState
 from .sets import unpack
-from .table import Table
 
 __all__ = ["COPIES", "Placement", "cannot_fit", "held_by_seat", "suited_counts", "suited_deal", "suited_fits"]
 
@@ -89,18 +89,7 @@ def suited_counts(
         s = marked.get(rank)
         if s is not None and not counts[s][rank]:
             return None
-    # The suits each seat's plays wrote, by rank: most ranks of most seats have none.
-    shown_by: list[dict[int, list[int]]] = []
-    for s in seats:
-        mine: dict[int, list[int]] = {}
-        got = received[s]
-        for slot, n in enumerate(written[s]):
-            if n:
-                r = slot >> 2
-                n -= got[r]
-                if n > 0:
-                    mine.setdefault(r, [0, 0, 0, 0])[slot & 3] = n
-        shown_by.append(mine)
+    shown_by = _shown_by_rank(written, received)
     placed_by: dict[int, dict[int, Mapping[int, int]]] = {}
     for slot, holders in placed.items():
         placed_by.setdefault(slot >> 2, {})[slot & 3] = holders
@@ -143,6 +132,23 @@ def suited_counts(
     return need
 
 
+def _shown_by_rank(written: Sequence[Sequence[int]], received: Sequence[Sequence[int]]) -> list[dict[int, list[int]]]:
+    """The suits each seat's plays wrote, by rank (the cards it received in the crown aside):
+    most ranks of most seats have none."""
+    shown_by: list[dict[int, list[int]]] = []
+    for s in range(len(written)):
+        mine: dict[int, list[int]] = {}
+        got = received[s]
+        for slot, n in enumerate(written[s]):
+            if n:
+                r = slot >> 2
+                n -= got[r]
+                if n > 0:
+                    mine.setdefault(r, [0, 0, 0, 0])[slot & 3] = n
+        shown_by.append(mine)
+    return shown_by
+
+
 def held_by_seat(run: PlayResult, deck: Sequence[int]) -> tuple[list[list[int]], int, list[str]]:
     """Each seat's cards by rank as the plays show them: a seat that went out held what it
     played; the last seat, what it played and the rest of the deck. And the note saying so."""
@@ -153,7 +159,7 @@ def held_by_seat(run: PlayResult, deck: Sequence[int]) -> tuple[list[list[int]],
     return counts, last, [f"no deal given: each seat held what it played; seat {last}, the last, held the rest"]
 
 
-def cannot_fit(table: Table, played: Sequence[int] | None) -> bool:
+def cannot_fit(table: PlayState, played: Sequence[int] | None) -> bool:
     """Whether the cards each seat holds at the first play rule out a legal game whatever the
     plays are: some seat's plays hold more cards than it has, or two seats or more would never
     go out (a legal game ends with four seats out, each having played exactly what it held)."""

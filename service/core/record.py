@@ -25,7 +25,7 @@ from .claims import read_claim
 from .engine import Adjudication, _read_deal, adjudicate, read_head, read_seats_and_meta
 from .errors import Problem, RecordError
 from .identity import record_fingerprint
-from .reading import play_problems, read_calls, read_cards
+from .record_form import play_problems, read_calls, read_cards
 from .ruleset import WEIHAI, Ruleset
 
 __all__ = ["Play", "Record"]

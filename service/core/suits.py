@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from .cards import SEATS, SUITED_SLOTS, SUITS, Card, Rank, slot_name, suited_slot
 from .errors import ViolationCode as V
+from .play_state import Stop
 from .sets import Move
-from .table import Stop
 
 __all__ = ["COPIES_OF_A_CARD", "Suits"]
 

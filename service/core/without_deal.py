@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .adjudication import Adjudication
-from .call_types import Call, CallFault, CallKind, DealView
+from .call_types import Call, CallFault, CallKind, CardMove, DealView
 from .calls import run_calls
 from .cards import SEATS, Rank
 from .errors import Problem, RecordError, Violation
@@ -22,11 +22,11 @@ from .errors import ViolationCode as V
 from .guards import guard_card, guard_unknown, judge_every_guard, progress
 from .judge import apply_moves, call_violation, finish, illegal, raise_play_problems, stopped
 from .play import run_plays
+from .play_state import PlayState, play_state_from_counts
 from .rebuild import cannot_fit, held_by_seat
 from .roles import Mode
 from .ruleset import CrownProcedure, Ruleset
 from .sets import GUARD, compile_move, pack
-from .table import Table, table_from_counts
 from .without_deal_called import adjudicate_called
 
 __all__ = ["adjudicate_without_deal"]
@@ -51,34 +51,7 @@ def adjudicate_without_deal(
         only = _adjudicate_way(rs, calls, plays, guard, first, ways[0], None)
         assert only is not None  # nothing is screened
         return only
-    # A way whose hand sizes cannot match the cards each seat played (cannot_fit) is illegal
-    # whatever else happens: it is judged only if no other way is legal, as the answer then
-    # reports the latest violation of all the ways.
-    played = _cards_by_seat(plays) if screen else None
-    judged_by: dict[int, Adjudication] = {}
-    skipped: list[int] = []
-    open_guard: set[int] = set()
-
-    def judge(k: int, screen: list[int] | None) -> None:
-        try:
-            a = _adjudicate_way(rs, calls, plays, guard, first, ways[k], screen)
-        except RecordError as exc:
-            asked = [p for p in exc.problems if p.code == "guard_unknown"]
-            if not asked or len(asked) != len(exc.problems):
-                raise
-            open_guard.update((asked[0].facts or {}).get("candidates", ()))
-            return
-        if a is None:
-            skipped.append(k)
-        else:
-            judged_by[k] = a
-
-    for k in range(len(ways)):
-        judge(k, played)
-    if skipped and not open_guard and not any(a.legal for a in judged_by.values()):
-        for k in skipped:
-            judge(k, None)
-    judged = [(ways[k], judged_by[k]) for k in sorted(judged_by)]
+    judged, open_guard = _judge_ways(rs, calls, plays, guard, first, ways, screen)
     legal = [(way, a) for way, a in judged if a.legal]
     if not legal and not open_guard:
         way, worst = max(judged, key=lambda wa: progress(wa[1].violation))
@@ -105,16 +78,61 @@ def adjudicate_without_deal(
         return dataclasses.replace(chosen, notes=(*chosen.notes, note))
     if open_guard:
         raise guard_unknown(open_guard, guard_card(rs, calls))
-    raise RecordError(
+    raise _deal_required(rs, ways, [way for way, _ in legal], len(shapes) > 1)
+
+
+def _judge_ways(
+    rs: Ruleset,
+    calls: tuple[Call, ...],
+    plays: list[Any],
+    guard: int | None,
+    first: int | None,
+    ways: list[_Way],
+    screen: bool,
+) -> tuple[list[tuple[_Way, Adjudication]], set[int]]:
+    """Each way judged (in order), and the guards still open where the record does not name one.
+    A way whose hand sizes cannot match the cards each seat played (cannot_fit) is illegal
+    whatever else happens: it is judged only if no other way is legal, as the answer then
+    reports the latest violation of all the ways."""
+    played = _cards_by_seat(plays) if screen else None
+    judged_by: dict[int, Adjudication] = {}
+    skipped: list[int] = []
+    open_guard: set[int] = set()
+
+    def judge(k: int, screen: list[int] | None) -> None:
+        try:
+            a = _adjudicate_way(rs, calls, plays, guard, first, ways[k], screen)
+        except RecordError as exc:
+            asked = [p for p in exc.problems if p.code == "guard_unknown"]
+            if not asked or len(asked) != len(exc.problems):
+                raise
+            open_guard.update((asked[0].facts or {}).get("candidates", ()))
+            return
+        if a is None:
+            skipped.append(k)
+        else:
+            judged_by[k] = a
+
+    for k in range(len(ways)):
+        judge(k, played)
+    if skipped and not open_guard and not any(a.legal for a in judged_by.values()):
+        for k in skipped:
+            judge(k, None)
+    return [(ways[k], judged_by[k]) for k in sorted(judged_by)], open_guard
+
+
+def _deal_required(rs: Ruleset, ways: list[_Way], fits: list[_Way], sizes_open: bool) -> RecordError:
+    """The plays fit several ways with different scores: the deal (or the hand sizes) decides."""
+    return RecordError(
         [
             Problem(
                 "/deal",
                 "deal_required",
                 f"{_open_words(rs, ways)}, and the plays fit several ways with different scores: give the deal "
-                "(or at least " + ("who was dealt which size" if len(shapes) > 1 else "which decliners gave a 2") + ")",
+                "(or at least " + ("who was dealt which size" if sizes_open else "which decliners gave a 2") + ")",
                 {
-                    "missing": "hand_sizes" if len(shapes) > 1 else "deal",
-                    "candidates": [way.to_json(len(shapes) > 1) for way, _ in legal],
+                    "missing": "hand_sizes" if sizes_open else "deal",
+                    "candidates": [way.to_json(sizes_open) for way in fits],
                 },
             )
         ]
@@ -222,7 +240,7 @@ def _adjudicate_reconstructed(
     if isinstance(result, CallFault):
         raise_play_problems(plays)
         return illegal(rs, call_violation(result), True)
-    table = Table([GUARD] * SEATS, list(shape), result.crown_seat if result.crown_seat is not None else -1, -2)
+    table = PlayState([GUARD] * SEATS, list(shape), result.crown_seat if result.crown_seat is not None else -1, -2)
     apply_moves(table, result.moves)
     transferred_from = result.moves[0].src if rs.crown is CrownProcedure.WEIHAI and result.moves else None
     if transferred_from is not None:
@@ -231,57 +249,69 @@ def _adjudicate_reconstructed(
         table.sj_holder = result.guard
     if result.mode in (Mode.SURRENDER, Mode.VOID):
         view = DealView(None, result.crown_seat, table.sj_holder if table.sj_holder >= 0 else None)
-        return finish(rs, Table([GUARD] * SEATS, list(shape), -1, -1), view, calls, plays, True, (), guard)
+        return finish(rs, PlayState([GUARD] * SEATS, list(shape), -1, -1), view, calls, plays, True, (), guard)
     if cannot_fit(table, played):
         return None
     deck = rs.dealt_counts
-    pool = pack(deck) | GUARD
     assert result.emperor is not None
-    run = run_plays(plays, rs, table, result.emperor, recon=True, pool=pool)
+    run = run_plays(plays, rs, table, result.emperor, recon=True, pool=pack(deck) | GUARD)
     if run.problems:
         raise RecordError(run.problems)
     if run.stop is not None:
         return stopped(rs, run, plays, result.moves)
     counts, last, notes = held_by_seat(run, deck)
-    # Undo the crown's card moves: the deal is what was dealt.
-    for m in reversed(result.moves):
+    crown = result.crown_seat
+    assert crown is not None
+    fault = _as_dealt(counts, result.moves, crown)
+    if fault is not None:
+        return illegal(rs, fault, True, tuple(notes))
+    forced = _sj_forced(transferred_from, run.sj_seen, guard, hint, reveal)
+    if forced is None and result.mode is not Mode.OPEN_SOLO:
+        return judge_every_guard(rs, counts, crown, calls, plays, notes)
+    if forced is not None:
+        sj, source = forced
+    else:
+        # The marked cards mean nothing in an open solo: any seat with a small joker will do.
+        sj = next(s for s in (last, *range(SEATS)) if counts[s][Rank.SMALL_JOKER])
+        source = ""
+    if counts[sj][Rank.SMALL_JOKER] < 1:
+        v = Violation(
+            V.MARKED_CARD_MISSING, source or "/plays", f"seat {sj} holds SJ* but never played a small joker", sj
+        )
+        return illegal(rs, v, True, tuple(notes))
+    table = play_state_from_counts(counts, crown, sj)
+    return finish(rs, table, DealView(None, crown, sj), calls, plays, True, tuple(notes), guard)
+
+
+def _sj_forced(
+    transferred_from: int | None, sj_seen: int, guard: int | None, hint: int | None, reveal: int | None
+) -> tuple[int, str] | None:
+    """Who held SJ*, where the record settles it (and what says so): the seat that transferred
+    the crown, the seat that played it, the guard named, the guard that revealed; else None."""
+    if transferred_from is not None:
+        return transferred_from, "/calls/0"
+    if sj_seen >= 0:
+        return sj_seen, ""
+    if guard is not None:
+        return guard, "/guard"
+    if hint is not None:
+        return hint, f"/calls/{reveal}"
+    return None
+
+
+def _as_dealt(counts: list[list[int]], moves: Sequence[CardMove], crown: int) -> Violation | None:
+    """The hands as dealt (``counts`` changed in place): the crown's card moves undone. A seat
+    that received BJ*, or took the crown, without ever holding a big joker: the violation."""
+    for m in reversed(moves):
         if counts[m.dst][m.rank] < 1:
-            v = Violation(
+            return Violation(
                 V.MARKED_CARD_MISSING, "/calls/0", f"seat {m.dst} received BJ* but never held a big joker", m.dst
             )
-            return illegal(rs, v, True, tuple(notes))
         counts[m.dst][m.rank] -= 1
         if m.src is not None:
             counts[m.src][m.rank] += 1
-    crown = result.crown_seat
-    assert crown is not None
     if counts[crown][Rank.BIG_JOKER] < 1:
-        v = Violation(
+        return Violation(
             V.MARKED_CARD_MISSING, "/calls/0", f"seat {crown} took the crown but never held a big joker", crown
         )
-        return illegal(rs, v, True, tuple(notes))
-    if transferred_from is not None:
-        forced: tuple[int, str] | None = (transferred_from, "/calls/0")
-    elif run.sj_seen >= 0:
-        forced = (run.sj_seen, "")
-    elif guard is not None:
-        forced = (guard, "/guard")
-    elif hint is not None:
-        forced = (hint, f"/calls/{reveal}")
-    else:
-        forced = None
-    if forced is not None or result.mode is Mode.OPEN_SOLO:
-        if forced is not None:
-            sj, source = forced
-        else:
-            # The marked cards mean nothing in an open solo: any seat with a small joker will do.
-            sj = next(s for s in (last, *range(SEATS)) if counts[s][Rank.SMALL_JOKER])
-            source = ""
-        if counts[sj][Rank.SMALL_JOKER] < 1:
-            v = Violation(
-                V.MARKED_CARD_MISSING, source or "/plays", f"seat {sj} holds SJ* but never played a small joker", sj
-            )
-            return illegal(rs, v, True, tuple(notes))
-        table = table_from_counts(counts, crown, sj)
-        return finish(rs, table, DealView(None, crown, sj), calls, plays, True, tuple(notes), guard)
-    return judge_every_guard(rs, counts, crown, calls, plays, notes)
+    return None

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .adjudication import Adjudication
-from .call_types import Call, CallFault, CallKind, DealView
+from .call_types import Call, CallFault, CallKind, CardMove, DealView
 from .calls import run_calls
 from .cards import SEATS, SUITED_SLOTS, Card, Rank, Suit, suited_slot
 from .errors import RecordError, Violation
@@ -18,11 +19,11 @@ from .errors import ViolationCode as V
 from .guards import agree_on_guard, guard_card
 from .judge import adjudicate_dealt, apply_moves, call_violation, finish, illegal, raise_play_problems, stopped
 from .play import run_plays
+from .play_state import PlayState
 from .rebuild import Placement, cannot_fit, held_by_seat, suited_deal, suited_fits
 from .roles import Mode
 from .ruleset import Ruleset
 from .sets import GUARD, pack
-from .table import Table
 
 __all__ = ["adjudicate_called"]
 
@@ -49,11 +50,11 @@ def adjudicate_called(
         return illegal(rs, call_violation(result), True)
     if result.mode in (Mode.SURRENDER, Mode.VOID):
         view = DealView(None, result.crown_seat, None, first, givers)
-        return finish(rs, Table([GUARD] * SEATS, list(shape), -1, -1), view, calls, plays, True, (), guard)
+        return finish(rs, PlayState([GUARD] * SEATS, list(shape), -1, -1), view, calls, plays, True, (), guard)
     assert result.emperor is not None and result.crown_seat is not None
     crown = result.crown_seat
     marked = rs.marked_jokers
-    table = Table([GUARD] * SEATS, list(shape), crown if marked else -1, -2 if marked else -1)
+    table = PlayState([GUARD] * SEATS, list(shape), crown if marked else -1, -2 if marked else -1)
     apply_moves(table, result.moves)
     if cannot_fit(table, played):
         return None
@@ -67,36 +68,61 @@ def adjudicate_called(
     if run.stop is not None:
         return stopped(rs, run, plays, result.moves)
     counts, last, notes = held_by_seat(run, deck)
-    received = [[0] * len(Rank) for _ in range(SEATS)]
-    for m in reversed(result.moves):
-        if counts[m.dst][m.rank] < 1:
-            what = "the set-aside big joker" if m.src is None else f"a {Rank(m.rank).symbol} from seat {m.src}"
-            v = Violation(V.NOT_IN_HAND, "/calls", f"seat {m.dst} received {what} but never played it", m.dst)
-            return illegal(rs, v, True, tuple(notes))
-        counts[m.dst][m.rank] -= 1
-        received[m.dst][m.rank] += 1
-        if m.src is not None:
-            counts[m.src][m.rank] += 1
-    marks: dict[Rank, int] = {}
-    if marked:
-        if counts[crown][Rank.BIG_JOKER] < 1:
-            v = Violation(
+    written = table.suits.seat_played if table.suits is not None else [[0] * SUITED_SLOTS for _ in range(SEATS)]
+    hands = _Hands(counts, written, [[0] * len(Rank) for _ in range(SEATS)], {})
+    fault = hands.undo(result.moves) or (hands.mark(crown, run.sj_seen, last) if marked else None)
+    if fault is not None:
+        return illegal(rs, fault, True, tuple(notes))
+    return _judge_placements(rs, calls, plays, guard, first, hands, notes)
+
+
+@dataclass(slots=True)
+class _Hands:
+    """Each seat's cards by rank as rebuilt (as dealt, once the crown's moves are undone), the
+    suits the plays wrote, the cards received in the crown, and the marked jokers' holders."""
+
+    counts: list[list[int]]
+    written: list[list[int]]
+    received: list[list[int]]
+    marks: dict[Rank, int]
+
+    def undo(self, moves: Sequence[CardMove]) -> Violation | None:
+        """The crown's card moves undone; a seat that received a card it never played: the violation."""
+        for m in reversed(moves):
+            if self.counts[m.dst][m.rank] < 1:
+                what = "the set-aside big joker" if m.src is None else f"a {Rank(m.rank).symbol} from seat {m.src}"
+                return Violation(V.NOT_IN_HAND, "/calls", f"seat {m.dst} received {what} but never played it", m.dst)
+            self.counts[m.dst][m.rank] -= 1
+            self.received[m.dst][m.rank] += 1
+            if m.src is not None:
+                self.counts[m.src][m.rank] += 1
+        return None
+
+    def mark(self, crown: int, sj_seen: int, last: int) -> Violation | None:
+        """The marked jokers' holders: BJ* the crown's, SJ* a seat with a small joker (it names
+        nobody here); a crown without a big joker, or no small joker anywhere: the violation."""
+        if self.counts[crown][Rank.BIG_JOKER] < 1:
+            return Violation(
                 V.MARKED_CARD_MISSING, "/calls/0", f"seat {crown} spoke for the crown but never held a big joker", crown
             )
-            return illegal(rs, v, True, tuple(notes))
-        holders = [s for s in (run.sj_seen, last, *range(SEATS)) if s >= 0 and counts[s][Rank.SMALL_JOKER]]
+        holders = [s for s in (sj_seen, last, *range(SEATS)) if s >= 0 and self.counts[s][Rank.SMALL_JOKER]]
         if not holders:
-            v = Violation(V.MARKED_CARD_MISSING, "/plays", "no seat held a small joker, so none held SJ*", None)
-            return illegal(rs, v, True, tuple(notes))
-        marks = {Rank.BIG_JOKER: crown, Rank.SMALL_JOKER: holders[0]}  # SJ* names nobody here
-    written = table.suits.seat_played if table.suits is not None else [[0] * SUITED_SLOTS for _ in range(SEATS)]
+            return Violation(V.MARKED_CARD_MISSING, "/plays", "no seat held a small joker, so none held SJ*", None)
+        self.marks = {Rank.BIG_JOKER: crown, Rank.SMALL_JOKER: holders[0]}
+        return None
 
-    def deal(placed: Placement) -> tuple[tuple[Card, ...], ...] | None:
-        return suited_deal(counts, written, received, placed, marks)
+    def deal(self, placed: Placement) -> tuple[tuple[Card, ...], ...] | None:
+        return suited_deal(self.counts, self.written, self.received, placed, self.marks)
 
-    def fits(placed: Placement) -> bool:
-        return suited_fits(counts, written, received, placed, marks)
+    def fits(self, placed: Placement) -> bool:
+        return suited_fits(self.counts, self.written, self.received, placed, self.marks)
 
+
+def _placements(
+    rs: Ruleset, calls: tuple[Call, ...], guard: int | None, hands: _Hands
+) -> tuple[dict[int | None, Placement], str, str]:
+    """Where the called card's copies can lie (by the guard they make; None: no guard to find),
+    and, for none, the call to point at and why."""
     called = guard_card(rs, calls)
     placements: dict[int | None, Placement] = {}
     accept = next((i for i, c in enumerate(calls) if c.kind is CallKind.ACCEPT), None)
@@ -107,36 +133,48 @@ def adjudicate_called(
         key = suited_slot(called.rank, called.suit)
         for g in range(SEATS) if guard is None else (guard,):
             placed = {key: {seat: 4} if g == seat else {seat: 3, g: 1}}
-            if fits(placed):
+            if hands.fits(placed):
                 placements[g] = placed
-        pointer = f"/calls/{accept}"
-        why = f"calling {called} needs three copies in the caller's hand and the fourth in one hand"
-    elif solo is not None:
+        return (
+            placements,
+            f"/calls/{accept}",
+            f"calling {called} needs three copies in the caller's hand and the fourth in one hand",
+        )
+    if solo is not None:
         seat, card = calls[solo].seat, calls[solo].card
         assert card is not None and card.suit is not None
         placed = {suited_slot(card.rank, card.suit): {seat: 4}}
-        if fits(placed):
+        if hands.fits(placed):
             placements[None] = placed
-        pointer, why = f"/calls/{solo}", f"an open solo calls four {card} in the soloist's hand"
-    else:
-        placements[None] = {}
-        pointer, why = "/calls", ""
+        return placements, f"/calls/{solo}", f"an open solo calls four {card} in the soloist's hand"
+    placements[None] = {}
+    return placements, "/calls", ""
+
+
+def _judge_placements(
+    rs: Ruleset,
+    calls: tuple[Call, ...],
+    plays: list[Any],
+    guard: int | None,
+    first: int | None,
+    hands: _Hands,
+    notes: list[str],
+) -> Adjudication:
+    """The record judged as a dealt record under one suited deal for each placement of the
+    called card, answered where those agree (on the guard, agree_on_guard)."""
+    placements, pointer, why = _placements(rs, calls, guard, hands)
     if not placements:
-        v = Violation(
-            V.CALLED_CARD_NOT_HELD,
-            "/guard" if guard is not None else pointer,
-            f"{why}: no deal that fits the plays places them so",
-            None,
-        )
+        where = "/guard" if guard is not None else pointer
+        v = Violation(V.CALLED_CARD_NOT_HELD, where, f"{why}: no deal that fits the plays places them so", None)
         return illegal(rs, v, True, tuple(notes))
     taken = next(i for i, c in enumerate(calls) if c.kind in (CallKind.ACCEPT, CallKind.SOLO))
     snatch = next((i for i in range(taken + 1, len(calls)) if calls[i].kind is CallKind.SOLO), None)
     judged: dict[int | None, Adjudication] = {}
     for holder, placing in placements.items():
-        hands = deal(placing)
+        dealt_hands = hands.deal(placing)
         if snatch is not None:
-            hands = four_for(calls[snatch].seat, counts, placing, deal)
-            if hands is None:
+            dealt_hands = four_for(calls[snatch].seat, hands.counts, placing, hands.deal)
+            if dealt_hands is None:
                 v = Violation(
                     V.SOLO_NOT_ALLOWED,
                     f"/calls/{snatch}",
@@ -145,13 +183,13 @@ def adjudicate_called(
                 )
                 judged[holder] = illegal(rs, v, True)
                 continue
-        assert hands is not None
-        dealt = adjudicate_dealt(rs, list(hands), calls, plays, None, first)
+        assert dealt_hands is not None
+        dealt = adjudicate_dealt(rs, list(dealt_hands), calls, plays, None, first)
         judged[holder] = dataclasses.replace(dealt, deal_reconstructed=True)
     if None in judged:
         only = judged[None]
         return dataclasses.replace(only, notes=(*only.notes, *notes))
-    return agree_on_guard(rs, {g: a for g, a in judged.items() if g is not None}, notes, called)
+    return agree_on_guard(rs, {g: a for g, a in judged.items() if g is not None}, notes, guard_card(rs, calls))
 
 
 def four_for(

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, func, insert, select, update
+from sqlalchemy import Table, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..core.scoring import SeatResult
@@ -34,18 +33,18 @@ from .game_reads import (
     players_by_id,
     seats_of_versions,
 )
-from .keys import KeyRef, hash_secret
+from .game_target import GameTarget, game_target
+from .keys import KeyRef
 from .models import (
     ApiKey,
     Game,
     GameSeat,
     GameVersion,
-    Player,
     Tournament,
     utcnow,
 )
 from .standings import STAT_COLUMNS, apply_stats, stat_deltas, update_totals
-from .tournaments import TournamentRef, check_owner
+from .tournaments import TournamentRef
 from .webhooks import add_event
 
 __all__ = [
@@ -83,80 +82,6 @@ def canonical_hash(value: Any) -> str:
     JSON decoder, so it has no cycles and the encoder need not look for them: 20 % faster.)"""
     text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, check_circular=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-@dataclass(frozen=True, slots=True)
-class GameTarget:
-    """What a game submission checks before it is adjudicated, read in one query."""
-
-    key: KeyRef | None  # None: no such key, or revoked
-    tournament: TournamentRef | None  # None: no such tournament
-    players_known: int  # how many of the given player ids are players of that tournament, not withdrawn
-    names: dict[int, str] = field(default_factory=dict)  # the given players' names, by id
-
-    def owned(self, tournament_id: int, organizer_id: int) -> TournamentRef:
-        """The tournament, if this organizer may write to it (else NotFound or Forbidden)."""
-        return check_owner(self.tournament, tournament_id, organizer_id)
-
-
-_KEY_COLUMNS = tuple(f.name for f in fields(KeyRef))
-_TOURNAMENT_COLUMNS = tuple(f.name for f in fields(TournamentRef))
-_PG_GAME_TARGET = Prepared(
-    "baohuang_game_target",
-    [("tournament_id", "integer"), ("player_ids", "integer[]"), ("secret_hash", "varchar")],
-    f"""
-SELECT {", ".join(f"k.{c}" for c in _KEY_COLUMNS)}, {", ".join(f"t.{c}" for c in _TOURNAMENT_COLUMNS)},
-    (SELECT count(*) FROM players AS p
-     WHERE p.tournament_id = :tournament_id AND p.id = ANY(:player_ids) AND p.withdrawn_at IS NULL),
-    (SELECT json_agg(json_build_array(p.id, p.name)) FROM players AS p
-     WHERE p.tournament_id = :tournament_id AND p.id = ANY(:player_ids))
-FROM api_keys AS k LEFT JOIN tournaments AS t ON t.id = :tournament_id
-WHERE k.secret_hash = :secret_hash
-""",
-)
-_GAME_TARGET = (
-    select(
-        *(ApiKey.__table__.c[c] for c in _KEY_COLUMNS),
-        *(Tournament.__table__.c[c] for c in _TOURNAMENT_COLUMNS),
-        select(func.count())
-        .select_from(Player)
-        .where(
-            Player.tournament_id == bindparam("tournament_id"),
-            Player.id.in_(bindparam("player_ids", expanding=True)),
-            Player.withdrawn_at.is_(None),
-        )
-        .scalar_subquery(),
-        select(func.json_group_array(func.json_array(Player.id, Player.name)))
-        .where(
-            Player.tournament_id == bindparam("tournament_id"),
-            Player.id.in_(bindparam("player_ids", expanding=True)),
-        )
-        .scalar_subquery(),
-    )
-    .select_from(ApiKey.__table__)
-    .outerjoin(Tournament.__table__, Tournament.id == bindparam("tournament_id"))
-    .where(ApiKey.secret_hash == bindparam("secret_hash"))
-)
-
-
-def game_target(
-    s: Session, secret: str, tournament_id: int, player_ids: Sequence[int], *, hashed: bool = False
-) -> GameTarget:
-    """The key behind ``secret`` (its hash, if ``hashed``: a signed-in page keeps only that), the
-    tournament and how many of ``player_ids`` play in it: one round trip for what would otherwise
-    be three (every game submission asks)."""
-    digest = secret if hashed else hash_secret(secret)
-    values = {"tournament_id": tournament_id, "player_ids": list(player_ids), "secret_hash": digest}
-    pg = is_postgresql(s)
-    row = _PG_GAME_TARGET.run(s, values) if pg else s.connection().execute(_GAME_TARGET, values).first()
-    if row is None:
-        return GameTarget(None, None, 0)
-    nk = len(_KEY_COLUMNS)
-    key = KeyRef(*row[:nk])
-    t = None if row[nk] is None else TournamentRef(*row[nk : nk + len(_TOURNAMENT_COLUMNS)])
-    pairs = row[-1] if pg else json.loads(row[-1] or "[]")
-    names = {pid: name for pid, name in pairs or ()}
-    return GameTarget(None if key.revoked_at is not None else key, t, row[-2], names)
 
 
 # --- games ------------------------------------------------------------------------------------
@@ -277,66 +202,88 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
     now = utcnow()
     played_at = sub.played_at or now
     seat_values = _seat_values(sub)
-    scored = [(x["player_id"], x["role"], x["score"]) for x in seat_values]
-    if is_postgresql(s):
-        deltas = stat_deltas(scored, +1)
-        players = sorted(deltas)
-        game_id = _PG_STORE_GAME.run(
-            s,
-            {
-                "tournament_id": t.id,
-                "record_hash": sub.record_hash,
-                "played_at": played_at,
-                "now": now,
-                "kind": sub.kind,
-                "body": sub.body,
-                "outcome": json.dumps(sub.outcome),
-                "key_id": key.id,
-                "seats": json.dumps(seat_values),
-                "player_ids": players,
-                "deltas": json.dumps([{"player_id": pid, **deltas[pid]} for pid in players]),
-                "round_number": sub.round_number,
-                "table_no": sub.table_no,
-                "deal_no": sub.deal_no,
-            },
-        )[0]
-    else:
-        game_id = s.execute(
-            insert(_GAMES)
-            .values(
-                tournament_id=t.id,
-                record_hash=sub.record_hash,
-                played_at=played_at,
-                created_at=now,
-                round_number=sub.round_number,
-                table_no=sub.table_no,
-                deal_no=sub.deal_no,
-            )
-            .returning(_GAMES.c.id)
-        ).scalar_one()
-        version_id = s.execute(
-            insert(_VERSIONS)
-            .values(
-                game_id=game_id,
-                version=1,
-                action="submit",
-                kind=sub.kind,
-                body=sub.body,
-                outcome=sub.outcome,
-                key_id=key.id,
-                created_at=now,
-            )
-            .returning(_VERSIONS.c.id)
-        ).scalar_one()
-        s.execute(
-            insert(_SEATS),
-            [{"version_id": version_id, "game_id": game_id, "tournament_id": t.id, **x} for x in seat_values],
-        )
-        update_totals(s, t.id, scored, +1)
-        add_event(s, t.id, "game.stored", {"tournament_id": t.id, "game_id": game_id, "version": 1})
+    store = _store_postgresql if is_postgresql(s) else _store_sqlite
+    game_id = store(s, t.id, key.id, sub, seat_values, played_at, now)
     return NewGame(
         game_id, t.id, played_at, now, sub.kind, sub.outcome, seat_values, sub.round_number, sub.table_no, sub.deal_no
     )
+
+
+def _store_postgresql(
+    s: Session,
+    tournament_id: int,
+    key_id: int,
+    sub: Submission,
+    seat_values: list[dict[str, Any]],
+    played_at: datetime,
+    now: datetime,
+) -> int:
+    """The game, its version, its seats, the totals and the event: one prepared statement."""
+    deltas = stat_deltas([(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
+    players = sorted(deltas)
+    values = {
+        "tournament_id": tournament_id,
+        "record_hash": sub.record_hash,
+        "played_at": played_at,
+        "now": now,
+        "kind": sub.kind,
+        "body": sub.body,
+        "outcome": json.dumps(sub.outcome),
+        "key_id": key_id,
+        "seats": json.dumps(seat_values),
+        "player_ids": players,
+        "deltas": json.dumps([{"player_id": pid, **deltas[pid]} for pid in players]),
+        "round_number": sub.round_number,
+        "table_no": sub.table_no,
+        "deal_no": sub.deal_no,
+    }
+    return int(_PG_STORE_GAME.run(s, values)[0])
+
+
+def _store_sqlite(
+    s: Session,
+    tournament_id: int,
+    key_id: int,
+    sub: Submission,
+    seat_values: list[dict[str, Any]],
+    played_at: datetime,
+    now: datetime,
+) -> int:
+    """The same as _store_postgresql, in ordinary statements of the session's transaction."""
+    game_id = s.execute(
+        insert(_GAMES)
+        .values(
+            tournament_id=tournament_id,
+            record_hash=sub.record_hash,
+            played_at=played_at,
+            created_at=now,
+            round_number=sub.round_number,
+            table_no=sub.table_no,
+            deal_no=sub.deal_no,
+        )
+        .returning(_GAMES.c.id)
+    ).scalar_one()
+    version_id = s.execute(
+        insert(_VERSIONS)
+        .values(
+            game_id=game_id,
+            version=1,
+            action="submit",
+            kind=sub.kind,
+            body=sub.body,
+            outcome=sub.outcome,
+            key_id=key_id,
+            created_at=now,
+        )
+        .returning(_VERSIONS.c.id)
+    ).scalar_one()
+    s.execute(
+        insert(_SEATS),
+        [{"version_id": version_id, "game_id": game_id, "tournament_id": tournament_id, **x} for x in seat_values],
+    )
+    update_totals(s, tournament_id, [(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
+    add_event(s, tournament_id, "game.stored", {"tournament_id": tournament_id, "game_id": game_id, "version": 1})
+    return int(game_id)
 
 
 def set_reason(s: Session, game_id: int, reason: str) -> None:

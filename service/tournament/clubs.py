@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..club import STANDINGS_ORDER, StandingRow
-from ..core.reading import read_ruleset
+from ..core.record_form import read_ruleset
 from ..core.ruleset import Ruleset
 from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo

@@ -12,7 +12,7 @@ from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import IntegrityError
 from ..persistence.errors import DuplicateGame
 from ..persistence.models import ApiKey
-from ..values import clean_text
+from ..text_and_time import clean_text
 from .errors import Rejected
 from .games import StoredGame, stored_game
 from .submission import ensure_open, read_submission

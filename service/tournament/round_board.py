@@ -19,7 +19,7 @@ from ..persistence.db import Session
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow
-from ..values import clean_text
+from ..text_and_time import clean_text
 from .deal_results import emit, read_result, seats_of, store_entry, withdraw
 from .errors import Rejected
 from .submission import DuplicateDeal, ensure_open

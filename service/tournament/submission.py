@@ -13,7 +13,7 @@ from ..core import adjudicate
 from ..core.claims import Difference, compare_claim, read_claim
 from ..core.errors import Problem, RecordError
 from ..core.identity import record_fingerprint
-from ..core.reading import read_ruleset
+from ..core.record_form import read_ruleset
 from ..core.ruleset import Ruleset
 from ..core.scoring import Outcome, score
 from ..core.sheets import read_sheet
@@ -24,7 +24,7 @@ from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.errors import Conflict
 from ..persistence.models import Tournament
-from ..values import moment
+from ..text_and_time import moment
 from .errors import ClaimDiffers, IllegalGame, Rejected
 
 __all__ = ["DealsComplete", "DuplicateDeal", "ensure_open", "read_submission", "seated_players"]

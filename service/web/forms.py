@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
-from ..values import clean_text
+from ..text_and_time import clean_text
 
 __all__ = ["FormError", "number", "safe_next", "text"]
 

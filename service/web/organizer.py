@@ -10,7 +10,7 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, session, url_for
 
 from ..core.errors import RecordError
-from ..core.reading import read_ruleset
+from ..core.record_form import read_ruleset
 from ..core.ruleset import PRESETS, WEIHAI, option_infos
 from ..problems import refusal_document
 from ..tournament import clubs, game_queries, members, rounds, seasons

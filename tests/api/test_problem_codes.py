@@ -32,9 +32,9 @@ def codes_in_source() -> set[str]:
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
                 if name in ("Problem", "bad", "one"):  # one: Rejected.one(pointer, CODE, …)
                     found |= _constants(node.args[1])
-                if name in ("_too_many", "_too_large", "_refused_line"):  # (CODE, …)
+                if name in ("_too_many", "_too_large", "too_large", "_refused_line"):  # (CODE, …)
                     found |= _constants(node.args[0])
-                if name == "_problem" and len(node.args) >= 3:  # the notation's (line, column, CODE, …)
+                if name in ("_problem", "notation_problem") and len(node.args) >= 3:  # (line, column, CODE, …)
                     found |= _constants(node.args[2])
             if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "code" for t in node.targets):
                 found |= _constants(node.value)

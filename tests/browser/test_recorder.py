@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from service.core import adjudicate, random_record
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 from tests.browser.conftest import accessible, shot
 
 

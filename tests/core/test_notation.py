@@ -13,7 +13,7 @@ from service.core import adjudicate, random_record
 from service.core.errors import RecordError
 from service.core.identity import record_fingerprint
 from service.core.notation import NotationSyntaxError, format_record, looks_like_notation, parse
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 from tests.core.test_reference import RULESETS, mutate
 
 SETTINGS = settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))

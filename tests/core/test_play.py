@@ -3,7 +3,7 @@
 import pytest
 
 from service.core import RecordError, adjudicate, random_record
-from service.core.reading import PLAY_KEYS
+from service.core.record_form import PLAY_KEYS
 from tests.helpers import rep
 
 # Seat 0 (emperor, holds BJ*) has 16 sevens and 16 eights; deal_with fills the others:

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from service.core import adjudicate, random_record
 from service.core.errors import RecordError
 from service.core.identity import record_fingerprint
-from service.core.reading import read_ruleset
 from service.core.record import Play, Record
+from service.core.record_form import read_ruleset
 
 SPECS = [
     "weihai",

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from service.core import adjudicate, random_record
 from service.core.errors import RecordError
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 from tests.core.reference import referee
 
 pytestmark = pytest.mark.slow  # hypothesis: two referees over many games

@@ -95,9 +95,9 @@ def test_the_play_loop_applies_the_one_definition_of_beats(lead, follow):
     exactly when sets.beats says it does not beat the lead."""
     from service.core.errors import ViolationCode
     from service.core.play import run_plays as _run_plays
-    from service.core.reading import read_ruleset
+    from service.core.play_state import play_state_from_counts as _table_from_counts
+    from service.core.record_form import read_ruleset
     from service.core.sets import unpack
-    from service.core.table import table_from_counts as _table_from_counts
 
     rs = read_ruleset({"name": "weihai", "options": {"last_rank": "off", "deck": "216"}})
     counts = [[0] * len(Rank) for _ in range(5)]

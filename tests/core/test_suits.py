@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from service.core import adjudicate, random_record
 from service.core.cards import parse_cards
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 from tests.helpers import record
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from service.core import adjudicate, random_record
 from service.core.errors import RecordError
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 
 SHANDONG = read_ruleset({"name": "shandong", "options": {"pass": "hard", "rebellion_threshold": 3}})
 
@@ -204,7 +204,7 @@ def _judged_both_ways(record: dict) -> tuple[object, object]:
     """The record without its deal judged as the service does (ways screened by the cards each
     seat played) and with every way judged in full."""
     from service.core.engine import read_head, read_seats_and_meta
-    from service.core.reading import read_calls
+    from service.core.record_form import read_calls
     from service.core.without_deal import adjudicate_without_deal
 
     problems: list = []

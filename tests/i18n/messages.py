@@ -10,7 +10,7 @@ import re
 
 from service.core import adjudicate, random_record
 from service.core.errors import RecordError
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 from tests.core.test_reference import RULESETS, mutate
 
 # What is not words to translate: card tokens, pointers, identifiers, quoted values, numbers,

@@ -4,7 +4,7 @@ the round naming what is left."""
 
 from __future__ import annotations
 
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 from service.tournament import clubs, round_board, rounds, tables
 from service.tournament.unit_of_work import UnitOfWork
 

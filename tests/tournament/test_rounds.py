@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 from service.persistence.errors import Conflict
 from service.tournament import clubs, games, rounds
 from service.tournament.seating import History, balanced

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from service.club import EntryState
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 from service.tournament import clubs, round_board, rounds, tables
 from service.tournament.errors import Conflict, Rejected
 from service.tournament.unit_of_work import UnitOfWork

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from service.core import random_record
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 from service.persistence.errors import Conflict, DuplicateGame, Forbidden, NotFound
 from service.tournament import clubs, corrections, game_queries, games
 from service.tournament.errors import IllegalGame

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from service.core import random_record
-from service.core.reading import read_ruleset
+from service.core.record_form import read_ruleset
 from service.persistence.db import Database
 from service.tournament import clubs, corrections, games, rounds, webhooks
 from service.tournament.unit_of_work import UnitOfWork

@@ -120,7 +120,7 @@ def test_a_stored_game_is_replayed_under_its_tournaments_ruleset(db_client):
     """A record stored without its ruleset (the tournament's is implied) replays as the tournament
     judged it, not under the default ruleset."""
     from service.core import adjudicate
-    from service.core.reading import read_ruleset
+    from service.core.record_form import read_ruleset
 
     spec = {"name": "kk-simple", "options": {"pass": "hard"}}
     club = Club(db_client)

@@ -21,16 +21,10 @@ is the same game as ``r`` (the same verdict, scores and fingerprint).
 
 from __future__ import annotations
 
-from .reading import (
-    MEDIA_TYPE,
-    NotationSyntaxError,
-    ParsedGame,
-    line_count,
-    looks_like_notation,
-    parse,
-    parse_submission,
-)
-from .writing import adjudication_json, format_record, located, written
+from .formatter import adjudication_json, format_record, located, written
+from .parser import MEDIA_TYPE, ParsedGame, line_count, looks_like_notation, parse
+from .problems import NotationSyntaxError
+from .submission import parse_submission
 
 __all__ = [
     "MEDIA_TYPE",

@@ -12,11 +12,11 @@ from .sets import GUARD, pack
 if TYPE_CHECKING:
     from .suits import Suits
 
-__all__ = ["Stop", "Table", "table_from_counts"]
+__all__ = ["PlayState", "Stop", "play_state_from_counts"]
 
 
 @dataclass(slots=True)
-class Table:
+class PlayState:
     """Mutable state of one game in progress (engine-internal)."""
 
     hands: list[int]  # packed counts with guard bits
@@ -39,5 +39,5 @@ class Stop(Exception):
         self.extra = extra
 
 
-def table_from_counts(counts: list[list[int]], bj: int, sj: int) -> Table:
-    return Table([pack(c) | GUARD for c in counts], [sum(c) for c in counts], bj, sj)
+def play_state_from_counts(counts: list[list[int]], bj: int, sj: int) -> PlayState:
+    return PlayState([pack(c) | GUARD for c in counts], [sum(c) for c in counts], bj, sj)

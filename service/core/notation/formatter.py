@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards, parse_cards
 from ..errors import Problem, RecordError
-from .reading import _META_HEADERS, ParsedGame
+from .headers import META_HEADERS
+from .parser import ParsedGame
 
 if TYPE_CHECKING:
     from ..engine import Adjudication
@@ -57,7 +58,7 @@ def _format(record: Mapping[str, Any], starts: Sequence[int] | None, confirmed: 
         if record.get(field_name) is not None:
             out.append(_header(key, str(record[field_name])))
     meta = dict(record.get("meta") or {})
-    names: dict[str, str] = {v: k for k, v in _META_HEADERS.items()}
+    names: dict[str, str] = {v: k for k, v in META_HEADERS.items()}
     players = meta.pop("players", None)
     for key, value in meta.items():
         text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
