@@ -144,82 +144,6 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     return 0  # not reached
 
 
-def cmd_db(args: argparse.Namespace, out: IO[str]) -> int:
-    from .persistence.db import Database
-
-    db = Database()
-    if args.action == "upgrade":
-        db.upgrade(args.revision or "head")
-        out.write(f"upgraded {db.engine.url.render_as_string(hide_password=True)} to {args.revision or 'head'}\n")
-    elif args.action == "downgrade":
-        db.downgrade(args.revision or "base")
-        out.write(f"downgraded to {args.revision or 'base'}\n")
-    else:
-        out.write(("at head" if db.at_head() else "behind head: run 'baohuang db upgrade'") + "\n")
-        return 0 if db.at_head() else 1
-    return 0
-
-
-def cmd_organizers(args: argparse.Namespace, out: IO[str]) -> int:
-    """The operator's own commands: create an organizer, or issue a key to one that has lost
-    theirs. Each prints the new key's secret once."""
-    from .persistence import keys as keys_repo
-    from .persistence.db import Database
-    from .persistence.errors import NotFound
-    from .text_and_time import clean_text
-
-    db = Database()
-    db.upgrade()
-    with db.session() as s:
-        if args.action == "create":
-            try:
-                name = clean_text(args.name, max_length=200)
-            except ValueError as exc:
-                print(f"baohuang: {exc}", file=sys.stderr)
-                return EXIT_BAD_INPUT
-            org, key, secret = keys_repo.create_organizer(s, name)
-        else:
-            try:
-                org = keys_repo.get_organizer(s, int(args.name))
-            except (ValueError, NotFound):
-                print(f"baohuang: no organizer {args.name}", file=sys.stderr)
-                return EXIT_BAD_INPUT
-            key, secret = keys_repo.new_key(s, org.id, "issued by the operator")
-        s.commit()
-        out.write(f"organizer {org.id} ({org.name}): key {key.id}\n{secret}\n")
-    return 0
-
-
-def cmd_webhooks(args: argparse.Namespace, out: IO[str]) -> int:
-    """Deliver webhook events until stopped; SIGTERM or SIGINT stop taking new posts, and the
-    posts under way end within their deadline (BAOHUANG_WEBHOOK_TIMEOUT). ``--once`` delivers
-    everything due, then exits."""
-    import signal
-    import threading
-
-    from .persistence.db import Database
-    from .tournament import webhooks
-
-    db = Database()
-    db.upgrade()
-    stop = threading.Event()
-
-    def on_signal(*_: object) -> None:
-        stop.set()
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
-    try:
-        if args.once:
-            posted = webhooks.drain(db)
-            print(f"{posted} deliveries attempted", file=out)
-            return 0
-        webhooks.run(db, stop, interval=args.interval)
-    finally:
-        db.dispose()
-    return 0
-
-
 def cmd_openapi(args: argparse.Namespace, out: IO[str]) -> int:
     from .app import create_app, openapi_yaml
 
@@ -240,7 +164,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)
     _game_commands(sub)
-    _operator_commands(sub)
+    p = sub.add_parser("serve", help="run the HTTP service (and its background work, unless BAOHUANG_BACKGROUND=0)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--workers", type=int, help="gunicorn workers (default: WEB_CONCURRENCY, else cores + 1)")
+    p.add_argument("--dev", action="store_true", help="Flask's development server with reload and debugger")
+    p.set_defaults(func=cmd_serve)
+    from .operator import add_commands
+
+    add_commands(sub)
     from .remote import add_parser as add_remote
 
     add_remote(sub)
@@ -282,34 +214,8 @@ def _game_commands(sub: Any) -> None:
     p.set_defaults(func=cmd_random_game)
 
 
-def _operator_commands(sub: Any) -> None:
-    """The operator's commands: the service, its database, organizers, the webhooks' deliverer."""
-    p = sub.add_parser("serve", help="run the HTTP service")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--workers", type=int, help="gunicorn workers (default: WEB_CONCURRENCY, else cores + 1)")
-    p.add_argument("--dev", action="store_true", help="Flask's development server with reload and debugger")
-    p.set_defaults(func=cmd_serve)
-
-    p = sub.add_parser("db", help="database schema: upgrade (default to head), downgrade, status")
-    p.add_argument("action", choices=["upgrade", "downgrade", "status"])
-    p.add_argument("revision", nargs="?", help="a migration revision (upgrade: head, downgrade: base)")
-    p.set_defaults(func=cmd_db)
-
-    p = sub.add_parser("organizers", help="for the operator: create an organizer, or issue one a new key")
-    p.add_argument("action", choices=["create", "issue-key"])
-    p.add_argument("name", metavar="NAME|ORGANIZER_ID", help="create: the name; issue-key: the organizer's id")
-    p.set_defaults(func=cmd_organizers)
-
-    p = sub.add_parser("webhooks", help="deliver the tournaments' webhook events (a process of its own)")
-    p.add_argument("action", choices=["deliver"])
-    p.add_argument("--once", action="store_true", help="deliver everything that is due, then exit")
-    p.add_argument("--interval", type=float, default=1.0, help="seconds to wait when nothing is due")
-    p.set_defaults(func=cmd_webhooks)
-
-
 # Commands that open the database: only they import SQLAlchemy (adjudicating a file never does).
-DATABASE_COMMANDS = frozenset({"serve", "db", "organizers", "webhooks"})
+DATABASE_COMMANDS = frozenset({"serve", "db", "organizers", "webhooks", "ratings", "background"})
 
 
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:

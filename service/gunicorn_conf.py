@@ -63,3 +63,29 @@ def child_exit(server: Any, worker: Any) -> None:
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid)
+
+
+# The background work (webhooks' deliveries, large ratings updates) runs beside the web workers in
+# a process of its own, started by the master once it is ready and stopped with it. Where another
+# process does it (a deliverer of its own, as compose.yaml runs one), BAOHUANG_BACKGROUND=0.
+_background: Any = None
+
+
+def when_ready(server: Any) -> None:
+    global _background
+    if os.environ.get("BAOHUANG_BACKGROUND", "1") == "0":
+        return
+    import subprocess
+    import sys
+
+    _background = subprocess.Popen([sys.executable, "-m", "service.cli", "background", "--no-upgrade"])
+    server.log.info("background work started (pid %s)", _background.pid)
+
+
+def on_exit(server: Any) -> None:
+    if _background is not None and _background.poll() is None:
+        _background.terminate()
+        try:
+            _background.wait(timeout=15)
+        except Exception:
+            _background.kill()

@@ -24,7 +24,7 @@ import unicodedata
 
 from pypinyin import lazy_pinyin
 
-__all__ = ["name_key", "sort_key"]
+__all__ = ["name_key", "reading", "sort_key"]
 
 
 def name_key(name: str) -> str:
@@ -32,8 +32,13 @@ def name_key(name: str) -> str:
     return " ".join(folded.split())
 
 
+def reading(name: str) -> str:
+    """How a name reads: pinyin for Chinese characters, the case-folded text otherwise."""
+    said = " ".join(lazy_pinyin(unicodedata.normalize("NFKC", name)))
+    return " ".join(said.casefold().split())
+
+
 def sort_key(name: str) -> tuple[str, str]:
-    """Where a name goes in a list: by its reading (pinyin for Chinese characters, the case-folded
-    text otherwise), then by the name itself so that the order is total."""
-    reading = " ".join(lazy_pinyin(unicodedata.normalize("NFKC", name)))
-    return (" ".join(reading.casefold().split()), name)
+    """Where a name goes in a list: by its reading, then by the name itself so that the order is
+    total."""
+    return (reading(name), name)

@@ -1,17 +1,50 @@
 """Values the service reads from people beside the game itself: names, labels and reasons, and
-moments in time. One reading each, used by the HTTP layer, the use cases and the command line."""
+moments in time in a club's own time zone. One reading each, used by the HTTP layer, the use
+cases and the command line.
+
+Moments are kept in UTC. A time written without a zone is read in the club's zone (an IANA name;
+a tournament may have its own), and every time a person reads is written back in it:
+
+>>> moment("2026-12-03T19:30", "Asia/Shanghai").isoformat()
+'2026-12-03T11:30:00+00:00'
+>>> local(moment("2026-12-03T19:30", "Asia/Shanghai"), "Asia/Shanghai")
+'2026-12-03 19:30 (Asia/Shanghai)'
+"""
 
 from __future__ import annotations
 
+import functools
 import unicodedata
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-__all__ = ["clean_text", "moment"]
+__all__ = ["DEFAULT_ZONE", "FUTURE_GRACE", "clean_text", "local", "local_iso", "moment", "time_zone"]
+
+DEFAULT_ZONE = "Asia/Shanghai"
+# How far ahead of the server's clock a game may say it was played (clocks differ a little).
+FUTURE_GRACE = timedelta(minutes=5)
 
 
-def moment(value: object) -> datetime:
-    """An ISO 8601 date and time as a moment in UTC (without a zone: UTC). ValueError if it is
-    not one, or if it lies outside the years 1 to 9999 once shifted to UTC."""
+@functools.cache
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+@functools.lru_cache(maxsize=512)
+def time_zone(name: object) -> ZoneInfo:
+    """The IANA time zone of that name (ValueError for anything else: an offset, an abbreviation)."""
+    if not isinstance(name, str) or name not in _zones():
+        raise ValueError(f"{name!r} is not an IANA time zone, e.g. Asia/Shanghai, Asia/Taipei, Europe/Berlin")
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"{name!r} is not an IANA time zone on this server") from None
+
+
+def moment(value: object, zone: str | None = None) -> datetime:
+    """An ISO 8601 date and time as a moment in UTC; one without a zone is read in ``zone`` (an
+    IANA name; None: UTC). ValueError if it is not one, or if it lies outside the years 1 to 9999
+    once shifted to UTC."""
     if not isinstance(value, str) or len(value) > 64:
         raise ValueError("not an ISO 8601 date and time, e.g. 2026-11-30T19:30:00+08:00")
     try:
@@ -19,11 +52,41 @@ def moment(value: object) -> datetime:
     except ValueError:
         raise ValueError("not an ISO 8601 date and time, e.g. 2026-11-30T19:30:00+08:00") from None
     if parsed.tzinfo is None:
-        return parsed.replace(tzinfo=UTC)
+        parsed = parsed.replace(tzinfo=UTC if zone is None else time_zone(zone))
     try:
         return parsed.astimezone(UTC)
     except OverflowError:
         raise ValueError("out of range: in UTC it falls before the year 1 or after 9999") from None
+
+
+def local_iso(when: datetime, zone: str) -> str:
+    """A moment as ISO 8601 in the club's time (its offset written: the same moment)."""
+    return when.astimezone(time_zone(zone)).isoformat()
+
+
+# How a Chinese page names the zones of China's clubs (any other zone: its offset from UTC).
+ZONE_NAMES_ZH = {
+    "Asia/Shanghai": "北京时间",
+    "Asia/Chongqing": "北京时间",
+    "Asia/Harbin": "北京时间",
+    "Asia/Urumqi": "乌鲁木齐时间",
+    "Asia/Hong_Kong": "香港时间",
+    "Asia/Macau": "澳门时间",
+    "Asia/Taipei": "台北时间",
+}
+
+
+def local(when: datetime | None, zone: str, *, seconds: bool = False, language: str = "en") -> str:
+    """A moment as a person reads it: the date and time in the club's zone, and the zone (in a
+    Chinese page, by its Chinese name where it has one, else by its offset)."""
+    if when is None:
+        return ""
+    here = when.astimezone(time_zone(zone))
+    shown = here.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
+    if language != "zh":
+        return f"{shown} ({zone})"
+    offset = here.strftime("%z")
+    return f"{shown}（{ZONE_NAMES_ZH.get(zone) or f'UTC{offset[:3]}:{offset[3:]}'}）"
 
 
 # Characters a name may not hold: controls (NUL, newlines, …), format characters (zero-width

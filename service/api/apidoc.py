@@ -87,7 +87,6 @@ def _game(version: int = 1, voided: bool = False) -> dict[str, Any]:
     }
 
 
-KEY = {"id": 2, "prefix": "bh_Xq3v9d", "label": "laptop", "created_at": "2026-11-30T10:00:00+00:00", "revoked_at": None}
 TOURNAMENT = {
     "id": 3,
     "organizer_id": 1,
@@ -96,6 +95,7 @@ TOURNAMENT = {
     "status": "open",
     "private": False,
     "frozen": True,
+    "time_zone": "Asia/Shanghai",
     "created_at": "2026-11-01T09:00:00+00:00",
 }
 PLAYER = {
@@ -147,23 +147,6 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
         ("post", "/v1/scores"): {"request": SHEET, "responses": {"200": _scored()}},
         ("get", "/v1/rulesets"): {"responses": {"200": {"rulesets": [weihai]}}},
         ("get", "/v1/rulesets/{name}"): {"responses": {"200": weihai}},
-        ("post", "/v1/organizers"): {
-            "request": {"name": "Weihai card club"},
-            "responses": {
-                "201": {
-                    "organizer": {"id": 1, "name": "Weihai card club", "created_at": "2026-11-30T10:00:00+00:00"},
-                    "key": {**KEY, "id": 1, "label": "first key", "secret": "bh_Xq3v9d…(shown once)"},
-                }
-            },
-        },
-        ("get", "/v1/organizers/{organizer_id}/keys"): {"responses": {"200": {"keys": [KEY]}}},
-        ("post", "/v1/organizers/{organizer_id}/keys"): {
-            "request": {"label": "laptop"},
-            "responses": {"201": {**KEY, "secret": "bh_Xq3v9d…(shown once)"}},
-        },
-        ("delete", "/v1/organizers/{organizer_id}/keys/{key_id}"): {
-            "responses": {"200": {**KEY, "revoked_at": "2026-11-30T12:00:00+00:00"}}
-        },
         ("get", "/v1/tournaments"): {"responses": {"200": _page(TOURNAMENT, "/v1/tournaments")}},
         ("post", "/v1/tournaments"): {
             "request": {"name": "Winter league", "ruleset": {"name": "weihai", "options": {"pass": "hard"}}},

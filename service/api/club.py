@@ -14,8 +14,10 @@ from .auth import viewer
 from .club_schemas import (
     MemberDetailSchema,
     MemberListSchema,
+    MemberQuerySchema,
     MergedSchema,
     MergeSchema,
+    RatingHistorySchema,
     SeasonCreateSchema,
     SeasonListSchema,
     SeasonPatchSchema,
@@ -23,7 +25,7 @@ from .club_schemas import (
     SeasonStandingSchema,
     SeasonStandingsSchema,
 )
-from .common import SECURITY, Blueprint, acting_key, acting_organizer, refusals, unit_of_work
+from .common import SECURITY, Blueprint, acting_key, acting_organizer, page, refusals, unit_of_work
 from .schemas import StrictSchema
 from .strict import QueryBoolean, QueryInteger
 from .tournaments import csv_answer, wants_csv
@@ -46,13 +48,26 @@ class SeasonQuerySchema(StrictSchema):
 CSV_FIELDS = [f for f in SeasonStandingSchema().fields if f != "counted_tournaments"]
 
 
+class HistoryQuerySchema(StrictSchema):
+    limit = QueryInteger(load_default=500, validate=validate.Range(min=1, max=2000))
+    offset = QueryInteger(load_default=0, validate=validate.Range(min=0, max=1_000_000_000))
+
+
 @blp.route("/<id:organizer_id>/members")
 class Members(MethodView):
+    @blp.arguments(MemberQuerySchema, location="query")
     @blp.response(200, MemberListSchema)
-    def get(self, organizer_id: int) -> dict[str, Any]:
-        """The club's members, with their ratings now (pinyin order)"""
+    def get(self, query: dict[str, Any], organizer_id: int) -> dict[str, Any]:
+        """The club's members, with their ratings now (pinyin order), a page at a time
+
+        `ratings` says whether the ratings have taken in every change to the club's games, and if
+        not, since when they are being brought up to date.
+        """
+        reader = viewer()
         with unit_of_work() as uow:
-            return {"members": members.list_members(uow, organizer_id, viewer())}
+            found = members.list_members(uow, organizer_id, reader, limit=query["limit"], offset=query["offset"])
+        out = page(found.members, found.total, query["limit"], query["offset"])
+        return {**out, "members": out.pop("items"), "ratings": found.ratings}
 
 
 @blp.route("/<id:organizer_id>/members/<id:member_id>")
@@ -64,6 +79,22 @@ class MemberById(MethodView):
         reader = viewer()
         with unit_of_work() as uow:
             return members.get_member(uow, reader, organizer_id, member_id)
+
+
+@blp.route("/<id:organizer_id>/members/<id:member_id>/rating-history")
+class MemberRatingHistory(MethodView):
+    @blp.arguments(HistoryQuerySchema, location="query")
+    @blp.response(200, RatingHistorySchema)
+    @refusals(blp, 404)
+    def get(self, query: dict[str, Any], organizer_id: int, member_id: int) -> dict[str, Any]:
+        """A member's rating after every rated game, in played order, a page at a time"""
+        reader = viewer()
+        with unit_of_work() as uow:
+            found = members.rating_history(
+                uow, reader, organizer_id, member_id, limit=query["limit"], offset=query["offset"]
+            )
+        out = page(found.steps, found.total, query["limit"], query["offset"])
+        return {**out, "steps": out.pop("items"), "member_id": found.member_id}
 
 
 @blp.route("/<id:organizer_id>/members/<id:member_id>/merge")

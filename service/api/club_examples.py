@@ -1,9 +1,17 @@
-"""Examples of members, ratings and seasons, for openapi.yaml (apidoc.examples merges them)."""
+"""Examples of organizers and their keys, members, ratings and seasons, for openapi.yaml (apidoc.examples
+merges them)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+KEY = {"id": 2, "prefix": "bh_Xq3v9d", "label": "laptop", "created_at": "2026-11-30T10:00:00+00:00", "revoked_at": None}
+ORGANIZER = {
+    "id": 1,
+    "name": "Weihai card club",
+    "created_at": "2026-11-30T10:00:00+00:00",
+    "time_zone": "Asia/Shanghai",
+}
 RATING = {"rating": 11.87, "mu": 29.41, "sigma": 5.847, "games": 14, "provisional": False}
 MEMBER = {"id": 21, "organizer_id": 1, "name": "张伟", "merged_into": None, "players": 3, **RATING}
 SEASON = {
@@ -16,6 +24,8 @@ SEASON = {
     "created_at": "2026-11-01T10:00:00+00:00",
 }
 ROLE = {"games": 4, "wins": 3, "average": 2.5}
+STEP = {"game_id": 41, "played_at": "2026-11-30T19:42:00+00:00", "rating": 1.2, "mu": 26.1, "sigma": 8.3}
+UP_TO_DATE = {"up_to_date": True, "pending_since": None, "from_played_at": None}
 STANDING = {
     "rank": 1,
     "member_id": 21,
@@ -35,11 +45,62 @@ STANDING = {
 def examples() -> dict[tuple[str, str], dict[str, Any]]:
     o = "/v1/organizers/{organizer_id}"
     return {
-        ("get", f"{o}/members"): {"responses": {"200": {"members": [MEMBER]}}},
+        ("post", "/v1/organizers"): {
+            "request": {"name": "Weihai card club", "time_zone": "Asia/Shanghai"},
+            "responses": {
+                "201": {
+                    "organizer": ORGANIZER,
+                    "key": {**KEY, "id": 1, "label": "first key", "secret": "bh_Xq3v9d…(shown once)"},
+                }
+            },
+        },
+        ("get", "/v1/organizers/{organizer_id}"): {"responses": {"200": ORGANIZER}},
+        ("patch", "/v1/organizers/{organizer_id}"): {
+            "request": {"time_zone": "Asia/Taipei"},
+            "responses": {"200": {**ORGANIZER, "time_zone": "Asia/Taipei"}},
+        },
+        ("get", "/v1/organizers/{organizer_id}/keys"): {"responses": {"200": {"keys": [KEY]}}},
+        ("post", "/v1/organizers/{organizer_id}/keys"): {
+            "request": {"label": "laptop"},
+            "responses": {"201": {**KEY, "secret": "bh_Xq3v9d…(shown once)"}},
+        },
+        ("delete", "/v1/organizers/{organizer_id}/keys/{key_id}"): {
+            "responses": {"200": {**KEY, "revoked_at": "2026-11-30T12:00:00+00:00"}}
+        },
+        ("get", f"{o}/members"): {
+            "responses": {
+                "200": {
+                    "members": [MEMBER],
+                    "total": 1,
+                    "limit": 100,
+                    "offset": 0,
+                    "next": None,
+                    "ratings": UP_TO_DATE,
+                }
+            }
+        },
+        ("get", f"{o}/members/{{member_id}}/rating-history"): {
+            "responses": {
+                "200": {
+                    "member_id": 21,
+                    "steps": [STEP],
+                    "total": 14,
+                    "limit": 1,
+                    "offset": 0,
+                    "next": "/v1/organizers/1/members/21/rating-history?limit=1&offset=1",
+                }
+            }
+        },
         ("get", f"{o}/members/{{member_id}}"): {
             "responses": {
                 "200": {
                     **{k: v for k, v in MEMBER.items() if k != "players"},
+                    "ratings": {
+                        "up_to_date": False,
+                        "pending_since": "2026-11-30T20:15:02+00:00",
+                        "from_played_at": "2026-11-02T19:30:00+00:00",
+                    },
+                    "rating_steps": 14,
                     "evenings": [
                         {
                             "tournament_id": 3,
@@ -53,15 +114,7 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
                             "cumulative": 6,
                         }
                     ],
-                    "rating_history": [
-                        {
-                            "game_id": 41,
-                            "played_at": "2026-11-30T19:42:00+00:00",
-                            "rating": 1.2,
-                            "mu": 26.1,
-                            "sigma": 8.3,
-                        }
-                    ],
+                    "rating_history": [STEP],
                     "by_role": [
                         {"role": "emperor", "games": 2, "wins": 1, "total": 4, "average": 2.0},
                         {"role": "guard", "games": 1, "wins": 1, "total": 2, "average": 2.0},

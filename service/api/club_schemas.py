@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from ..club import Counting, Role
 from .schemas import StrictSchema
-from .strict import Boolean, BoundedList, Integer, Name
+from .strict import Boolean, BoundedList, Integer, Name, QueryInteger
 
 ROLE_NAMES = [r.value for r in Role]  # the club core's roles: emperor, guard, other (平民)
 
@@ -27,8 +27,28 @@ class MemberSchema(RatingFields):
     players = Integer(required=True, metadata={"description": "how many tournaments they played in"})
 
 
+class FreshnessSchema(StrictSchema):
+    up_to_date = Boolean(required=True, metadata={"description": "every change to the club's games is in the ratings"})
+    pending_since = fields.DateTime(
+        required=True, allow_none=True, metadata={"description": "since when they are being brought up to date"}
+    )
+    from_played_at = fields.DateTime(
+        required=True, allow_none=True, metadata={"description": "from the game played at this moment on"}
+    )
+
+
 class MemberListSchema(StrictSchema):
     members = fields.List(fields.Nested(MemberSchema), required=True)
+    total = Integer(required=True)
+    limit = Integer(required=True)
+    offset = Integer(required=True)
+    next = fields.String(allow_none=True, required=True, metadata={"description": "the next page, if any"})
+    ratings = fields.Nested(FreshnessSchema, required=True)
+
+
+class MemberQuerySchema(StrictSchema):
+    limit = QueryInteger(load_default=100, validate=validate.Range(min=1, max=500))
+    offset = QueryInteger(load_default=0, validate=validate.Range(min=0, max=1_000_000_000))
 
 
 class EveningSchema(StrictSchema):
@@ -79,8 +99,14 @@ class MemberDetailSchema(RatingFields):
     organizer_id = Integer(required=True)
     name = fields.String(required=True)
     merged_into = Integer(required=True, allow_none=True)
+    ratings = fields.Nested(FreshnessSchema, required=True)
     evenings = fields.List(fields.Nested(EveningSchema), required=True)
-    rating_history = fields.List(fields.Nested(RatingStepSchema), required=True)
+    rating_history = fields.List(
+        fields.Nested(RatingStepSchema),
+        required=True,
+        metadata={"description": "the rating at the end of each evening (every step: …/rating-history)"},
+    )
+    rating_steps = Integer(required=True, metadata={"description": "how many steps the full history has"})
     by_role = fields.List(fields.Nested(RoleFiguresSchema), required=True)
     partners = fields.List(fields.Nested(MetSchema), required=True, metadata={"description": "on the same side most"})
     opponents = fields.List(fields.Nested(MetSchema), required=True, metadata={"description": "on the other side most"})
@@ -89,6 +115,15 @@ class MemberDetailSchema(RatingFields):
         required=True,
         metadata={"description": "the audit trail (the organizer only)"},
     )
+
+
+class RatingHistorySchema(StrictSchema):
+    member_id = Integer(required=True)
+    steps = fields.List(fields.Nested(RatingStepSchema), required=True)
+    total = Integer(required=True)
+    limit = Integer(required=True)
+    offset = Integer(required=True)
+    next = fields.String(allow_none=True, required=True, metadata={"description": "the next page, if any"})
 
 
 class MergeSchema(StrictSchema):

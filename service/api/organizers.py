@@ -16,6 +16,8 @@ from .tournament_schemas import (
     NewKeySchema,
     OrganizerCreatedSchema,
     OrganizerCreateSchema,
+    OrganizerPatchSchema,
+    OrganizerSchema,
 )
 
 blp = Blueprint(
@@ -46,7 +48,33 @@ class Organizers(MethodView):
                 "(baohuang organizers create NAME)",
             )
         with unit_of_work() as uow:
-            return clubs.register_organizer(uow, body["name"])
+            return clubs.register_organizer(uow, body["name"], body["time_zone"])
+
+
+@blp.route("/<id:organizer_id>")
+class OrganizerById(MethodView):
+    @blp.response(200, OrganizerSchema)
+    @refusals(blp, 404)
+    def get(self, organizer_id: int) -> clubs.OrganizerInfo:
+        """An organizer: its name and its club's time zone"""
+        with unit_of_work() as uow:
+            return clubs.get_organizer(uow, organizer_id)
+
+    @blp.arguments(OrganizerPatchSchema)
+    @blp.response(200, OrganizerSchema)
+    @blp.doc(security=SECURITY)
+    @refusals(blp, 401, 403, 404)
+    def patch(self, body: dict[str, Any], organizer_id: int) -> clubs.OrganizerInfo:
+        """Rename the club, or set its time zone
+
+        The time zone (IANA, e.g. Asia/Shanghai) is the club's own time: a `played_at` written
+        without a zone is read in it, and the pages, round sheets and exports show times in it —
+        in every tournament that has no time zone of its own.
+        """
+        with unit_of_work() as uow:
+            return clubs.change_organizer(
+                uow, acting_organizer(), organizer_id, body.get("name"), body.get("time_zone")
+            )
 
 
 @blp.route("/<id:organizer_id>/keys")

@@ -19,7 +19,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.routing import BaseConverter
 
 from ..core.jsonio import loads
-from ..text_and_time import clean_text, moment
+from ..text_and_time import clean_text, moment, time_zone
 
 ID_MAX = 2**31 - 1
 JSON_TYPES = ("application/json",)
@@ -126,6 +126,26 @@ class Moment(fields.DateTime):
             return moment(value)
         except ValueError as exc:
             raise ValidationError(str(exc)) from None
+
+
+class TimeZone(fields.String):
+    """An IANA time zone name (Asia/Shanghai): where times without a zone are read and shown."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("metadata", {})
+        kwargs["metadata"] = {
+            "description": "an IANA time zone, e.g. Asia/Shanghai",
+            "example": "Asia/Shanghai",
+            **kwargs["metadata"],
+        }
+        super().__init__(validate=validate.Length(min=1, max=64), **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        try:
+            time_zone(value)
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from None
+        return str(value)
 
 
 class Name(fields.String):

@@ -6,18 +6,29 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
+from ..text_and_time import DEFAULT_ZONE
 from .schemas import RULESET_DOC, OutcomeSchema, RecordSchema, RulesetRefSchema, ScoreSheetSchema, StrictSchema
-from .strict import Boolean, Integer, Moment, Name, QueryBoolean, QueryInteger
+from .strict import Boolean, Integer, Moment, Name, QueryBoolean, QueryInteger, TimeZone
 
 
 class OrganizerCreateSchema(StrictSchema):
     name = Name(required=True, max_length=200)
+    time_zone = TimeZone(
+        load_default=DEFAULT_ZONE,
+        metadata={"description": "the club's time: a played_at without a zone is read in it, pages show times in it"},
+    )
+
+
+class OrganizerPatchSchema(StrictSchema):
+    name = Name(max_length=200)
+    time_zone = TimeZone()
 
 
 class OrganizerSchema(StrictSchema):
     id = Integer(required=True)
     name = fields.String(required=True)
     created_at = fields.DateTime(required=True)
+    time_zone = fields.String(required=True, metadata={"description": "the club's IANA time zone"})
 
 
 class KeyCreateSchema(StrictSchema):
@@ -75,9 +86,15 @@ class TournamentCreateSchema(StrictSchema):
             "description": "how many hours a table link lasts after it is made (it also ends when its round closes)"
         },
     )
+    time_zone = TimeZone(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "the tournament's own IANA time zone (where it is played); null: the organizer's"},
+    )
 
 
 class TournamentPatchSchema(StrictSchema):
+    time_zone = TimeZone(allow_none=True, metadata={"description": "its own time zone; null: the organizer's"})
     name = Name(max_length=200)
     ruleset = fields.Raw(metadata=RULESET_DOC)
     private = Boolean()
@@ -118,6 +135,9 @@ class TournamentSchema(StrictSchema):
     bye_points = Integer(required=True)
     deals_per_round = Integer(required=True)
     table_link_hours = Integer(required=True)
+    time_zone = fields.String(
+        required=True, metadata={"description": "where it is played: its own IANA time zone, or its organizer's"}
+    )
     created_at = fields.DateTime(required=True)
 
 

@@ -71,6 +71,7 @@ class Tournaments(MethodView):
                 body["bye_points"],
                 body["deals_per_round"],
                 body["table_link_hours"],
+                body["time_zone"],
             )
 
     @blp.arguments(PageQuery, location="query")

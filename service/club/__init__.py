@@ -26,6 +26,7 @@ from .standing import (
     evening_total,
     ranked,
     role_figures,
+    role_figures_of,
 )
 from .vocabulary import CROWN, OPEN_STATES, DealState, EntryState, Role, Side, WebhookEvent, may_confirm
 
@@ -53,5 +54,6 @@ __all__ = [
     "may_confirm",
     "ranked",
     "role_figures",
+    "role_figures_of",
     "season_row",
 ]

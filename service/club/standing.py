@@ -99,6 +99,11 @@ class StandingRow:
         """Points a game (without the byes' points)."""
         return round(self.points / self.games, 3) if self.games else 0.0
 
+    def totals(self) -> Contribution:
+        """What the player's seats added up to (the byes aside)."""
+        figures = {c: getattr(self, c) for c in STAT_COLUMNS if c != "total"}
+        return Contribution(total=self.points, **figures)
+
     @classmethod
     def of(cls, player_id: int, name: str, totals: Contribution, byes: int, bye_points: int) -> StandingRow:
         """A player's standing from the sum of their seats' contributions and their byes."""
@@ -183,6 +188,20 @@ class RoleFigures:
     def __add__(self, other: RoleFigures) -> RoleFigures:
         assert self.role is other.role
         return RoleFigures(self.role, self.games + other.games, self.wins + other.wins, self.total + other.total)
+
+
+def role_figures_of(totals: Contribution) -> dict[Role, RoleFigures]:
+    """The figures by role in a standing's totals (what the seats' contributions added up to): as
+    emperor, as guard, and the rest (neither)."""
+    emperor = RoleFigures(Role.EMPEROR, totals.emperor_games, totals.emperor_wins, totals.emperor_total)
+    guard = RoleFigures(Role.GUARD, totals.guard_games, totals.guard_wins, totals.guard_total)
+    other = RoleFigures(
+        Role.OTHER,
+        totals.games - emperor.games - guard.games,
+        totals.wins - emperor.wins - guard.wins,
+        totals.total - emperor.total - guard.total,
+    )
+    return {Role.EMPEROR: emperor, Role.GUARD: guard, Role.OTHER: other}
 
 
 def role_figures(seats: Iterable[tuple[str, int]]) -> dict[Role, RoleFigures]:

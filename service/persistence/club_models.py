@@ -19,12 +19,16 @@ class Member(Base):
     __tablename__ = "members"
     # One member per name key within an organizer: two requests adding one new name at once find
     # the same member (the loser's insert fails and it reads the winner's).
-    __table_args__ = (Index("ix_members_organizer_id_name_key", "organizer_id", "name_key", unique=True),)
+    __table_args__ = (
+        Index("ix_members_organizer_id_name_key", "organizer_id", "name_key", unique=True),
+        Index("ix_members_organizer_id_reading", "organizer_id", "reading"),  # the club's list, in name order
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"), index=True)
     name: Mapped[str] = mapped_column(String(100))
     name_key: Mapped[str] = mapped_column(String(400))
+    reading: Mapped[str] = mapped_column(String(400), server_default="", default="")  # names.reading: the list's order
     merged_into: Mapped[int | None] = mapped_column(ForeignKey("members.id"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -69,7 +73,9 @@ class SeasonTournament(Base):
 
 
 class MemberRating(Base):
-    """A member's rating now (Weng-Lin, openskill): mu and sigma, and the games it is made of."""
+    """A member's rating now (Weng-Lin, openskill): mu and sigma, the games it is made of, and a
+    version that every rating update of the member raises (a member's page and charts are
+    cached until it changes)."""
 
     __tablename__ = "member_ratings"
 
@@ -78,31 +84,42 @@ class MemberRating(Base):
     mu: Mapped[float] = mapped_column()
     sigma: Mapped[float] = mapped_column()
     games: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer, server_default="0", default=0)
 
 
 class RatingStep(Base):
-    """A member's rating after one game: the history a member's page draws."""
+    """A member's rating after one game (and the rated games it is made of then): the history a
+    member's page draws, and where an update starts from (the member's last step before it)."""
 
     __tablename__ = "rating_steps"
+    __table_args__ = (
+        # an update deletes the organizer's steps from its first affected game on, in played order
+        Index("ix_rating_steps_order", "organizer_id", "played_at", "game_id"),
+        # a member's rating before a game, a member's history (and by evening)
+        Index("ix_rating_steps_member_order", "member_id", "played_at", "game_id"),
+    )
 
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
     organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"))
-    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"), index=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
     game_id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
+    tournament_id: Mapped[int] = mapped_column(Integer)
     played_at: Mapped[datetime] = mapped_column()
     mu: Mapped[float] = mapped_column()
     sigma: Mapped[float] = mapped_column()
-
-
-class RatingBasis(Base):
-    """What an organizer's ratings were computed from: the last game version they include and
-    the count of counted games. Anything else changed since (a correction, a void, a game
-    played earlier than the last) recomputes them from scratch; new games are added in order."""
-
-    __tablename__ = "rating_basis"
-
-    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"), primary_key=True)
-    last_version_id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
     games: Mapped[int] = mapped_column(Integer)
-    last_played_at: Mapped[datetime | None] = mapped_column()
-    computed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RatingMark(Base):
+    """A change the ratings have not taken in yet: they are brought up to date from the first
+    game it affects (its moment and game id, in played order). Written in the same transaction
+    as the change; taken away by the update that took it in (ratings.bring_up_to_date)."""
+
+    __tablename__ = "rating_marks"
+    __table_args__ = (Index("ix_rating_marks_organizer_id_id", "organizer_id", "id"),)
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"))
+    played_at: Mapped[datetime] = mapped_column()
+    game_id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from .fastpath import Prepared, is_postgresql
 from .keys import KeyRef, hash_secret
-from .models import ApiKey, Player, Tournament
+from .models import ApiKey, Organizer, Player, Tournament
 from .tournaments import TournamentRef, check_owner
 
 __all__ = ["GameTarget", "game_target"]
@@ -33,12 +33,14 @@ class GameTarget:
 
 
 _KEY_COLUMNS = tuple(f.name for f in fields(KeyRef))
-_TOURNAMENT_COLUMNS = tuple(f.name for f in fields(TournamentRef))
+# The tournament's columns, and its time zone: its own, or its organizer's.
+_TOURNAMENT_COLUMNS = tuple(f.name for f in fields(TournamentRef) if f.name != "time_zone")
+_ZONE_SQL = "coalesce(t.time_zone, (SELECT o.time_zone FROM organizers AS o WHERE o.id = t.organizer_id))"
 _PG_GAME_TARGET = Prepared(
     "baohuang_game_target",
     [("tournament_id", "integer"), ("player_ids", "integer[]"), ("secret_hash", "varchar")],
     f"""
-SELECT {", ".join(f"k.{c}" for c in _KEY_COLUMNS)}, {", ".join(f"t.{c}" for c in _TOURNAMENT_COLUMNS)},
+SELECT {", ".join(f"k.{c}" for c in _KEY_COLUMNS)}, {", ".join(f"t.{c}" for c in _TOURNAMENT_COLUMNS)}, {_ZONE_SQL},
     (SELECT count(*) FROM players AS p
      WHERE p.tournament_id = :tournament_id AND p.id = ANY(:player_ids) AND p.withdrawn_at IS NULL),
     (SELECT json_agg(json_build_array(p.id, p.name)) FROM players AS p
@@ -51,6 +53,10 @@ _GAME_TARGET = (
     select(
         *(ApiKey.__table__.c[c] for c in _KEY_COLUMNS),
         *(Tournament.__table__.c[c] for c in _TOURNAMENT_COLUMNS),
+        func.coalesce(
+            Tournament.time_zone,
+            select(Organizer.time_zone).where(Organizer.id == Tournament.organizer_id).scalar_subquery(),
+        ),
         select(func.count())
         .select_from(Player)
         .where(
@@ -86,7 +92,7 @@ def game_target(
         return GameTarget(None, None, 0)
     nk = len(_KEY_COLUMNS)
     key = KeyRef(*row[:nk])
-    t = None if row[nk] is None else TournamentRef(*row[nk : nk + len(_TOURNAMENT_COLUMNS)])
+    t = None if row[nk] is None else TournamentRef(*row[nk : nk + len(_TOURNAMENT_COLUMNS) + 1])
     pairs = row[-1] if pg else json.loads(row[-1] or "[]")
     names = {pid: name for pid, name in pairs or ()}
     return GameTarget(None if key.revoked_at is not None else key, t, row[-2], names)

@@ -43,6 +43,7 @@ from .models import (
     Tournament,
     utcnow,
 )
+from .ratings import mark as ratings_mark
 from .standings import STAT_COLUMNS, apply_stats, stat_deltas, update_totals
 from .tournaments import TournamentRef
 from .webhooks import add_event
@@ -140,12 +141,14 @@ _PG_STORE_GAME = Prepared(
         ("round_number", "integer"),
         ("table_no", "integer"),
         ("deal_no", "integer"),
+        ("organizer_id", "integer"),
+        ("rated", "boolean"),
     ],
     f"""
 WITH g AS (
-    INSERT INTO games (tournament_id, record_hash, current_version, voided, played_at, created_at, round_number, table_no,
-        deal_no)
-    VALUES (:tournament_id, :record_hash, 1, false, :played_at, :now, :round_number, :table_no, :deal_no)
+    INSERT INTO games (tournament_id, organizer_id, record_hash, current_version, voided, played_at, created_at,
+        round_number, table_no, deal_no)
+    VALUES (:tournament_id, :organizer_id, :record_hash, 1, false, :played_at, :now, :round_number, :table_no, :deal_no)
     RETURNING id
 ), v AS (
     INSERT INTO game_versions (game_id, version, action, kind, body, outcome, key_id, created_at)
@@ -172,6 +175,9 @@ WITH g AS (
     SELECT :tournament_id, 'game.stored',
         json_build_object('tournament_id', :tournament_id, 'game_id', v.game_id, 'version', 1), :now, false
     FROM v
+), mark AS (
+    INSERT INTO rating_marks (organizer_id, played_at, game_id, created_at)
+    SELECT :organizer_id, :played_at, v.game_id, :now FROM v WHERE :rated
 )
 SELECT v.game_id FROM v
 """,
@@ -203,7 +209,7 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
     played_at = sub.played_at or now
     seat_values = _seat_values(sub)
     store = _store_postgresql if is_postgresql(s) else _store_sqlite
-    game_id = store(s, t.id, key.id, sub, seat_values, played_at, now)
+    game_id = store(s, t, key.id, sub, seat_values, played_at, now)
     return NewGame(
         game_id, t.id, played_at, now, sub.kind, sub.outcome, seat_values, sub.round_number, sub.table_no, sub.deal_no
     )
@@ -211,18 +217,21 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
 
 def _store_postgresql(
     s: Session,
-    tournament_id: int,
+    t: Tournament | TournamentRef,
     key_id: int,
     sub: Submission,
     seat_values: list[dict[str, Any]],
     played_at: datetime,
     now: datetime,
 ) -> int:
-    """The game, its version, its seats, the totals and the event: one prepared statement."""
+    """The game, its version, its seats, the totals, the event and (a public tournament's game)
+    the ratings' mark: one prepared statement."""
     deltas = stat_deltas([(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
     players = sorted(deltas)
     values = {
-        "tournament_id": tournament_id,
+        "tournament_id": t.id,
+        "organizer_id": t.organizer_id,
+        "rated": not t.private,
         "record_hash": sub.record_hash,
         "played_at": played_at,
         "now": now,
@@ -242,7 +251,7 @@ def _store_postgresql(
 
 def _store_sqlite(
     s: Session,
-    tournament_id: int,
+    t: Tournament | TournamentRef,
     key_id: int,
     sub: Submission,
     seat_values: list[dict[str, Any]],
@@ -250,10 +259,12 @@ def _store_sqlite(
     now: datetime,
 ) -> int:
     """The same as _store_postgresql, in ordinary statements of the session's transaction."""
+    tournament_id = t.id
     game_id = s.execute(
         insert(_GAMES)
         .values(
             tournament_id=tournament_id,
+            organizer_id=t.organizer_id,
             record_hash=sub.record_hash,
             played_at=played_at,
             created_at=now,
@@ -283,6 +294,8 @@ def _store_sqlite(
     )
     update_totals(s, tournament_id, [(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
     add_event(s, tournament_id, "game.stored", {"tournament_id": tournament_id, "game_id": game_id, "version": 1})
+    if not t.private:
+        ratings_mark(s, t.organizer_id, played_at, int(game_id))
     return int(game_id)
 
 
@@ -299,6 +312,7 @@ def correct_game(
 ) -> GameVersion:
     """Void the game (replacement None) or replace it; the old versions stay."""
     s.execute(select(Game.id).where(Game.id == game.id).with_for_update())
+    was = (game.played_at, game.id)
     if game.voided:
         raise Conflict(f"game {game.id} is void; a void game is not corrected again")
     if replacement is not None and replacement.record_hash is not None:
@@ -343,5 +357,7 @@ def correct_game(
         s.add_all(seats)
         s.flush()
         apply_stats(s, t.id, seats, +1)
+    if not t.private:  # the ratings change from the game on (from where it was, or is now, if earlier)
+        ratings_mark(s, t.organizer_id, *min(was, (game.played_at, game.id)))
     s.flush()
     return version

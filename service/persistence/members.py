@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import case, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
-from ..names import name_key
+from ..club import STAT_COLUMNS, Contribution
+from ..names import name_key, reading
+from . import ratings as ratings_repo
 from .db import lock_rows
 from .errors import Conflict, NotFound
-from .models import GameSeat, MemberEvent, Player, PlayerStats, RatingBasis, Tournament, utcnow
+from .models import GameSeat, MemberEvent, Player, PlayerStats, Tournament, utcnow
 from .models import Member as Member
 
 
@@ -29,7 +31,7 @@ def find_or_create(s: Session, organizer_id: int, name: str) -> Member:
         insert = sqlite_insert if dialect == "sqlite" else pg_insert
         s.execute(
             insert(Member)
-            .values(organizer_id=organizer_id, name=name, name_key=key, created_at=utcnow())
+            .values(organizer_id=organizer_id, name=name, name_key=key, reading=reading(name), created_at=utcnow())
             .on_conflict_do_nothing(index_elements=["organizer_id", "name_key"])
         )
         m = _by_key(s, organizer_id, key)
@@ -63,7 +65,7 @@ def get_member(s: Session, organizer_id: int, member_id: int) -> Member:
 def list_members(s: Session, organizer_id: int, *, public_only: bool = False) -> list[tuple[Member, int]]:
     """The club's members (merged ones left out), each with how many players (tournaments) it is.
     ``public_only``: counted in public tournaments only, and a member with none is left out (what
-    anyone may see of a club)."""
+    anyone may see of a club). Every member: for the forms that pick one (page_of_members pages)."""
     q = (
         select(Player.member_id, func.count())
         .join(Tournament, Tournament.id == Player.tournament_id)
@@ -76,6 +78,36 @@ def list_members(s: Session, organizer_id: int, *, public_only: bool = False) ->
         select(Member).where(Member.organizer_id == organizer_id, Member.merged_into.is_(None)).order_by(Member.id)
     )
     return [(m, int(counts.get(m.id, 0))) for m in rows if not public_only or counts.get(m.id)]
+
+
+def page_of_members(
+    s: Session, organizer_id: int, *, public_only: bool, limit: int, offset: int
+) -> tuple[list[tuple[Member, int]], int]:
+    """A page of the club's members in name order (their reading, then the name, then the id),
+    each with how many players (tournaments) it is, and how many members there are in all.
+    ``public_only``: only members who played in a public tournament, counting those."""
+    played = (
+        select(Player.id).join(Tournament, Tournament.id == Player.tournament_id).where(Player.member_id == Member.id)
+    )
+    if public_only:
+        played = played.where(Tournament.private.is_(False))
+    where = [Member.organizer_id == organizer_id, Member.merged_into.is_(None)]
+    if public_only:
+        where.append(played.exists())
+    total = int(s.scalar(select(func.count()).select_from(Member).where(*where)) or 0)
+    name = Member.name.collate("C") if s.get_bind().dialect.name == "postgresql" else Member.name
+    members = list(
+        s.scalars(select(Member).where(*where).order_by(Member.reading, name, Member.id).limit(limit).offset(offset))
+    )
+    counted = (
+        select(Player.member_id, func.count())
+        .join(Tournament, Tournament.id == Player.tournament_id)
+        .where(Player.member_id.in_([m.id for m in members] or [0]))
+    )
+    if public_only:
+        counted = counted.where(Tournament.private.is_(False))
+    counts = dict(s.execute(counted.group_by(Player.member_id)).all())
+    return [(m, int(counts.get(m.id, 0))) for m in members], total
 
 
 def players_of(s: Session, member_id: int) -> Sequence[tuple[Player, Tournament]]:
@@ -92,6 +124,44 @@ def stats_of_players(s: Session, player_ids: Sequence[int]) -> dict[int, PlayerS
     """The maintained totals of these players, by player."""
     rows = s.scalars(select(PlayerStats).where(PlayerStats.player_id.in_(list(player_ids) or [0])))
     return {x.player_id: x for x in rows}
+
+
+def totals_of_players(s: Session, player_ids: Sequence[int]) -> Contribution:
+    """The maintained totals of these players (player_stats), added up: games, points, wins and
+    the same by role."""
+    row = s.execute(
+        select(*(func.coalesce(func.sum(getattr(PlayerStats, c)), 0) for c in STAT_COLUMNS)).where(
+            PlayerStats.player_id.in_(list(player_ids) or [0])
+        )
+    ).one()
+    return Contribution(*(int(v) for v in row))
+
+
+def met(s: Session, player_ids: Sequence[int], member_id: int, crown: Sequence[str]) -> list[tuple[int, int, int]]:
+    """Every other member who sat in a counted game with these players: (member, games on the
+    same side, games on the other side). The side is the crown's (``crown``: its roles) or not."""
+    mine, theirs = aliased(GameSeat), aliased(GameSeat)
+    other = aliased(Player)
+    my_side = case((mine.role.in_(list(crown)), 1), else_=0)
+    their_side = case((theirs.role.in_(list(crown)), 1), else_=0)
+    rows = s.execute(
+        select(
+            other.member_id,
+            func.sum(case((my_side == their_side, 1), else_=0)),
+            func.sum(case((my_side != their_side, 1), else_=0)),
+        )
+        .select_from(mine)
+        .join(theirs, (theirs.version_id == mine.version_id) & (theirs.id != mine.id))
+        .join(other, other.id == theirs.player_id)
+        .where(
+            mine.player_id.in_(list(player_ids) or [0]),
+            mine.counted.is_(True),
+            theirs.counted.is_(True),
+            other.member_id != member_id,
+        )
+        .group_by(other.member_id)
+    ).all()
+    return [(int(m or 0), int(a), int(b)) for m, a, b in rows]
 
 
 def counted_seats_of_players(s: Session, player_ids: Sequence[int]) -> list[tuple[int, str, int]]:
@@ -166,8 +236,8 @@ def move_player(s: Session, p: Player, to: Member, key_id: int | None, reason: s
         )
     )
     p.member_id = to.id
-    forget_ratings(s, to.organizer_id)
     s.flush()
+    ratings_repo.mark_games_of_players(s, to.organizer_id, [p.id])  # its games are another member's now
 
 
 def merge(s: Session, into: Member, other: Member, key_id: int | None, reason: str | None) -> int:
@@ -184,6 +254,7 @@ def merge(s: Session, into: Member, other: Member, key_id: int | None, reason: s
         raise Conflict(
             f"members {into.id} and {other.id} both play in tournament {clash}: move one of the players first"
         )
+    players = list(s.scalars(select(Player.id).where(Player.member_id == other.id)))
     moved = s.execute(update(Player).where(Player.member_id == other.id).values(member_id=into.id)).rowcount or 0  # type: ignore[attr-defined]
     other.merged_into = into.id
     s.add(
@@ -196,8 +267,8 @@ def merge(s: Session, into: Member, other: Member, key_id: int | None, reason: s
             reason=reason,
         )
     )
-    forget_ratings(s, into.organizer_id)
     s.flush()
+    ratings_repo.mark_games_of_players(s, into.organizer_id, players)  # their games are the member's now
     return int(moved)
 
 
@@ -217,8 +288,3 @@ def events(s: Session, organizer_id: int, member_id: int) -> Sequence[MemberEven
         )
         .order_by(MemberEvent.id)
     ).all()
-
-
-def forget_ratings(s: Session, organizer_id: int) -> None:
-    """The ratings are recomputed from scratch when next read (members changed under them)."""
-    s.execute(delete(RatingBasis).where(RatingBasis.organizer_id == organizer_id))

@@ -72,6 +72,9 @@ class Organizer(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The club's own time (an IANA zone): a played_at without a zone is read in it, and pages,
+    # round sheets and exports show times in it. Tournaments may have their own (time_zone).
+    time_zone: Mapped[str] = mapped_column(String(64), server_default="Asia/Shanghai", default="Asia/Shanghai")
 
     keys: Mapped[list[ApiKey]] = relationship(back_populates="organizer")
 
@@ -121,6 +124,7 @@ class Tournament(Base):
     deals_per_round: Mapped[int] = mapped_column(Integer, server_default="1", default=1)
     # How long a table link stays usable after it is made (it also ends when its round closes).
     table_link_hours: Mapped[int] = mapped_column(Integer, server_default="12", default=12)
+    time_zone: Mapped[str | None] = mapped_column(String(64))  # None: the organizer's
 
 
 class Player(Base):
@@ -150,6 +154,8 @@ class Game(Base):
     __table_args__ = (
         UniqueConstraint("tournament_id", "record_hash"),
         Index("ix_games_tournament_id_played_at", "tournament_id", "played_at"),
+        # the organizer's games in played order: what a rating update reads from its first game on
+        Index("ix_games_organizer_order", "organizer_id", "played_at", "id"),
         # One game a deal of a table of a round, among the games that are not void.
         Index(
             "ix_games_round_table_deal",
@@ -165,6 +171,7 @@ class Game(Base):
 
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
+    organizer_id: Mapped[int] = mapped_column(Integer)  # the tournament's (the ratings read by organizer)
     # sha256 of the canonical record, for full play logs; NULL for result sheets (they may repeat)
     record_hash: Mapped[str | None] = mapped_column(String(64))
     current_version: Mapped[int] = mapped_column(Integer, default=1)
@@ -354,7 +361,7 @@ from .club_models import (  # noqa: E402
     Member,
     MemberEvent,
     MemberRating,
-    RatingBasis,
+    RatingMark,
     RatingStep,
     Season,
     SeasonTournament,
@@ -365,7 +372,7 @@ __all__ = [
     "Member",
     "MemberEvent",
     "MemberRating",
-    "RatingBasis",
+    "RatingMark",
     "RatingStep",
     "Season",
     "SeasonTournament",

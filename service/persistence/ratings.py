@@ -1,190 +1,291 @@
-"""The ratings of a club's members: the games they are made of, what they were made from (the
-basis), the ratings now and each member's history."""
+"""The ratings of a club's members, as rows: the rated games in played order, each member's step
+after each game, the ratings now, and the marks the writes leave for the update to take in.
+
+A position in the played order is (played_at, game id). A write that changes what the ratings
+are made of marks the first position it affects (``mark``, ``mark_games_of_players``,
+``mark_tournament``); the update (tournament/ratings.py) deletes the steps from the earliest mark
+on and rates the games from there, starting each member from their last step before it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import ColumnElement, delete, func, insert, select
+from sqlalchemy import ColumnElement, delete, func, insert, select, text, tuple_, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from .models import (
-    Game,
-    GameSeat,
-    GameVersion,
-    MemberRating,
-    Organizer,
-    Player,
-    RatingBasis,
-    RatingStep,
-    Tournament,
-    utcnow,
-)
+from .models import Game, GameSeat, MemberRating, Organizer, Player, RatingMark, RatingStep, Tournament, utcnow
+
+Position = tuple[datetime, int]  # (played_at, game id): where a game is in the played order
+State = tuple[float, float, int]  # a member's mu, sigma and rated games
 
 
 @dataclass(frozen=True, slots=True)
 class RatedGame:
     game_id: int
+    tournament_id: int
     played_at: datetime
     seats: tuple[tuple[int, str, int], ...]  # member, role, score
 
 
-def _public(organizer_id: int) -> list[ColumnElement[bool]]:
-    return [Tournament.organizer_id == organizer_id, Tournament.private.is_(False)]
-
-
-def games(s: Session, organizer_id: int, after_version: int = 0, batch: int = 20_000) -> Iterator[RatedGame]:
-    """The counted games of the organizer's public tournaments (those stored after version
-    ``after_version``), in the order they were played, each with its members' roles and scores."""
-    q = (
-        select(GameSeat.game_id, Game.played_at, Player.member_id, GameSeat.role, GameSeat.score)
-        .join(Game, Game.id == GameSeat.game_id)
-        .join(Player, Player.id == GameSeat.player_id)
-        .join(Tournament, Tournament.id == GameSeat.tournament_id)
-        .where(*_public(organizer_id), GameSeat.counted.is_(True), GameSeat.version_id > after_version)
-        .order_by(Game.played_at, Game.id, GameSeat.seat)
-        .execution_options(yield_per=batch)
-    )
-    current: int | None = None
-    played: datetime | None = None
-    seats: list[tuple[int, str, int]] = []
-    for game_id, at, member, role, points in s.execute(q):
-        if game_id != current:
-            if current is not None and played is not None:
-                yield RatedGame(current, played, tuple(seats))
-            current, played, seats = game_id, at, []
-        seats.append((int(member or 0), role, int(points)))
-    if current is not None and played is not None:
-        yield RatedGame(current, played, tuple(seats))
-
-
 @dataclass(frozen=True, slots=True)
-class State:
-    """What the ratings depend on: the last game version, the counted games, the last played."""
+class Pending:
+    """Changes the ratings have not taken in yet: since when, and from which game on."""
 
-    last_version: int
-    games: int
-    last_played: datetime | None
-
-
-def state(s: Session, organizer_id: int) -> State:
-    last = s.scalar(
-        select(func.coalesce(func.max(GameVersion.id), 0))
-        .join(Game, Game.id == GameVersion.game_id)
-        .join(Tournament, Tournament.id == Game.tournament_id)
-        .where(*_public(organizer_id))
-    )
-    counted, played = s.execute(
-        select(func.count(), func.max(Game.played_at))
-        .select_from(Game)
-        .join(Tournament, Tournament.id == Game.tournament_id)
-        .where(*_public(organizer_id), Game.voided.is_(False))
-    ).one()
-    return State(int(last or 0), int(counted or 0), played)
+    since: datetime
+    from_played_at: datetime
 
 
-def changed_since(s: Session, organizer_id: int, last_version: int, probe: int = 1000) -> bool:
-    """Whether any game version of the organizer's public tournaments came after
-    ``last_version``. The versions after it are read by their primary key first (a club with
-    nothing new costs one probe however many games it has: every store, correction and void
-    writes a version); more than ``probe`` of them anywhere counts as a change (the caller then
-    compares the whole state)."""
-    newer = list(
-        s.scalars(
-            select(GameVersion.game_id).where(GameVersion.id > last_version).order_by(GameVersion.id).limit(probe + 1)
-        )
-    )
-    if not newer:
-        return False
-    if len(newer) > probe:
-        return True
-    found = s.scalar(
-        select(Game.id)
-        .join(Tournament, Tournament.id == Game.tournament_id)
-        .where(Game.id.in_(set(newer)), *_public(organizer_id))
-        .limit(1)
-    )
-    return found is not None
+# --- marks: what the writes leave -----------------------------------------------------------------
 
 
-def only_new_submissions(s: Session, organizer_id: int, after_version: int) -> tuple[int, datetime | None] | None:
-    """Whether every version since ``after_version`` is a first submission (no correction, no
-    void): then how many there are and the earliest played among them; else None."""
-    rows = s.execute(
-        select(GameVersion.action, func.count(), func.min(Game.played_at))
-        .join(Game, Game.id == GameVersion.game_id)
-        .join(Tournament, Tournament.id == Game.tournament_id)
-        .where(*_public(organizer_id), GameVersion.id > after_version)
-        .group_by(GameVersion.action)
-    ).all()
-    if any(action != "submit" for action, _, _ in rows):
-        return None
-    return (int(rows[0][1]), rows[0][2]) if rows else (0, None)
-
-
-def lock(s: Session, organizer_id: int) -> None:
-    """Hold the organizer's row while its ratings are written: two readers refreshing at once
-    take turns (on SQLite the write lock does this already)."""
-    s.execute(select(Organizer.id).where(Organizer.id == organizer_id).with_for_update())
-
-
-def basis(s: Session, organizer_id: int) -> RatingBasis | None:
-    return s.get(RatingBasis, organizer_id)
-
-
-def set_basis(s: Session, organizer_id: int, now: State) -> None:
-    row = s.get(RatingBasis, organizer_id)
-    if row is None:
-        row = RatingBasis(organizer_id=organizer_id)
-        s.add(row)
-    row.last_version_id, row.games, row.last_played_at, row.computed_at = (
-        now.last_version,
-        now.games,
-        now.last_played,
-        utcnow(),
-    )
+def mark(s: Session, organizer_id: int, played_at: datetime, game_id: int) -> None:
+    """The ratings change from this game on (in played order)."""
+    s.add(RatingMark(organizer_id=organizer_id, played_at=played_at, game_id=game_id, created_at=utcnow()))
     s.flush()
 
 
-def current(s: Session, organizer_id: int) -> dict[int, MemberRating]:
-    return {r.member_id: r for r in s.scalars(select(MemberRating).where(MemberRating.organizer_id == organizer_id))}
+def _public(organizer_id: int) -> list[ColumnElement[bool]]:
+    return [Game.organizer_id == organizer_id, Tournament.private.is_(False)]
+
+
+def mark_games_of_players(s: Session, organizer_id: int, player_ids: Sequence[int]) -> None:
+    """These players' rated games change (their member did): from the first of them on."""
+    first = s.execute(
+        select(Game.played_at, Game.id)
+        .join(GameSeat, GameSeat.game_id == Game.id)
+        .join(Tournament, Tournament.id == Game.tournament_id)
+        .where(*_public(organizer_id), GameSeat.player_id.in_(list(player_ids) or [0]), GameSeat.counted.is_(True))
+        .order_by(Game.played_at, Game.id)
+        .limit(1)
+    ).first()
+    if first is not None:
+        mark(s, organizer_id, first[0], first[1])
+
+
+def mark_tournament(s: Session, organizer_id: int, tournament_id: int) -> None:
+    """A tournament's games join the ratings or leave them (made public or private)."""
+    first = s.execute(
+        select(Game.played_at, Game.id)
+        .where(Game.tournament_id == tournament_id, Game.voided.is_(False))
+        .order_by(Game.played_at, Game.id)
+        .limit(1)
+    ).first()
+    if first is not None:
+        mark(s, organizer_id, first[0], first[1])
+
+
+def marks(s: Session, organizer_id: int) -> tuple[int, Position] | None:
+    """The organizer's marks not taken in: the last one's id and the earliest position of all."""
+    rows = s.execute(
+        select(RatingMark.id, RatingMark.played_at, RatingMark.game_id).where(RatingMark.organizer_id == organizer_id)
+    ).all()
+    if not rows:
+        return None
+    return max(r[0] for r in rows), min((r[1], r[2]) for r in rows)
+
+
+def take_marks(s: Session, organizer_id: int, up_to: int) -> None:
+    """The marks up to ``up_to`` are taken in (a mark written since stays)."""
+    s.execute(delete(RatingMark).where(RatingMark.organizer_id == organizer_id, RatingMark.id <= up_to))
+
+
+def pending(s: Session, organizer_id: int) -> Pending | None:
+    row = s.execute(
+        select(func.min(RatingMark.created_at), func.min(RatingMark.played_at)).where(
+            RatingMark.organizer_id == organizer_id
+        )
+    ).first()
+    if row is None or row[0] is None:
+        return None
+    return Pending(row[0], row[1])
+
+
+def marked_organizers(s: Session) -> list[int]:
+    """Organizers whose ratings have changes not taken in yet (oldest first)."""
+    rows = s.execute(
+        select(RatingMark.organizer_id, func.min(RatingMark.id))
+        .group_by(RatingMark.organizer_id)
+        .order_by(func.min(RatingMark.id))
+    ).all()
+    return [int(r[0]) for r in rows]
+
+
+def try_lock(s: Session, organizer_id: int) -> bool:
+    """The organizer's ratings, for this transaction's update alone: an update already running
+    keeps them (False; it takes in every mark it finds when it ends). PostgreSQL: an advisory
+    lock (no row is locked: readers and the organizer's other writes never wait for it). SQLite:
+    the database's write lock (SQLite writes one at a time anyway)."""
+    if s.get_bind().dialect.name == "sqlite":
+        s.execute(update(Organizer).where(Organizer.id == organizer_id).values(id=Organizer.id))
+        return True
+    return bool(s.scalar(text("SELECT pg_try_advisory_xact_lock(:space, :key)"), {"space": 4242, "key": organizer_id}))
+
+
+# --- the games and the steps --------------------------------------------------------------------------
+
+
+def games_from(s: Session, organizer_id: int, start: Position, batch: int = 20_000) -> Iterator[RatedGame]:
+    """The counted games of the organizer's public tournaments from ``start`` on, in played
+    order, each with its members' roles and scores (read as they are rated: bounded memory)."""
+    q = (
+        select(Game.id, Game.tournament_id, Game.played_at, Player.member_id, GameSeat.role, GameSeat.score)
+        .join(GameSeat, GameSeat.game_id == Game.id)
+        .join(Player, Player.id == GameSeat.player_id)
+        .join(Tournament, Tournament.id == Game.tournament_id)
+        .where(*_public(organizer_id), tuple_(Game.played_at, Game.id) >= tuple_(*start), GameSeat.counted.is_(True))
+        .order_by(Game.played_at, Game.id, GameSeat.seat)
+        .execution_options(yield_per=batch)
+    )
+    current: tuple[int, int, datetime] | None = None
+    seats: list[tuple[int, str, int]] = []
+    for game_id, tournament_id, at, member, role, points in s.execute(q):
+        if current is None or game_id != current[0]:
+            if current is not None:
+                yield RatedGame(current[0], current[1], current[2], tuple(seats))
+            current, seats = (game_id, tournament_id, at), []
+        seats.append((int(member or 0), role, int(points)))
+    if current is not None:
+        yield RatedGame(current[0], current[1], current[2], tuple(seats))
+
+
+def delete_steps_from(s: Session, organizer_id: int, start: Position) -> set[int]:
+    """Delete the organizer's steps from ``start`` on; the members who had any."""
+    gone = s.execute(
+        delete(RatingStep)
+        .where(
+            RatingStep.organizer_id == organizer_id,
+            tuple_(RatingStep.played_at, RatingStep.game_id) >= tuple_(*start),
+        )
+        .returning(RatingStep.member_id)
+    ).all()
+    return {int(m) for (m,) in gone}
+
+
+def states_before(s: Session, member_ids: Iterable[int], start: Position) -> dict[int, State]:
+    """Each member's rating just before ``start``: their last step before it (a member without
+    one is not in the answer). One index look-up a member."""
+    wanted = sorted(set(member_ids))
+    if not wanted:
+        return {}
+    out: dict[int, State] = {}
+    for chunk in range(0, len(wanted), 200):
+        parts = [
+            select(RatingStep.member_id, RatingStep.mu, RatingStep.sigma, RatingStep.games)
+            .where(RatingStep.member_id == m, tuple_(RatingStep.played_at, RatingStep.game_id) < tuple_(*start))
+            .order_by(RatingStep.played_at.desc(), RatingStep.game_id.desc())
+            .limit(1)
+            .subquery()
+            for m in wanted[chunk : chunk + 200]
+        ]
+        union = select(*parts[0].c).union_all(*(select(*p.c) for p in parts[1:]))
+        for m, mu, sigma, games in s.execute(union):
+            out[int(m)] = (float(mu), float(sigma), int(games))
+    return out
+
+
+def add_steps(s: Session, rows: list[dict[str, Any]]) -> None:
+    if rows:
+        s.execute(insert(RatingStep), rows)
+
+
+def set_current(s: Session, organizer_id: int, states: dict[int, State | None]) -> None:
+    """The members' ratings now (None: no rated game left), each version raised."""
+    gone = [m for m, x in states.items() if x is None]
+    if gone:
+        s.execute(delete(MemberRating).where(MemberRating.member_id.in_(gone)))
+    rows = [
+        {"member_id": m, "organizer_id": organizer_id, "mu": x[0], "sigma": x[1], "games": x[2], "version": 1}
+        for m, x in sorted(states.items())
+        if x is not None
+    ]
+    if not rows:
+        return
+    make = sqlite_insert if s.get_bind().dialect.name == "sqlite" else pg_insert
+    stmt = make(MemberRating)
+    s.execute(
+        stmt.on_conflict_do_update(
+            index_elements=[MemberRating.member_id],
+            set_={
+                "mu": stmt.excluded.mu,
+                "sigma": stmt.excluded.sigma,
+                "games": stmt.excluded.games,
+                "version": MemberRating.version + 1,
+            },
+        ),
+        rows,
+    )
 
 
 def clear(s: Session, organizer_id: int) -> None:
+    """Every rating of the organizer gone (a from-scratch update follows)."""
     s.execute(delete(RatingStep).where(RatingStep.organizer_id == organizer_id))
     s.execute(delete(MemberRating).where(MemberRating.organizer_id == organizer_id))
 
 
-def write(
-    s: Session,
-    organizer_id: int,
-    ratings: dict[int, tuple[float, float, int]],
-    steps: Sequence[tuple[int, int, datetime, float, float]],
-    known: dict[int, MemberRating],
-) -> None:
-    """Store the ratings now (member → mu, sigma, games) and the steps that led there."""
-    fresh = [
-        {"member_id": m, "organizer_id": organizer_id, "mu": mu, "sigma": sg, "games": n}
-        for m, (mu, sg, n) in ratings.items()
-        if m not in known
-    ]
-    for m, (mu, sg, n) in ratings.items():
-        if m in known:
-            known[m].mu, known[m].sigma, known[m].games = mu, sg, n
-    if fresh:
-        s.execute(insert(MemberRating), fresh)
-    if steps:
-        s.execute(
-            insert(RatingStep),
-            [
-                {"organizer_id": organizer_id, "member_id": m, "game_id": g, "played_at": at, "mu": mu, "sigma": sg}
-                for m, g, at, mu, sg in steps
-            ],
-        )
-    s.flush()
+def rated_organizers(s: Session) -> list[int]:
+    rows = s.execute(
+        select(Game.organizer_id)
+        .join(Tournament, Tournament.id == Game.tournament_id)
+        .where(Tournament.private.is_(False), Game.voided.is_(False))
+        .distinct()
+        .order_by(Game.organizer_id)
+    ).all()
+    return [int(r[0]) for r in rows]
 
 
-def history(s: Session, member_id: int) -> Sequence[RatingStep]:
-    return s.scalars(select(RatingStep).where(RatingStep.member_id == member_id).order_by(RatingStep.id)).all()
+def first_game(s: Session, organizer_id: int) -> Position | None:
+    """The organizer's first rated game."""
+    row = s.execute(
+        select(Game.played_at, Game.id)
+        .join(Tournament, Tournament.id == Game.tournament_id)
+        .where(*_public(organizer_id), Game.voided.is_(False))
+        .order_by(Game.played_at, Game.id)
+        .limit(1)
+    ).first()
+    return None if row is None else (row[0], int(row[1]))
+
+
+# --- reading ---------------------------------------------------------------------------------------------
+
+
+def current(s: Session, organizer_id: int, member_ids: Sequence[int] | None = None) -> dict[int, MemberRating]:
+    q = select(MemberRating).where(MemberRating.organizer_id == organizer_id)
+    if member_ids is not None:
+        q = q.where(MemberRating.member_id.in_(list(member_ids) or [0]))
+    return {r.member_id: r for r in s.scalars(q)}
+
+
+def history_page(s: Session, member_id: int, limit: int, offset: int) -> Sequence[RatingStep]:
+    """A page of a member's steps in played order."""
+    q = select(RatingStep).where(RatingStep.member_id == member_id)
+    return s.scalars(q.order_by(RatingStep.played_at, RatingStep.game_id).limit(limit).offset(offset)).all()
+
+
+def history_by_evening(s: Session, member_id: int) -> list[RatingStep]:
+    """A member's rating at the end of each evening (tournament), in played order: the last step
+    of each tournament."""
+    ends = (
+        select(RatingStep.tournament_id, func.max(RatingStep.played_at).label("at"))
+        .where(RatingStep.member_id == member_id)
+        .group_by(RatingStep.tournament_id)
+        .subquery()
+    )
+    rows = s.scalars(
+        select(RatingStep)
+        .join(ends, (ends.c.tournament_id == RatingStep.tournament_id) & (ends.c.at == RatingStep.played_at))
+        .where(RatingStep.member_id == member_id)
+    ).all()
+    last: dict[int, RatingStep] = {}
+    for x in rows:  # games played at the same moment: the later game id is later
+        if x.tournament_id not in last or x.game_id > last[x.tournament_id].game_id:
+            last[x.tournament_id] = x
+    return sorted(last.values(), key=lambda x: (x.played_at, x.game_id))
+
+
+def steps_count(s: Session, member_id: int) -> int:
+    return int(s.scalar(select(func.count()).select_from(RatingStep).where(RatingStep.member_id == member_id)) or 0)

@@ -94,6 +94,17 @@ def byes(s: Session, tournament_id: int, up_to: int | None = None) -> Counter[in
     return Counter({pid: int(n) for pid, n in s.execute(q).all()})
 
 
+def byes_in(s: Session, tournament_ids: Sequence[int]) -> Counter[int]:
+    """How many rounds each player of these tournaments sat out (one query)."""
+    q = (
+        select(RoundSeat.player_id, func.count())
+        .join(Round, Round.id == RoundSeat.round_id)
+        .where(Round.tournament_id.in_(list(tournament_ids) or [0]), RoundSeat.table_no.is_(None))
+        .group_by(RoundSeat.player_id)
+    )
+    return Counter({pid: int(n) for pid, n in s.execute(q).all()})
+
+
 def byes_of_players(s: Session, player_ids: list[int]) -> Counter[int]:
     """How many rounds each of these players (of any tournaments) sat out."""
     q = (

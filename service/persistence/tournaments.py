@@ -11,11 +11,13 @@ from sqlalchemy.orm import Session
 
 from ..core.ruleset import Ruleset
 from ..names import name_key
+from ..text_and_time import DEFAULT_ZONE
 from . import members
 from .db import lock_rows
 from .errors import Conflict, Forbidden, NotFound
 from .models import (
     Game,
+    Organizer,
     Player,
     PlayerStats,
     Tournament,
@@ -34,11 +36,37 @@ class TournamentRef:
     status: str
     private: bool
     deals_per_round: int = 1
+    time_zone: str = DEFAULT_ZONE  # its own, or its organizer's
 
 
 def tournament_ruleset(t: Tournament | TournamentRef) -> Ruleset:
     """The tournament's ruleset (``Ruleset.from_options`` builds each name and options once)."""
     return Ruleset.from_options(t.ruleset_name, t.ruleset_options)
+
+
+def zone_of(s: Session, t: Tournament | TournamentRef) -> str:
+    """The tournament's time zone: its own, or its organizer's."""
+    if isinstance(t, TournamentRef):
+        return t.time_zone
+    return t.time_zone or organizer_zone(s, t.organizer_id)
+
+
+def zone_of_id(s: Session, tournament_id: int) -> str:
+    t = s.get(Tournament, tournament_id)
+    return DEFAULT_ZONE if t is None else zone_of(s, t)
+
+
+def organizer_zone(s: Session, organizer_id: int) -> str:
+    return s.scalar(select(Organizer.time_zone).where(Organizer.id == organizer_id)) or DEFAULT_ZONE
+
+
+def zones_of(s: Session, tournaments: Sequence[Tournament]) -> dict[int, str]:
+    """Each tournament's time zone (its own, or its organizer's), by tournament id."""
+    organizers = {t.organizer_id for t in tournaments if not t.time_zone}
+    by_organizer = dict(
+        s.execute(select(Organizer.id, Organizer.time_zone).where(Organizer.id.in_(organizers or {0}))).all()
+    )
+    return {t.id: t.time_zone or by_organizer.get(t.organizer_id, DEFAULT_ZONE) for t in tournaments}
 
 
 def set_ruleset(t: Tournament, rs: Ruleset) -> None:

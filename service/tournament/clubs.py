@@ -15,6 +15,7 @@ from ..core.ruleset import Ruleset
 from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
 from ..persistence import members as members_repo
+from ..persistence import ratings as ratings_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import sessions as sessions_repo
 from ..persistence import standings as standings_repo
@@ -22,7 +23,9 @@ from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.errors import Conflict, Forbidden
-from ..persistence.models import ApiKey, Player, Tournament
+from ..persistence.models import ApiKey, Organizer, Player, Tournament
+from ..text_and_time import DEFAULT_ZONE
+from . import ratings
 from .errors import Rejected
 from .unit_of_work import UnitOfWork
 
@@ -50,6 +53,11 @@ class OrganizerInfo:
     id: int
     name: str
     created_at: datetime
+    time_zone: str  # the club's time: IANA
+
+    @classmethod
+    def of(cls, org: Organizer) -> OrganizerInfo:
+        return cls(org.id, org.name, org.created_at, org.time_zone)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +95,11 @@ class TournamentInfo:
     bye_points: int
     deals_per_round: int
     table_link_hours: int
+    time_zone: str  # where it is played: its own IANA time zone, or its organizer's
     created_at: datetime
 
     @classmethod
-    def of(cls, t: Tournament, frozen: bool) -> TournamentInfo:
+    def of(cls, t: Tournament, frozen: bool, zone: str) -> TournamentInfo:
         return cls(
             id=t.id,
             organizer_id=t.organizer_id,
@@ -103,6 +112,7 @@ class TournamentInfo:
             bye_points=t.bye_points,
             deals_per_round=t.deals_per_round,
             table_link_hours=t.table_link_hours,
+            time_zone=zone,
             created_at=t.created_at,
         )
 
@@ -172,10 +182,31 @@ def sign_out(uow: UnitOfWork, token: str) -> None:
     uow.commit()
 
 
-def register_organizer(uow: UnitOfWork, name: str) -> Registered:
+def register_organizer(uow: UnitOfWork, name: str, time_zone: str = DEFAULT_ZONE) -> Registered:
     org, key, secret = keys_repo.create_organizer(uow.session, name)
+    org.time_zone = time_zone
     uow.commit()
-    return Registered(OrganizerInfo(org.id, org.name, org.created_at), ApiKeyInfo.of(key, secret))
+    return Registered(OrganizerInfo.of(org), ApiKeyInfo.of(key, secret))
+
+
+def get_organizer(uow: UnitOfWork, organizer_id: int) -> OrganizerInfo:
+    """An organizer: its name and its club's time zone."""
+    return OrganizerInfo.of(keys_repo.get_organizer(uow.session, organizer_id))
+
+
+def change_organizer(
+    uow: UnitOfWork, acting: int, organizer_id: int, name: str | None, time_zone: str | None
+) -> OrganizerInfo:
+    """Rename the club, or set its time zone (times already stored stay the same moments; they
+    are read and shown in the new zone from now on, in every tournament without a zone of its own)."""
+    acts_for(organizer_id, acting)
+    org = keys_repo.get_organizer(uow.session, organizer_id)
+    if name is not None:
+        org.name = name
+    if time_zone is not None:
+        org.time_zone = time_zone
+    uow.commit()
+    return OrganizerInfo.of(org)
 
 
 def list_keys(uow: UnitOfWork, acting: int, organizer_id: int) -> list[ApiKeyInfo]:
@@ -212,24 +243,26 @@ def create_tournament(
     bye_points: int = 0,
     deals_per_round: int = 1,
     table_link_hours: int = 12,
+    time_zone: str | None = None,
 ) -> TournamentInfo:
     t = tournaments_repo.create_tournament(uow.session, acting, name, rs, private)
     t.seating, t.bye_points, t.deals_per_round = seating, bye_points, deals_per_round
-    t.table_link_hours = table_link_hours
+    t.table_link_hours, t.time_zone = table_link_hours, time_zone
     uow.commit()
-    return TournamentInfo.of(t, False)
+    return TournamentInfo.of(t, False, tournaments_repo.zone_of(uow.session, t))
 
 
 def list_tournaments(uow: UnitOfWork, viewer: int | None, limit: int, offset: int) -> tuple[list[TournamentInfo], int]:
     s = uow.session
     rows, total = tournaments_repo.list_tournaments(s, viewer, limit, offset)
     frozen = tournaments_repo.with_games(s, [t.id for t in rows])
-    return [TournamentInfo.of(t, t.id in frozen) for t in rows], total
+    zones = tournaments_repo.zones_of(s, rows)
+    return [TournamentInfo.of(t, t.id in frozen, zones[t.id]) for t in rows], total
 
 
 def get_tournament(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> TournamentInfo:
     t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
-    return TournamentInfo.of(t, tournaments_repo.has_games(uow.session, t.id))
+    return TournamentInfo.of(t, tournaments_repo.has_games(uow.session, t.id), tournaments_repo.zone_of(uow.session, t))
 
 
 def change_tournament(
@@ -259,16 +292,28 @@ def change_tournament(
         used = games_repo.highest_deal(s, t.id)
         if changes["deals_per_round"] < used:
             raise Conflict(f"tournament {t.id} has games entered as deal {used} of a round: keep at least {used} deals")
-    if "private" in changes and changes["private"] != t.private:
-        members_repo.forget_ratings(s, t.organizer_id)  # the ratings count public tournaments only
-    for field in ("name", "private", "status", "seating", "bye_points", "deals_per_round", "table_link_hours"):
+    rated = "private" in changes and changes["private"] != t.private
+    if rated:  # the ratings count public tournaments only: its games join them or leave them
+        ratings_repo.mark_tournament(s, t.organizer_id, t.id)
+    for field in (
+        "name",
+        "private",
+        "status",
+        "seating",
+        "bye_points",
+        "deals_per_round",
+        "table_link_hours",
+        "time_zone",
+    ):
         if field in changes:
             setattr(t, field, changes[field])
     if closing:
         tables_repo.end_links(s, tournament_id=t.id)  # for good: reopening brings none back
         webhooks_repo.add_event(s, t.id, "tournament.closed", {"tournament_id": t.id})
     uow.commit()
-    return TournamentInfo.of(t, frozen)
+    if rated:
+        ratings.after_write(uow, t.organizer_id)
+    return TournamentInfo.of(t, frozen, tournaments_repo.zone_of(s, t))
 
 
 # --- players ----------------------------------------------------------------------------------------
@@ -332,6 +377,8 @@ def change_player(
             uow.session, p, members_repo.get_member(uow.session, acting, member_id), key_id, reason
         )
     uow.commit()
+    if member_id is not None:
+        ratings.after_write(uow, t.organizer_id)
     return PlayerInfo.of(p)
 
 

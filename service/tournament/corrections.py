@@ -13,6 +13,7 @@ from ..persistence.db import IntegrityError
 from ..persistence.errors import DuplicateGame
 from ..persistence.models import ApiKey
 from ..text_and_time import clean_text
+from . import ratings
 from .errors import Rejected
 from .games import StoredGame, stored_game
 from .submission import ensure_open, read_submission
@@ -61,4 +62,6 @@ def correct_game(
     except IntegrityError:
         s.rollback()
         raise DuplicateGame(None) from None
+    if not t.private:
+        ratings.after_write(uow, t.organizer_id)
     return stored_game(s, game, version)

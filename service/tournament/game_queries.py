@@ -20,6 +20,7 @@ from ..persistence import keys as keys_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.models import Game, GameVersion
+from ..text_and_time import DEFAULT_ZONE, local_iso
 from .games import StoredGame, stored_game
 from .unit_of_work import UnitOfWork
 
@@ -152,13 +153,15 @@ def visible_tournament_id(uow: UnitOfWork, viewer: int | None, tournament_id: in
 
 
 def export_lines(uow: UnitOfWork, tournament_id: int) -> Iterator[str]:
-    """Every game of the tournament as NDJSON lines (current versions, void ones included)."""
+    """Every game of the tournament as NDJSON lines (current versions, void ones included), its
+    times in the tournament's own time (with their offset, and the zone named)."""
     s = uow.session
+    zone = tournaments_repo.zone_of_id(s, tournament_id)
     for game, version in games_repo.export_games(s, tournament_id):
-        yield export_line(s, game, version)
+        yield export_line(s, game, version, zone)
 
 
-def export_line(s: Session, game: Game, version: GameVersion) -> str:
+def export_line(s: Session, game: Game, version: GameVersion, zone: str = DEFAULT_ZONE) -> str:
     """One game of the export: its submission as JSON (a game sent in the notation read into its
     JSON envelope) and, for a game sent in the notation, the text as it was stored."""
     seats = games_repo.game_seats(s, version.id)
@@ -169,7 +172,8 @@ def export_line(s: Session, game: Game, version: GameVersion) -> str:
                 "id": game.id,
                 "version": version.version,
                 "voided": game.voided,
-                "played_at": game.played_at.isoformat(),
+                "played_at": local_iso(game.played_at, zone),
+                "time_zone": zone,
                 "round": game.round_number,
                 "table": game.table_no,
                 "deal": game.deal_no,

@@ -18,6 +18,7 @@ from ..persistence import tables as tables_repo
 from ..persistence.db import IntegrityError, Session
 from ..persistence.errors import Conflict, DuplicateGame
 from ..persistence.models import Game, GameSeat, GameVersion
+from . import ratings
 from .errors import Rejected, Unauthenticated
 from .submission import DuplicateDeal, ensure_open, player_ids, read_submission, seated_players
 from .unit_of_work import UnitOfWork
@@ -226,6 +227,8 @@ def submit_game(
     except (IntegrityError, Conflict) as exc:
         s.rollback()
         return _lost_race(s, t.id, key.organizer_id, sub, idempotency_key, request_hash, exc)
+    if not t.private:
+        ratings.after_write(uow, t.organizer_id)
     return Submitted(game)
 
 

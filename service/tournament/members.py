@@ -7,13 +7,13 @@ the results by role, and who they play with and against most."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..club import Role, RoleFigures, evening_total, role_figures
+from ..club import CROWN, Role, RoleFigures, evening_total, role_figures_of
 from ..names import sort_key
 from ..persistence import members as members_repo
+from ..persistence import ratings as ratings_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.errors import Conflict, NotFound
@@ -126,8 +126,11 @@ class MemberPage(_Rated):
     name: str
     merged_into: int | None
     rated: Rating
+    time_zone: str  # the club's: its times are read in it
+    ratings: ratings.Freshness  # whether the club's ratings have taken in every change
     evenings: tuple[MemberEvening, ...]
-    rating_history: tuple[RatingPoint, ...]
+    rating_history: tuple[RatingPoint, ...]  # the rating at the end of each evening
+    rating_steps: int  # the rated games: every step is in the rating history's pages
     by_role: tuple[RoleFigures, ...]
     partners: tuple[Met, ...]
     opponents: tuple[Met, ...]
@@ -146,18 +149,29 @@ class Merged:
     merged: int
 
 
-def list_members(uow: UnitOfWork, organizer_id: int, viewer: int | None = None) -> list[MemberInfo]:
-    """The club's members in pinyin order, each with its rating now. Anyone but the organizer sees
-    the members of public tournaments only, with their public tournaments counted."""
+@dataclass(frozen=True, slots=True)
+class MemberList:
+    """A page of the club's members in name order, and whether their ratings are up to date."""
+
+    members: list[MemberInfo]
+    total: int
+    ratings: ratings.Freshness
+
+
+def list_members(
+    uow: UnitOfWork, organizer_id: int, viewer: int | None = None, *, limit: int = 100, offset: int = 0
+) -> MemberList:
+    """A page of the club's members in name order (pinyin), each with its rating now. Anyone but
+    the organizer sees the members of public tournaments only, with their public tournaments
+    counted. Reads only: the ratings are the last update's (``ratings`` says if one is pending)."""
     s = uow.session
-    now = ratings.refresh(uow, organizer_id)
     public_only = viewer != organizer_id
+    page, total = members_repo.page_of_members(s, organizer_id, public_only=public_only, limit=limit, offset=offset)
+    now = ratings_repo.current(s, organizer_id, [m.id for m, _ in page])
     rows = [
-        MemberInfo(m.id, m.organizer_id, m.name, m.merged_into, n, ratings.rating_of(now.get(m.id)))
-        for m, n in members_repo.list_members(s, organizer_id, public_only=public_only)
+        MemberInfo(m.id, m.organizer_id, m.name, m.merged_into, n, ratings.rating_of(now.get(m.id))) for m, n in page
     ]
-    rows.sort(key=lambda r: (sort_key(r.name), r.id))
-    return rows
+    return MemberList(rows, total, ratings.freshness(uow, organizer_id))
 
 
 def member_names(uow: UnitOfWork, organizer_id: int) -> list[MemberName]:
@@ -167,38 +181,67 @@ def member_names(uow: UnitOfWork, organizer_id: int) -> list[MemberName]:
     return rows
 
 
+# Members shown on a member's page as partners, and as opponents.
+MET_SHOWN = 5
+
+
 def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id: int) -> MemberPage:
-    """A member's page as data: their evenings (score and games by tournament, in order), their
-    rating with its history, results by role, partners and opponents, and the audit trail (the
-    organizer's only). Anyone else sees public tournaments only, and no member of private ones."""
+    """A member's page as data, bounded whatever the history: their evenings (score and games by
+    tournament, in order), their rating with its history by evening (every step:
+    ``rating_steps``), results by role, who they play with and against most, and the audit trail
+    (the organizer's only). Anyone else sees public tournaments only, and no member of private
+    ones. Reads only."""
     s = uow.session
     m = members_repo.get_member(s, organizer_id, member_id)
-    now = ratings.refresh(uow, organizer_id)
     owner = viewer == organizer_id
     shown = [(p, t) for p, t in members_repo.players_of(s, m.id) if owner or not t.private]
     if not shown and not owner:  # a member of private tournaments only is not shown to anyone else
         raise NotFound(f"organizer {organizer_id} has no member {member_id}")
-    seats = members_repo.counted_seats_of_players(s, [p.id for p, _ in shown])
-    by_role = role_figures((role, points) for _, role, points in seats)
-    together, against = _met(uow, m.id, seats)
-    names = members_repo.names_of(s, list(together | against))
-
-    def top(c: Counter[int]) -> tuple[Met, ...]:
-        return tuple(Met(k, names.get(k), n) for k, n in c.most_common(5))
-
+    players = [p.id for p, _ in shown]
+    by_role = role_figures_of(members_repo.totals_of_players(s, players))
+    met = members_repo.met(s, players, m.id, [r.value for r in CROWN])
+    partners = sorted((x for x in met if x[1]), key=lambda x: (-x[1], x[0]))[:MET_SHOWN]
+    opponents = sorted((x for x in met if x[2]), key=lambda x: (-x[2], x[0]))[:MET_SHOWN]
+    names = members_repo.names_of(s, [x[0] for x in partners + opponents])
+    rating = ratings_repo.current(s, organizer_id, [m.id]).get(m.id)
     return MemberPage(
         id=m.id,
         organizer_id=m.organizer_id,
         name=m.name,
         merged_into=m.merged_into,
-        rated=ratings.rating_of(now.get(m.id)),
+        rated=ratings.rating_of(rating),
+        time_zone=tournaments_repo.organizer_zone(s, organizer_id),
+        ratings=ratings.freshness(uow, organizer_id),
         evenings=_evenings(uow, shown),
-        rating_history=ratings.history(uow, m.id),
+        rating_history=tuple(ratings.RatingPoint.of(x) for x in ratings_repo.history_by_evening(s, m.id)),
+        rating_steps=rating.games if rating is not None else 0,
         by_role=tuple(by_role[r] for r in ROLES),
-        partners=top(together),
-        opponents=top(against),
+        partners=tuple(Met(k, names.get(k), n) for k, n, _ in partners),
+        opponents=tuple(Met(k, names.get(k), n) for k, _, n in opponents),
         events=tuple(AuditEvent.of(e) for e in members_repo.events(s, organizer_id, m.id)) if owner else (),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class RatingHistory:
+    """A page of a member's rating after each of their rated games, in played order."""
+
+    member_id: int
+    steps: list[RatingPoint]
+    total: int
+
+
+def rating_history(
+    uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id: int, *, limit: int = 500, offset: int = 0
+) -> RatingHistory:
+    """Every step of a member's rating, a page at a time (the page of the member shows it by
+    evening). Public tournaments only (ratings count no other)."""
+    s = uow.session
+    m = members_repo.get_member(s, organizer_id, member_id)
+    if viewer != organizer_id and not any(not t.private for _, t in members_repo.players_of(s, m.id)):
+        raise NotFound(f"organizer {organizer_id} has no member {member_id}")
+    steps = ratings_repo.history_page(s, m.id, limit, offset)
+    return RatingHistory(m.id, [RatingPoint.of(x) for x in steps], ratings_repo.steps_count(s, m.id))
 
 
 def _evenings(uow: UnitOfWork, shown: list[tuple[Player, Tournament]]) -> tuple[MemberEvening, ...]:
@@ -219,17 +262,6 @@ def _evenings(uow: UnitOfWork, shown: list[tuple[Player, Tournament]]) -> tuple[
     return tuple(out)
 
 
-def _met(uow: UnitOfWork, member_id: int, seats: list[tuple[int, str, int]]) -> tuple[Counter[int], Counter[int]]:
-    """How often each other member sat on the member's side, and against it, in these games."""
-    mine = {game_id: Role.of(role).crown for game_id, role, _ in seats}
-    together: Counter[int] = Counter()
-    against: Counter[int] = Counter()
-    if mine:
-        for game_id, role, other in members_repo.others_in_games(uow.session, list(mine), member_id):
-            (together if Role.of(role).crown == mine[game_id] else against)[other] += 1
-    return together, against
-
-
 def merge_members(uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, other: int, reason: str | None) -> Merged:
     """Merge member ``other`` into ``into``: every player (and so every game) of it moves."""
     acts_for(organizer_id, key.organizer_id)
@@ -238,6 +270,7 @@ def merge_members(uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, ot
     source = members_repo.get_member(s, organizer_id, other)
     moved = members_repo.merge(s, target, source, key.id, reason)
     uow.commit()
+    ratings.after_write(uow, organizer_id)
     return Merged(target.id, target.organizer_id, target.name, target.merged_into, moved, source.id)
 
 

@@ -7,29 +7,47 @@ places inside a side only change how much — so each game is rated as a match o
 winning side ranked first; a void deal (every score 0) tells nothing and is left out. The model
 handles teams of unequal size (2 against 3, 1 against 4) and keeps each member's uncertainty, so
 a newcomer moves fast and a regular slowly. A member with fewer than PROVISIONAL games is marked
-provisional.
+provisional. The rating shown is mu − 3σ (``display``): the skill the member has with 99.7 %
+certainty at least.
 
-Ratings are made from the club's public tournaments, in the order their games were played. New
-games are added to the ratings as they are when next read; a correction, a void, a game played
-before the last one rated, a member moved or merged, or a tournament made private or public
-recomputes them from scratch — the same games give the same ratings, however they were reached.
+Ratings are made from the club's public tournaments, in the order their games were played
+(played_at, then the game's id). They follow the writes: a change (a game stored, corrected or
+voided, a player moved, two members merged, a tournament made private or public) leaves a mark
+at the first game it affects, and ``bring_up_to_date`` re-rates from the earliest mark on,
+keeping every step before it — a game stored after the others re-rates one game. The write that
+made a small change brings the ratings up to date itself, just after it commits; a large one (a
+merge early in a long history) is left to the background worker (``run``), and until it is done
+the ratings say since when they are being brought up to date. Nobody who reads recomputes.
+``recompute`` does everything again from scratch (the operator's command): the same figures.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
+from itertools import islice
 from typing import Any
 
 from openskill.models import PlackettLuce
 
 from ..club import Role
 from ..persistence import ratings as ratings_repo
-from ..persistence.models import MemberRating
+from ..persistence.db import DATABASE_AWAY, Database
+from ..persistence.models import MemberRating, RatingStep
 from .unit_of_work import UnitOfWork
 
 PROVISIONAL = 10
 MODEL = PlackettLuce()
+_DEFAULT = MODEL.rating()
+# Games a write re-rates itself, just after it commits; more are the background worker's.
+INLINE_GAMES = 200
+# Steps written at once while re-rating.
+_BATCH = 5000
+log = logging.getLogger("baohuang.ratings")
 
 
 def display(mu: float, sigma: float) -> float:
@@ -37,64 +55,174 @@ def display(mu: float, sigma: float) -> float:
     return round(mu - 3 * sigma, 2)
 
 
-def rate(
-    games: Any, start: dict[int, tuple[float, float, int]]
-) -> tuple[dict[int, tuple[float, float, int]], list[tuple[int, int, datetime, float, float]]]:
-    """Apply ``games`` (ratings_repo.RatedGame, in order) to the ratings ``start`` (member → mu,
-    sigma, games): the ratings after them, and each member's step after each game."""
-    now = dict(start)
-    steps: list[tuple[int, int, datetime, float, float]] = []
-    default = MODEL.rating()
-    for g in games:
-        crown = [(m, p) for m, role, p in g.seats if Role.of(role).crown]
-        rebels = [(m, p) for m, role, p in g.seats if not Role.of(role).crown]
-        crown_total = sum(p for _, p in crown)
-        if not crown or not rebels or crown_total == 0:
-            continue  # a void deal, or a sheet without sides: no information
-        teams = [
-            [MODEL.rating(*now.get(m, (default.mu, default.sigma, 0))[:2]) for m, _ in side] for side in (crown, rebels)
-        ]
-        ranks = [0.0, 1.0] if crown_total > 0 else [1.0, 0.0]
-        after = MODEL.rate(teams, ranks=ranks)
-        for side, rated in zip((crown, rebels), after, strict=True):
-            for (m, _), r in zip(side, rated, strict=True):
-                now[m] = (float(r.mu), float(r.sigma), now.get(m, (0.0, 0.0, 0))[2] + 1)
-                steps.append((m, g.game_id, g.played_at, float(r.mu), float(r.sigma)))
-    return now, steps
+# --- rating games ---------------------------------------------------------------------------------
 
 
-def refresh(uow: UnitOfWork, organizer_id: int) -> dict[int, MemberRating]:
-    """The organizer's ratings, brought up to date: new games added, anything else recomputed
-    from scratch (see the module's docstring). Commits when it changed them."""
-    s = uow.session
-    was = ratings_repo.basis(s, organizer_id)
-    if was is not None and not ratings_repo.changed_since(s, organizer_id, was.last_version_id):
-        return ratings_repo.current(s, organizer_id)  # nothing new: one probe of the versions' key
-    ratings_repo.lock(s, organizer_id)
-    s.expire_all()
-    now, was = ratings_repo.state(s, organizer_id), ratings_repo.basis(s, organizer_id)
-    if was is not None and (was.last_version_id, was.games) == (now.last_version, now.games):
-        return ratings_repo.current(s, organizer_id)  # another request brought them up to date
-    new = None if was is None else ratings_repo.only_new_submissions(s, organizer_id, was.last_version_id)
-    incremental = (
-        was is not None
-        and new is not None
-        and was.games + new[0] == now.games
-        and (was.last_played_at is None or new[1] is None or new[1] >= was.last_played_at)
-    )
-    if incremental:
-        assert was is not None
-        known = ratings_repo.current(s, organizer_id)
-        start = {m: (r.mu, r.sigma, r.games) for m, r in known.items()}
-        after, steps = rate(ratings_repo.games(s, organizer_id, was.last_version_id), start)
-    else:
+def rate_game(game: ratings_repo.RatedGame, states: dict[int, ratings_repo.State]) -> list[tuple[int, float, float]]:
+    """Rate one game from the members' states (member → mu, sigma, games; a member not there
+    starts at the model's rating), updating them: each member's new mu and sigma. A void deal or
+    a sheet without sides tells nothing: no change."""
+    crown = [(m, p) for m, role, p in game.seats if Role.of(role).crown]
+    rebels = [(m, p) for m, role, p in game.seats if not Role.of(role).crown]
+    crown_total = sum(p for _, p in crown)
+    if not crown or not rebels or crown_total == 0:
+        return []
+    start = (float(_DEFAULT.mu), float(_DEFAULT.sigma), 0)
+    teams = [[MODEL.rating(*states.get(m, start)[:2]) for m, _ in side] for side in (crown, rebels)]
+    after = MODEL.rate(teams, ranks=[0.0, 1.0] if crown_total > 0 else [1.0, 0.0])
+    out = []
+    for side, rated in zip((crown, rebels), after, strict=True):
+        for (m, _), r in zip(side, rated, strict=True):
+            states[m] = (float(r.mu), float(r.sigma), states.get(m, start)[2] + 1)
+            out.append((m, float(r.mu), float(r.sigma)))
+    return out
+
+
+class Update(Enum):
+    DONE = "done"  # every change taken in
+    BUSY = "busy"  # another update is running: it takes in what it finds when it ends
+    DEFERRED = "deferred"  # more games to re-rate than a write re-rates itself: the worker's
+
+
+@dataclass(frozen=True, slots=True)
+class Rerated:
+    """What one update did: the games re-rated, and from where."""
+
+    games: int
+    start: ratings_repo.Position | None
+
+
+def bring_up_to_date(db: Database, organizer_id: int, *, limit: int | None = None) -> Update:
+    """Take in every change marked for the organizer: from the earliest mark on, delete the
+    steps and re-rate the games, each member starting from their last step before it. With
+    ``limit``, only if that many games or fewer are to be re-rated (else DEFERRED, nothing
+    done). Marks written while it runs are taken in by another round."""
+    for _ in range(100):
+        with UnitOfWork(db) as uow:
+            s = uow.session
+            if not ratings_repo.try_lock(s, organizer_id):
+                return Update.BUSY
+            found = ratings_repo.marks(s, organizer_id)
+            if found is None:
+                return Update.DONE
+            last_mark, start = found
+            games: Iterable[ratings_repo.RatedGame] = ratings_repo.games_from(s, organizer_id, start)
+            if limit is not None:
+                games = list(islice(games, limit + 1))
+                if len(games) > limit:
+                    return Update.DEFERRED
+            rerate(s, organizer_id, start, games)
+            ratings_repo.take_marks(s, organizer_id, last_mark)
+            uow.commit()
+    return Update.BUSY  # written to faster than re-rated: the worker goes on
+
+
+def rerate(s: Any, organizer_id: int, start: ratings_repo.Position, games: Iterable[ratings_repo.RatedGame]) -> Rerated:
+    """Delete the steps from ``start`` on and rate ``games`` (those from ``start`` on, in order),
+    each member starting from their last step before ``start``; the ratings now are the last
+    state of every member touched."""
+    touched = ratings_repo.delete_steps_from(s, organizer_id, start)
+    states: dict[int, ratings_repo.State] = {}
+    known: set[int] = set()
+    rows: list[dict[str, Any]] = []
+    n = 0
+    for game in games:
+        new = {m for m, _, _ in game.seats} - known
+        if new:
+            states.update(ratings_repo.states_before(s, new, start))
+            known |= new
+        for m, mu, sigma in rate_game(game, states):
+            rows.append(
+                {
+                    "organizer_id": organizer_id,
+                    "member_id": m,
+                    "game_id": game.game_id,
+                    "tournament_id": game.tournament_id,
+                    "played_at": game.played_at,
+                    "mu": mu,
+                    "sigma": sigma,
+                    "games": states[m][2],
+                }
+            )
+        n += 1
+        if len(rows) >= _BATCH:
+            ratings_repo.add_steps(s, rows)
+            rows = []
+    ratings_repo.add_steps(s, rows)
+    left = touched - known
+    before = ratings_repo.states_before(s, left, start) if left else {}
+    final: dict[int, ratings_repo.State | None] = {m: states.get(m) for m in known}
+    final.update({m: before.get(m) for m in left})
+    ratings_repo.set_current(s, organizer_id, final)
+    return Rerated(n, start)
+
+
+def after_write(uow: UnitOfWork, organizer_id: int) -> Update:
+    """What a write that marked changes does once it has committed: bring the ratings up to date
+    itself if that is a small update (INLINE_GAMES games or fewer), else leave it to the worker.
+    The write is stored whatever happens here."""
+    try:
+        return bring_up_to_date(uow.db, organizer_id, limit=INLINE_GAMES)
+    except DATABASE_AWAY:
+        log.warning("ratings of organizer %s left to the worker: the database went away", organizer_id)
+        return Update.DEFERRED
+
+
+def recompute(db: Database, organizer_id: int) -> Rerated:
+    """Every rating of the organizer made again from its first game (the operator's command):
+    the same figures as the updates that follow the writes."""
+    with UnitOfWork(db) as uow:
+        s = uow.session
+        while not ratings_repo.try_lock(s, organizer_id):
+            s.rollback()
+            threading.Event().wait(0.2)
+        found = ratings_repo.marks(s, organizer_id)
         ratings_repo.clear(s, organizer_id)
-        known = {}
-        after, steps = rate(ratings_repo.games(s, organizer_id), {})
-    ratings_repo.write(s, organizer_id, after, steps, known)
-    ratings_repo.set_basis(s, organizer_id, now)
-    uow.commit()
-    return ratings_repo.current(s, organizer_id)
+        start = ratings_repo.first_game(s, organizer_id)
+        done = Rerated(0, None)
+        if start is not None:
+            done = rerate(s, organizer_id, start, ratings_repo.games_from(s, organizer_id, start))
+        if found is not None:
+            ratings_repo.take_marks(s, organizer_id, found[0])
+        uow.commit()
+    return done
+
+
+def run(db: Database, stop: threading.Event, *, interval: float = 1.0) -> None:
+    """The background worker: bring every marked organizer's ratings up to date, whatever it
+    takes, until ``stop`` is set (one organizer at a time)."""
+    while not stop.is_set():
+        try:
+            with UnitOfWork(db) as uow:
+                marked = ratings_repo.marked_organizers(uow.session)
+            for organizer_id in marked:
+                if stop.is_set():
+                    return
+                bring_up_to_date(db, organizer_id)
+        except DATABASE_AWAY:
+            log.warning("ratings: the database went away; trying again")
+        except Exception:  # one organizer's failure stops nobody else's ratings
+            log.exception("ratings update failed")
+        stop.wait(interval)
+
+
+def organizers(db: Database) -> list[int]:
+    """Every organizer with a public game (the ones with ratings to make)."""
+    with UnitOfWork(db) as uow:
+        return ratings_repo.rated_organizers(uow.session)
+
+
+def update_all(db: Database) -> int:
+    """Every marked organizer brought up to date (``baohuang ratings update``): how many."""
+    with UnitOfWork(db) as uow:
+        marked = ratings_repo.marked_organizers(uow.session)
+    for organizer_id in marked:
+        while bring_up_to_date(db, organizer_id) is Update.BUSY:
+            threading.Event().wait(0.2)
+    return len(marked)
+
+
+# --- what the answers show -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +243,7 @@ class Rating:
 
 @dataclass(frozen=True, slots=True)
 class RatingPoint:
-    """A member's rating after one game."""
+    """A member's rating after one game: the rating shown (mu − 3σ), mu and sigma."""
 
     game_id: int
     played_at: datetime
@@ -123,17 +251,28 @@ class RatingPoint:
     mu: float
     sigma: float
 
+    @classmethod
+    def of(cls, x: RatingStep) -> RatingPoint:
+        return cls(x.game_id, x.played_at, display(x.mu, x.sigma), round(x.mu, 4), round(x.sigma, 4))
+
+
+@dataclass(frozen=True, slots=True)
+class Freshness:
+    """Whether the club's ratings have taken in every change: if not, since when they are being
+    brought up to date, and from which game's time on."""
+
+    up_to_date: bool
+    pending_since: datetime | None = None
+    from_played_at: datetime | None = None
+
 
 def rating_of(r: MemberRating | None) -> Rating:
     """A member's rating now (a member without a rated game has the model's starting rating)."""
     if r is None:
-        default = MODEL.rating()
-        return Rating.of(float(default.mu), float(default.sigma), 0)
+        return Rating.of(float(_DEFAULT.mu), float(_DEFAULT.sigma), 0)
     return Rating.of(r.mu, r.sigma, r.games)
 
 
-def history(uow: UnitOfWork, member_id: int) -> tuple[RatingPoint, ...]:
-    return tuple(
-        RatingPoint(x.game_id, x.played_at, display(x.mu, x.sigma), round(x.mu, 4), round(x.sigma, 4))
-        for x in ratings_repo.history(uow.session, member_id)
-    )
+def freshness(uow: UnitOfWork, organizer_id: int) -> Freshness:
+    p = ratings_repo.pending(uow.session, organizer_id)
+    return Freshness(True) if p is None else Freshness(False, p.since, p.from_played_at)

@@ -20,6 +20,7 @@ from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow
 from ..text_and_time import clean_text
+from . import ratings
 from .deal_results import emit, read_result, seats_of, store_entry, withdraw
 from .errors import Rejected
 from .submission import DuplicateDeal, ensure_open
@@ -71,6 +72,7 @@ class Board:
     counts: dict[str, int]
     version: str
     tables: tuple[BoardTable, ...]
+    time_zone: str  # the tournament's: its times are shown in it
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +216,8 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> Boar
                 deals=deals,
             )
         )
-    return Board(t.id, number, r.closed_at, t.deals_per_round, counts, _version(s, t.id, r), tuple(tables))
+    zone = tournaments_repo.zone_of(s, t)
+    return Board(t.id, number, r.closed_at, t.deals_per_round, counts, _version(s, t.id, r), tuple(tables), zone)
 
 
 def _version(s: Session, tournament_id: int, r: Round) -> str:
@@ -274,6 +277,8 @@ def resolve_deal(
         )
     emit(s, t.id, "game.confirmed", number, table, deal, settled.id, settled.game_id)
     uow.commit()
+    if not t.private:
+        ratings.after_write(uow, t.organizer_id)
     return Settled(number, table, deal, settled.game_id, settled.id)
 
 

@@ -6,13 +6,12 @@ standings as they stood after any evening of the season."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..club import STANDINGS_ORDER, Counting, Evening, SeasonRow, ranked, role_figures, season_row
+from ..club import STANDINGS_ORDER, Counting, Evening, SeasonRow, ranked, role_figures_of, season_row
 from ..persistence import members as members_repo
 from ..persistence import seasons as seasons_repo
 from ..persistence import standings as standings_repo
@@ -193,11 +192,9 @@ def _evenings(
         evenings = evenings[: ids.index(after) + 1]
     members: dict[int, list[Evening]] = {}
     player_member = members_repo.member_of_players_in(s, [t.id for t in evenings])
-    seats_of: dict[tuple[int, int], list[tuple[str, int]]] = defaultdict(list)
-    for tid, pid, role, points in members_repo.counted_seats_in(s, [t.id for t in evenings]):
-        seats_of[(player_member.get(pid, 0), tid)].append((role, points))
+    standings = standings_repo.standings_of(s, [(t.id, t.bye_points) for t in evenings])
     for position, t in enumerate(evenings):
-        for row in standings_repo.standings(s, t.id, t.bye_points):
+        for row in standings.get(t.id, []):
             if not row.games and not row.byes:
                 continue  # registered, never played: not an evening of theirs
             member = int(player_member.get(row.player_id) or 0)
@@ -210,7 +207,7 @@ def _evenings(
                     wins=row.wins,
                     byes=row.byes,
                     points=row.points,
-                    roles=role_figures(seats_of[(member, t.id)]),
+                    roles=role_figures_of(row.totals()),
                 )
             )
     return season, evenings, members

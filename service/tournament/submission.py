@@ -7,6 +7,7 @@ of a submission: the submit and correct use cases (games.py, corrections.py), th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from ..core import adjudicate
@@ -23,8 +24,8 @@ from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.errors import Conflict
-from ..persistence.models import Tournament
-from ..text_and_time import moment
+from ..persistence.models import Tournament, utcnow
+from ..text_and_time import FUTURE_GRACE, local, moment
 from .errors import ClaimDiffers, IllegalGame, Rejected
 
 __all__ = ["DealsComplete", "DuplicateDeal", "ensure_open", "read_submission", "seated_players"]
@@ -57,13 +58,7 @@ def read_submission(
     at = None if correction else _round_and_table(s, t, doc, problems)
     seats = doc.get("players", players)
     _check_players(s, t, seats, problems, players_known=players_known, correction=correction)
-    played_at = None
-    if doc.get("played_at") is not None:
-        try:
-            # a time without a zone is taken as UTC; one with a zone is kept (and shown) in UTC
-            played_at = moment(doc["played_at"])
-        except ValueError as exc:
-            problems.append(Problem("/played_at", "invalid_datetime", f"played_at is {exc}"))
+    played_at = _played_at(s, t, doc.get("played_at"), problems)
     judged = _judge(doc, tournaments_repo.tournament_ruleset(t), problems)
     claim, differences = judged.claim, judged.differences
     if doc.get("claimed") is not None:
@@ -91,6 +86,34 @@ def read_submission(
         played_at,
         *(at or (None, None, None)),
     )
+
+
+def _played_at(
+    s: Session, t: Tournament | tournaments_repo.TournamentRef, value: object, problems: list[Problem]
+) -> datetime | None:
+    """When the game was played: a time without a zone is read in the tournament's time zone (its
+    own, or its organizer's), and kept in UTC. A game cannot have been played in the future
+    (beyond FUTURE_GRACE, for clocks that differ)."""
+    if value is None:
+        return None
+    zone = tournaments_repo.zone_of(s, t)
+    try:
+        played_at = moment(value, zone)
+    except ValueError as exc:
+        problems.append(Problem("/played_at", "invalid_datetime", f"played_at is {exc}"))
+        return None
+    if played_at > utcnow() + FUTURE_GRACE:
+        problems.append(
+            Problem(
+                "/played_at",
+                "played_at_in_future",
+                f"played_at is {local(played_at, zone)}, in the future: a game is entered once it is played "
+                f"(a time without a zone is read in {zone})",
+                {"time_zone": zone},
+            )
+        )
+        return None
+    return played_at
 
 
 def _check_players(

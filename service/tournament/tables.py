@@ -24,6 +24,7 @@ from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.models import TableEntry, Tournament, utcnow
+from . import ratings
 from .deal_results import (
     emit,
     entry_side,
@@ -66,6 +67,7 @@ class TableTournament:
     id: int
     name: str
     ruleset: str
+    time_zone: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +93,7 @@ def table_page(uow: UnitOfWork, at: OpenedTable) -> TablePage:
     missing = [d.deal for d in deals if d.state == DealState.MISSING]
     t = at.tournament
     return TablePage(
-        tournament=TableTournament(t.id, t.name, t.ruleset_name),
+        tournament=TableTournament(t.id, t.name, t.ruleset_name, tournaments_repo.zone_of(s, t)),
         round=at.number,
         table=at.table,
         deals_per_round=t.deals_per_round,
@@ -219,6 +221,8 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
     else:
         emit(s, t.id, event, at.number, at.table, deal, entry.id, None)
     uow.commit()
+    if event == "game.confirmed" and not t.private:
+        ratings.after_write(uow, t.organizer_id)
     return Entered(entry_info(entry, at.names))
 
 
@@ -339,6 +343,8 @@ def confirm_deal(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, en
     _confirm(s, at, e, player_id, now)
     emit(s, t.id, "game.confirmed", at.number, at.table, deal, e.id, e.game_id)
     uow.commit()
+    if not t.private:
+        ratings.after_write(uow, t.organizer_id)
     return entry_info(e, at.names)
 
 

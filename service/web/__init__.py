@@ -8,13 +8,14 @@ from __future__ import annotations
 import logging
 import os
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from flask import Flask, Request, Response, request, send_from_directory
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
 
+from ..text_and_time import DEFAULT_ZONE, local
 from .i18n import gettext, language, seat_label, tr
 
 csrf = CSRFProtect()
@@ -24,6 +25,14 @@ CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
 )
+
+
+def localtime(when: datetime | None, zone: str | None = None) -> str:
+    """A moment as the page shows it: in the club's own time (the page's zone: its tournament's,
+    or its club's; else Asia/Shanghai), with the zone named."""
+    from flask import g
+
+    return local(when, zone or g.get("zone") or DEFAULT_ZONE, language=language())
 
 
 def secret_key() -> str:
@@ -79,7 +88,9 @@ def install(app: Flask) -> None:
     app.session_interface = _PagesOnlySessions()
     csrf.init_app(app)
     app.register_blueprint(blp)
-    app.jinja_env.globals.update(_=gettext, csrf_token=generate_csrf, lang=language, seat_label=seat_label)
+    app.jinja_env.globals.update(
+        _=gettext, csrf_token=generate_csrf, lang=language, seat_label=seat_label, localtime=localtime
+    )
     app.jinja_env.filters["tr"] = tr
 
     @app.errorhandler(CSRFError)

@@ -37,6 +37,7 @@ def round_sheet(tournament_id: int, number: int) -> tuple[str, int]:
     with found(), unit_of_work() as uow:
         board = round_board.board(uow, acting(), tournament_id, number)
         links = round_board.current_links(uow, acting(), tournament_id, number, secret)
+    g.zone = board.time_zone
     printed = []
     for link in links.links if links is not None else ():
         url = None if link.token is None else url_for("web.table", token=link.token, _external=True)
@@ -72,6 +73,7 @@ def round_board_page(tournament_id: int, number: int) -> Any:
 
 
 def _board_page(board: round_board.Board, tournament_id: int, **extra: Any) -> str:
+    g.zone = board.time_zone
     left = round_board.left_to_settle(board)
     left_text = gettext("; ").join(
         gettext("the %(state)s ones: %(deals)s")

@@ -29,41 +29,78 @@ STYLE = Style(
 )
 
 
+# Points a line chart draws at most: a long history is thinned evenly (its last point kept), and
+# an axis names at most MAX_LABELS of its points. A chart stays a few tens of kilobytes whatever
+# the club's size; its table beside it has every number.
+MAX_POINTS = 120
+MAX_LABELS = 12
+
+
 def _chart(kind: Any, title: str, **kw: Any) -> Any:
-    return kind(
-        js=[],
-        disable_xml_declaration=True,
-        style=STYLE,
-        title=title,
-        width=640,
-        height=420,
-        legend_box_size=16,
-        legend_at_bottom=True,
-        truncate_label=14,
-        x_label_rotation=30,
-        print_values=False,
-        **kw,
-    )
+    options: dict[str, Any] = {
+        "js": [],
+        "disable_xml_declaration": True,
+        "style": STYLE,
+        "title": title,
+        "width": 640,
+        "height": 440,
+        "legend_box_size": 16,
+        "legend_at_bottom": True,
+        "truncate_label": -1,  # labels are shortened here, by characters (a Chinese name is short)
+        "truncate_legend": -1,
+        "x_label_rotation": 30,
+        "print_values": False,
+        "margin_bottom": 24,
+    }
+    options.update(kw)
+    return kind(**options)
 
 
 def _svg(chart: Any) -> str:
     return str(chart.render(is_unicode=True))
 
 
+def _short(label: str, n: int = 10) -> str:
+    """A label of at most ``n`` characters (an ellipsis says it was shortened)."""
+    return label if len(label) <= n else label[: n - 1] + "…"
+
+
+def thinned(n: int, most: int = MAX_POINTS) -> list[int]:
+    """The indexes of ``n`` points a chart draws: all of them, or ``most`` spread evenly with the
+    first and the last.
+
+    >>> thinned(5, 3), len(thinned(1000)), thinned(1000)[-1]
+    ([0, 2, 4], 120, 999)
+    """
+    if n <= most:
+        return list(range(n))
+    return sorted({round(k * (n - 1) / (most - 1)) for k in range(most)})
+
+
+def _x_labels(chart: Any, labels: list[str]) -> None:
+    chart.x_labels = [_short(x) for x in labels]
+    if len(labels) > MAX_LABELS:
+        chart.x_labels_major_count = MAX_LABELS
+        chart.show_minor_x_labels = False
+
+
 def score_by_evening(member: MemberPage) -> str:
-    c = _chart(pygal.Line, gettext("Score over the evenings"), dots_size=3)
-    c.x_labels = [e.tournament for e in member.evenings]
-    c.add(gettext("Total so far"), [e.cumulative for e in member.evenings])
-    c.add(gettext("That evening"), [e.total for e in member.evenings])
+    evenings = [member.evenings[i] for i in thinned(len(member.evenings))]
+    c = _chart(pygal.Line, gettext("Score over the evenings"), dots_size=3 if len(evenings) < 40 else 1)
+    _x_labels(c, [e.tournament for e in evenings])
+    c.add(gettext("Total so far"), [e.cumulative for e in evenings])
+    c.add(gettext("That evening"), [e.total for e in evenings])
     return _svg(c)
 
 
 def rating_over_time(member: MemberPage) -> str:
-    steps = member.rating_history
-    c = _chart(pygal.Line, gettext("Rating over time, with its band"), show_dots=False, show_x_labels=False)
+    """The rating (μ − 3σ) at the end of each evening, with the skill estimate μ and μ + 3σ: the
+    rating is the band's lower edge, one convention everywhere."""
+    steps = [member.rating_history[i] for i in thinned(len(member.rating_history))]
+    c = _chart(pygal.Line, gettext("Rating over the evenings"), show_dots=len(steps) < 40, show_x_labels=False)
+    c.add(gettext("Rating (μ − 3σ)"), [round(x.rating, 2) for x in steps], stroke_style={"width": 3})
     c.add(gettext("Skill (μ)"), [round(x.mu, 2) for x in steps])
-    c.add("μ + 2σ", [round(x.mu + 2 * x.sigma, 2) for x in steps], stroke_style={"dasharray": "4, 4"})
-    c.add("μ − 2σ", [round(x.mu - 2 * x.sigma, 2) for x in steps], stroke_style={"dasharray": "4, 4"})
+    c.add("μ + 3σ", [round(x.mu + 3 * x.sigma, 2) for x in steps], stroke_style={"dasharray": "4, 4"})
     return _svg(c)
 
 
@@ -75,26 +112,38 @@ def by_role(member: MemberPage) -> str:
     return _svg(c)
 
 
-def met(member: MemberPage) -> str:
-    c = _chart(pygal.HorizontalBar, gettext("Played with and against most"))
-    names = [x.name for x in member.partners] + [x.name for x in member.opponents]
-    c.x_labels = names
-    c.add(gettext("On the same side"), [x.games for x in member.partners] + [None] * len(member.opponents))
-    c.add(gettext("On the other side"), [None] * len(member.partners) + [x.games for x in member.opponents])
+def partners(member: MemberPage) -> str:
+    c = _chart(pygal.HorizontalBar, gettext("On the same side most"), show_legend=False)
+    c.x_labels = [_short(x.name or "?", 12) for x in member.partners]
+    c.add(gettext("Games"), [x.games for x in member.partners])
+    return _svg(c)
+
+
+def opponents(member: MemberPage) -> str:
+    c = _chart(pygal.HorizontalBar, gettext("On the other side most"), show_legend=False)
+    c.x_labels = [_short(x.name or "?", 12) for x in member.opponents]
+    c.add(gettext("Games"), [x.games for x in member.opponents])
     return _svg(c)
 
 
 def leaders(evenings: list[tuple[str, dict[int, int]]], names: dict[int, str], top: list[int]) -> str:
-    """The season's leaders: each one's total so far, evening by evening."""
-    c = _chart(pygal.Line, gettext("The leaders, evening by evening"), dots_size=3)
-    c.x_labels = [name for name, _ in evenings]
+    """The season's leaders: each one's total so far, evening by evening (a long season thinned)."""
+    shown = thinned(len(evenings))
+    c = _chart(pygal.Line, gettext("The leaders, evening by evening"), dots_size=3 if len(shown) < 40 else 1)
+    _x_labels(c, [evenings[i][0] for i in shown])
     for m in top:
         running, points = 0, []
         for _, totals in evenings:
             running += totals.get(m, 0)
             points.append(running)
-        c.add(names.get(m, "?"), points)
+        c.add(_short(names.get(m, "?"), 12), [points[i] for i in shown])
     return _svg(c)
 
 
-MEMBER_CHARTS = {"score": score_by_evening, "rating": rating_over_time, "roles": by_role, "met": met}
+MEMBER_CHARTS = {
+    "score": score_by_evening,
+    "rating": rating_over_time,
+    "roles": by_role,
+    "partners": partners,
+    "opponents": opponents,
+}

@@ -5,6 +5,10 @@ season's standings with a chart of its leaders. The charts are SVG images drawn 
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, abort, flash, g, redirect, render_template, request, url_for
@@ -14,26 +18,41 @@ from ..tournament.errors import Conflict
 from . import charts
 from .common import acting, blp, found, organizer_only, unit_of_work, viewer
 from .forms import FormError, number, text
-from .i18n import gettext, tr
+from .i18n import gettext, language, tr
 
 # An SVG image carries its own styles and no script that runs (an image never runs one).
 SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 
-def _svg(svg: str) -> Response:
+def _svg(svg: str, headers: dict[str, str] | None = None) -> Response:
     return Response(
         svg,
         mimetype="image/svg+xml",
-        headers={"Content-Security-Policy": SVG_CSP, "Cache-Control": "no-cache"},
+        headers={"Content-Security-Policy": SVG_CSP, "Cache-Control": "no-cache", **(headers or {})},
     )
+
+
+MEMBERS_A_PAGE = 200
 
 
 @blp.get("/clubs/<int:organizer_id>/members")
 def club_members(organizer_id: int) -> str:
+    start = request.args.get("from", "0")
+    offset = int(start) if start.isascii() and start.isdigit() and len(start) < 10 else 0
     with found(), unit_of_work() as uow:
-        rows = members.list_members(uow, organizer_id)
-        listed = seasons.list_seasons(uow, organizer_id)
-    return render_template("club_members.html", organizer_id=organizer_id, members=rows, seasons=listed)
+        listed = members.list_members(uow, organizer_id, viewer(), limit=MEMBERS_A_PAGE, offset=offset)
+        seasons_of = seasons.list_seasons(uow, organizer_id)
+    more = offset + MEMBERS_A_PAGE if offset + MEMBERS_A_PAGE < listed.total else None
+    return render_template(
+        "club_members.html",
+        organizer_id=organizer_id,
+        members=listed.members,
+        total=listed.total,
+        offset=offset,
+        more=more,
+        ratings=listed.ratings,
+        seasons=seasons_of,
+    )
 
 
 def _member(organizer_id: int, member_id: int) -> members.MemberPage:
@@ -41,23 +60,66 @@ def _member(organizer_id: int, member_id: int) -> members.MemberPage:
         return members.get_member(uow, viewer(), organizer_id, member_id)
 
 
+# The charts of the members shown lately, by what they were drawn from (the member's data and the
+# page's language): a page draws its charts once, and the chart requests that follow it (their
+# address names the version) are answered from here. Bounded; each worker keeps its own.
+_DRAWN: OrderedDict[str, dict[str, str]] = OrderedDict()
+_DRAWN_MOST = 128
+_DRAWN_LOCK = threading.Lock()
+
+
+def _version(m: members.MemberPage) -> str:
+    """What the member's page and charts are drawn from, as a short digest (their ETag)."""
+    return hashlib.sha256(f"{language()}|{m!r}".encode()).hexdigest()[:20]
+
+
+def _charts(m: members.MemberPage, version: str) -> dict[str, str]:
+    """The member's charts as SVG, drawn once for this version of the member."""
+    with _DRAWN_LOCK:
+        drawn = _DRAWN.get(version)
+        if drawn is not None:
+            _DRAWN.move_to_end(version)
+            return drawn
+    drawn = {name: draw(m) for name, draw in charts.MEMBER_CHARTS.items()}
+    with _DRAWN_LOCK:
+        _DRAWN[version] = drawn
+        while len(_DRAWN) > _DRAWN_MOST:
+            _DRAWN.popitem(last=False)
+    return drawn
+
+
 @blp.get("/clubs/<int:organizer_id>/members/<int:member_id>")
-def member_page(organizer_id: int, member_id: int, status: int = 200, **extra: Any) -> tuple[str, int]:
+def member_page(organizer_id: int, member_id: int, status: int = 200, **extra: Any) -> Any:
     m = _member(organizer_id, member_id)
+    g.zone = m.time_zone
+    version = _version(m)
+    owner = viewer() == organizer_id
+    cacheable = not owner and status == 200 and request.method == "GET"
+    if cacheable and request.if_none_match.contains(version):
+        return Response(status=304, headers={"ETag": f'"{version}"', "Cache-Control": "no-cache"})
+    _charts(m, version)  # drawn now, once: the page's chart requests find them
     others: list[members.MemberName] = []
-    if viewer() == organizer_id:  # the organizer fixes mistaken links here
+    if owner:  # the organizer fixes mistaken links here
         with unit_of_work() as uow:
             others = [x for x in members.member_names(uow, organizer_id) if x.id != member_id]
     page = render_template(
         "member.html",
         organizer_id=organizer_id,
         m=m,
+        version=version,
         charts=list(charts.MEMBER_CHARTS),
+        recent=m.evenings[-EVENINGS_SHOWN:],
+        recent_ratings=m.rating_history[-EVENINGS_SHOWN:],
         others=others,
         errors=extra.pop("errors", {}),
         form=request.form if request.method == "POST" else {},
     )
-    return page, status
+    headers = {"ETag": f'"{version}"', "Cache-Control": "no-cache"} if cacheable else {"Cache-Control": "no-store"}
+    return Response(page, status, headers, mimetype="text/html")
+
+
+# Evenings the member's page lists in its table (the latest; the chart draws them all).
+EVENINGS_SHOWN = 60
 
 
 def _fix(organizer_id: int, member_id: int, action: Any, done: str, then: int) -> Any:
@@ -93,8 +155,12 @@ def merge_member(organizer_id: int, member_id: int) -> Any:
 @organizer_only
 def move_evening(organizer_id: int, member_id: int) -> Any:
     """Move one evening (a tournament's player, with their games) to another member."""
-    form = request.form
+    form: Mapping[str, str] = request.form
     try:
+        evening = form.get("evening", "")
+        if evening:  # the page's one form: "tournament:player"
+            t_part, _, p_part = evening.partition(":")
+            form = {"tournament_id": t_part, "player_id": p_part, **{k: form[k] for k in form if k != "evening"}}
         tournament_id = number(form, "tournament_id", 1, 2**31 - 1)
         player_id = number(form, "player_id", 1, 2**31 - 1)
         to = number(form, "member_id", 1, 2**31 - 1)
@@ -115,10 +181,24 @@ def move_evening(organizer_id: int, member_id: int) -> Any:
 
 @blp.get("/clubs/<int:organizer_id>/members/<int:member_id>/charts/<name>.svg")
 def member_chart(organizer_id: int, member_id: int, name: str) -> Response:
-    draw = charts.MEMBER_CHARTS.get(name)
-    if draw is None:
+    """One of a member's charts. Asked for with the version its page names (``v``), it is the one
+    the page drew (kept for a day by the browser: a new version is a new address); otherwise the
+    member is read and the chart drawn, with its ETag."""
+    if name not in charts.MEMBER_CHARTS:
         abort(404)
-    return _svg(draw(_member(organizer_id, member_id)))
+    asked = request.args.get("v", "")
+    with _DRAWN_LOCK:
+        drawn = _DRAWN.get(asked) if asked else None
+    if drawn is None:
+        m = _member(organizer_id, member_id)
+        version = _version(m)
+        if request.if_none_match.contains(version):
+            return Response(status=304, headers={"ETag": f'"{version}"'})
+        drawn = _charts(m, version)
+    else:
+        version = asked
+    cache = "public, max-age=86400, immutable" if asked == version else "no-cache"
+    return _svg(drawn[name], {"ETag": f'"{version}"', "Cache-Control": cache})
 
 
 @blp.get("/clubs/<int:organizer_id>/seasons/<int:season_id>")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask import abort, flash, g, redirect, render_template, request, session, url_for
 
 from ..core.errors import RecordError
 from ..core.record_form import read_ruleset
@@ -173,6 +173,7 @@ def manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[st
     who = viewer()
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
+        g.zone = t.time_zone
         if t.organizer_id != who:
             abort(403)
         players, _ = clubs.list_players(uow, who, tournament_id, 10_000, 0)

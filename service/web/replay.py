@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, request, url_for
+from flask import g, render_template, request, url_for
 
 from ..core import adjudicate
 from ..core.errors import RecordError
@@ -75,6 +75,7 @@ def game_replay(tournament_id: int, game_id: int) -> str | tuple[str, int]:
     who = viewer()
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
+        g.zone = t.time_zone
         game = game_queries.get_game(uow, who, tournament_id, game_id)
         history = game_queries.game_history(uow, who, tournament_id, game_id)
     back = url_for("web.game_page", tournament_id=tournament_id, game_id=game_id)

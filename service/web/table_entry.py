@@ -11,7 +11,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..core.errors import RecordError
@@ -64,6 +64,7 @@ def table_page(token: str, status: int = 200, **extra: Any) -> tuple[str, int, d
     with unit_of_work() as uow:
         at = _open(uow, token)
         view = tables.table_page(uow, at)
+    g.zone = view.tournament.time_zone
     names = _seat_names(view)
     views: dict[int, Any] = {}
     confirmers: dict[int, list[TablePlayer]] = {}

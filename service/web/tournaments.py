@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from flask import render_template, request
+from flask import g, render_template, request
 
 from ..core import adjudicate
 from ..core.notation import format_record
@@ -60,6 +60,7 @@ def tournament(tournament_id: int) -> str:
     after = request.args.get("round", type=int)
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
+        g.zone = t.time_zone
         seated = rounds.list_rounds(uow, who, tournament_id)
         if after is not None and after not in [r.number for r in seated]:
             after = None
@@ -86,6 +87,7 @@ def player_page(tournament_id: int, player_id: int) -> str:
     who = viewer()
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
+        g.zone = t.time_zone
         player = clubs.get_player(uow, who, tournament_id, player_id)
         table = clubs.standings(uow, who, tournament_id)
         rows, _ = game_queries.list_games(uow, who, tournament_id, include_void=False, player=player_id)
@@ -106,6 +108,7 @@ def game_page(tournament_id: int, game_id: int, status: int = 200, **extra: Any)
     who = viewer()
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
+        g.zone = t.time_zone
         game = game_queries.get_game(uow, who, tournament_id, game_id)
         history = game_queries.game_history(uow, who, tournament_id, game_id)
         names = names_of(uow, who, tournament_id)

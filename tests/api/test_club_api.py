@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 
-from sqlalchemy import delete
-
-from service.persistence.models import RatingBasis
+from service.tournament import ratings as ratings_use_cases
 from tests.tournament_helpers import Club
 
 NAMES = ["张伟", "李娜", "王芳", "赵雷", "刘洋", "陈静"]
@@ -162,9 +160,7 @@ def test_ratings_recompute_identically_from_scratch(db_client, db_app):
         return {m["id"]: (m["mu"], m["sigma"], m["games"]) for m in _members(client, club).values()}
 
     def from_scratch():
-        with db_app.extensions["baohuang_db"].session() as s:
-            s.execute(delete(RatingBasis).where(RatingBasis.organizer_id == oid))
-            s.commit()
+        ratings_use_cases.recompute(db_app.extensions["baohuang_db"], oid)
         return ratings()
 
     def decided(tid):  # a deal whose every score is 0 tells nothing and is not rated
@@ -186,8 +182,16 @@ def test_ratings_recompute_identically_from_scratch(db_client, db_app):
     corrected = ratings()
     assert corrected != grown and sum(g for _, _, g in corrected.values()) == decided(t1) + decided(t2)
     assert corrected == from_scratch()
-    page = client.get(f"/v1/organizers/{oid}/members/{next(iter(corrected))}").get_json()
-    assert len(page["rating_history"]) == page["games"] and page["provisional"] == (page["games"] < 10)
+    member = next(iter(corrected))
+    page = client.get(f"/v1/organizers/{oid}/members/{member}").get_json()
+    assert page["rating_steps"] == page["games"] and page["provisional"] == (page["games"] < 10)
+    assert page["ratings"] == {"up_to_date": True, "pending_since": None, "from_played_at": None}
+    assert len(page["rating_history"]) == 2  # by evening: one point each
+    steps = client.get(f"/v1/organizers/{oid}/members/{member}/rating-history?limit=3").get_json()
+    assert steps["total"] == page["games"] and len(steps["steps"]) == min(3, page["games"])
+    assert (steps["next"] is None) == (page["games"] <= 3)
+    every = client.get(f"/v1/organizers/{oid}/members/{member}/rating-history").get_json()["steps"]
+    assert every[-1] == page["rating_history"][-1]  # the last evening's last step is the rating now
     assert t2
 
 

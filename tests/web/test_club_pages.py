@@ -29,11 +29,15 @@ def test_member_and_season_pages_in_pictures(db_client):
     mid = int(re.search(rf"/clubs/{oid}/members/(\d+)", listed.get_data(as_text=True)).group(1))
     page = client.get(f"/clubs/{oid}/members/{mid}", headers=ZH)
     html = page.get_data(as_text=True)
-    charts = re.findall(r'<img src="([^"]+\.svg)"', html)
-    assert len(charts) == 4 and html.count("<details>") == 4
+    charts = [x.replace("&amp;", "&") for x in re.findall(r'<img src="([^"]+\.svg\?v=[0-9a-f]+)"', html)]
+    assert len(charts) == 5 and html.count("<details>") == 5
+    assert "μ − 3σ" in html and 'id="rating-explained"' in html  # one convention, said once
+    etag = page.headers["ETag"]
+    assert client.get(f"/clubs/{oid}/members/{mid}", headers={**ZH, "If-None-Match": etag}).status_code == 304
     for url in charts:
         svg = client.get(url, headers=ZH)
         assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+        assert "immutable" in svg.headers["Cache-Control"] and svg.headers["ETag"] == etag
         body = svg.get_data(as_text=True)
         assert body.startswith("<svg") and not re.search(r'(src|href)="(https?:)?//', body)  # nothing fetched
         assert svg.headers["Content-Security-Policy"].startswith("default-src 'none'")
