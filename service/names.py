@@ -20,6 +20,7 @@ everything else case-folded, so '李娜' (li na) sits beside 'Li Na', before '�
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 from pypinyin import lazy_pinyin
@@ -32,12 +33,14 @@ def name_key(name: str) -> str:
     return " ".join(folded.split())
 
 
+@functools.lru_cache(maxsize=8192)  # names repeat (a club lists its members again and again)
 def reading(name: str) -> str:
     """How a name reads: pinyin for Chinese characters, the case-folded text otherwise."""
     said = " ".join(lazy_pinyin(unicodedata.normalize("NFKC", name)))
     return " ".join(said.casefold().split())
 
 
+@functools.lru_cache(maxsize=8192)
 def sort_key(name: str) -> tuple[str, str]:
     """Where a name goes in a list: by its reading, then by the name itself so that the order is
     total."""

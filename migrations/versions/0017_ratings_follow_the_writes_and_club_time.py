@@ -60,6 +60,7 @@ def upgrade() -> None:
     if op.get_bind().dialect.name != "sqlite":
         op.alter_column("games", "organizer_id", server_default=None)
     op.create_index("ix_games_organizer_order", "games", ["organizer_id", "played_at", "id"])
+    op.create_index("ix_round_seats_player_id", "round_seats", ["player_id"])  # a member's byes
 
     op.drop_table("rating_basis")
     op.execute("DELETE FROM rating_steps")
@@ -109,6 +110,7 @@ def downgrade() -> None:
         sa.Column("last_played_at", _MOMENT, nullable=True),
         sa.Column("computed_at", _MOMENT, nullable=False),
     )
+    op.drop_index("ix_round_seats_player_id", table_name="round_seats")
     op.drop_index("ix_games_organizer_order", table_name="games")
     op.drop_column("games", "organizer_id")
     op.drop_index("ix_members_organizer_id_reading", table_name="members")

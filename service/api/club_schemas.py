@@ -108,8 +108,16 @@ class MemberDetailSchema(RatingFields):
     )
     rating_steps = Integer(required=True, metadata={"description": "how many steps the full history has"})
     by_role = fields.List(fields.Nested(RoleFiguresSchema), required=True)
-    partners = fields.List(fields.Nested(MetSchema), required=True, metadata={"description": "on the same side most"})
-    opponents = fields.List(fields.Nested(MetSchema), required=True, metadata={"description": "on the other side most"})
+    partners = fields.List(
+        fields.Nested(MetSchema),
+        required=True,
+        metadata={"description": "on the same side most, in their latest 1,000 rated games"},
+    )
+    opponents = fields.List(
+        fields.Nested(MetSchema),
+        required=True,
+        metadata={"description": "on the other side most, in their latest 1,000 rated games"},
+    )
     events = fields.List(
         fields.Nested(MemberEventSchema),
         required=True,

@@ -4,10 +4,11 @@ by total), and the member's season row as the sum of those evenings."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
-from .standing import RoleFigures
+from .standing import STAT_COLUMNS, Contribution, RoleFigures, evening_total, role_figures_of
 from .vocabulary import Role
 
 
@@ -16,19 +17,44 @@ class Counting(StrEnum):
     BEST = "best"  # each member's best N evenings by total (ties: the earlier evening)
 
 
-@dataclass(frozen=True, slots=True)
-class Evening:
-    """One member's standing in one tournament of a season: the total (with byes' points), the
-    games, wins and rounds sat out, the points without byes, and the figures by role."""
+class Evening(NamedTuple):
+    """One member's standing in one tournament of a season: the seats' totals (a Contribution's
+    figures: games, points, wins and the same by role), the rounds sat out, and the total with
+    their points. A light row (a season of 500 evenings has tens of thousands of them)."""
 
     tournament_id: int
     position: int  # the evening's place in the season, from 0
-    total: int
-    games: int
-    wins: int
-    byes: int
-    points: int
-    roles: dict[Role, RoleFigures] = field(default_factory=lambda: {r: RoleFigures(r) for r in Role})
+    figures: tuple[int, ...]  # Contribution.figures(): STAT_COLUMNS
+    byes: int = 0
+    bye_points: int = 0
+
+    @classmethod
+    def of(cls, tournament_id: int, position: int, totals: Contribution, byes: int = 0, bye_points: int = 0) -> Evening:
+        return cls(tournament_id, position, totals.figures(), byes, bye_points)
+
+    @property
+    def totals(self) -> Contribution:
+        return Contribution(*self.figures)
+
+    @property
+    def total(self) -> int:
+        return evening_total(self.figures[_TOTAL], self.byes, self.bye_points)
+
+    @property
+    def games(self) -> int:
+        return self.figures[_GAMES]
+
+    @property
+    def wins(self) -> int:
+        return self.figures[_WINS]
+
+    @property
+    def points(self) -> int:
+        """The games' points, without the byes'."""
+        return self.figures[_TOTAL]
+
+
+_GAMES, _TOTAL, _WINS = (STAT_COLUMNS.index(c) for c in ("games", "total", "wins"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,21 +125,19 @@ def counted_evenings(evenings: Sequence[Evening], counting: str, best: int | Non
 def season_row(member_id: int, name: str, evenings: Sequence[Evening], counting: str, best: int | None) -> SeasonRow:
     """A member's season row: the sums over the evenings that count (unranked: ``ranked``)."""
     counted = counted_evenings(evenings, counting, best)
-    games = sum(e.games for e in counted)
-    roles = {r: RoleFigures(r) for r in Role}
-    for e in counted:
-        for r in Role:
-            roles[r] = roles[r] + e.roles[r]
+    columns = list(zip(*(e.figures for e in counted), strict=True))
+    totals = Contribution(*(sum(c) for c in columns)) if columns else Contribution()
+    games = totals.games
     return SeasonRow(
         member_id=member_id,
         name=name,
         total=sum(e.total for e in counted),
         games=games,
-        wins=sum(e.wins for e in counted),
+        wins=totals.wins,
         byes=sum(e.byes for e in counted),
-        average=round(sum(e.points for e in counted) / games, 3) if games else 0.0,
+        average=round(totals.total / games, 3) if games else 0.0,
         evenings=len(evenings),
         evenings_counted=len(counted),
         counted_tournaments=tuple(sorted(e.tournament_id for e in counted)),
-        roles=roles,
+        roles=role_figures_of(totals),
     )

@@ -6,7 +6,7 @@ from here."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import astuple, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Protocol, TypeVar
 
 from ..names import sort_key
@@ -29,18 +29,41 @@ class Contribution:
     guard_total: int = 0
     guard_wins: int = 0
 
+    def figures(self) -> tuple[int, ...]:
+        """The figures in STAT_COLUMNS order."""
+        return (
+            self.games,
+            self.total,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.emperor_games,
+            self.emperor_total,
+            self.emperor_wins,
+            self.guard_games,
+            self.guard_total,
+            self.guard_wins,
+        )
+
     def __add__(self, other: Contribution) -> Contribution:
-        return Contribution(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
+        return Contribution(*(a + b for a, b in zip(self.figures(), other.figures(), strict=True)))
 
     def __neg__(self) -> Contribution:
-        return Contribution(*(-a for a in astuple(self)))
+        return Contribution(*(-a for a in self.figures()))
 
     def as_dict(self) -> dict[str, int]:
-        return dict(zip(STAT_COLUMNS, astuple(self), strict=True))
+        return dict(zip(STAT_COLUMNS, self.figures(), strict=True))
+
+    @classmethod
+    def sum(cls, parts: Iterable[Contribution]) -> Contribution:
+        """Contributions added up (in one pass: a season adds up thousands)."""
+        columns = list(zip(*(p.figures() for p in parts), strict=True))
+        return cls(*(sum(c) for c in columns)) if columns else cls()
 
 
-# The totals a standing keeps, in this order (the columns of player_stats).
+# The totals a standing keeps, in this order (the columns of player_stats; Contribution.figures).
 STAT_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(Contribution))
+assert Contribution(*range(len(STAT_COLUMNS))).figures() == tuple(range(len(STAT_COLUMNS)))
 
 
 def contribution(role: str, score: int) -> Contribution:

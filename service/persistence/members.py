@@ -8,14 +8,14 @@ from collections.abc import Sequence
 from sqlalchemy import case, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session
 
 from ..club import STAT_COLUMNS, Contribution
 from ..names import name_key, reading
 from . import ratings as ratings_repo
 from .db import lock_rows
 from .errors import Conflict, NotFound
-from .models import GameSeat, MemberEvent, Player, PlayerStats, Tournament, utcnow
+from .models import GameSeat, MemberEvent, Player, PlayerStats, RatingStep, Tournament, utcnow
 from .models import Member as Member
 
 
@@ -137,29 +137,37 @@ def totals_of_players(s: Session, player_ids: Sequence[int]) -> Contribution:
     return Contribution(*(int(v) for v in row))
 
 
-def met(s: Session, player_ids: Sequence[int], member_id: int, crown: Sequence[str]) -> list[tuple[int, int, int]]:
-    """Every other member who sat in a counted game with these players: (member, games on the
-    same side, games on the other side). The side is the crown's (``crown``: its roles) or not."""
-    mine, theirs = aliased(GameSeat), aliased(GameSeat)
-    other = aliased(Player)
-    my_side = case((mine.role.in_(list(crown)), 1), else_=0)
-    their_side = case((theirs.role.in_(list(crown)), 1), else_=0)
+def met(s: Session, member_id: int, crown: Sequence[str], latest: int) -> list[tuple[int, int, int]]:
+    """Every other member who sat in one of the member's ``latest`` rated games: (member, games
+    on the same side, games on the other side). The side is the crown's (``crown``: its roles) or
+    not. The games are found by the rating steps (an index look-up), whatever the history's length."""
+    games = (
+        select(RatingStep.game_id)
+        .where(RatingStep.member_id == member_id)
+        .order_by(RatingStep.played_at.desc(), RatingStep.game_id.desc())
+        .limit(latest)
+        .cte("games")
+    )
+    seats = (
+        select(GameSeat.game_id, GameSeat.role, Player.member_id)
+        .join(games, games.c.game_id == GameSeat.game_id)
+        .join(Player, Player.id == GameSeat.player_id)
+        .where(GameSeat.counted.is_(True))
+        .cte("seats")
+    )
+    me, other = seats.alias("me"), seats.alias("other")
+    my_side = case((me.c.role.in_(list(crown)), 1), else_=0)
+    their_side = case((other.c.role.in_(list(crown)), 1), else_=0)
     rows = s.execute(
         select(
-            other.member_id,
+            other.c.member_id,
             func.sum(case((my_side == their_side, 1), else_=0)),
             func.sum(case((my_side != their_side, 1), else_=0)),
         )
-        .select_from(mine)
-        .join(theirs, (theirs.version_id == mine.version_id) & (theirs.id != mine.id))
-        .join(other, other.id == theirs.player_id)
-        .where(
-            mine.player_id.in_(list(player_ids) or [0]),
-            mine.counted.is_(True),
-            theirs.counted.is_(True),
-            other.member_id != member_id,
-        )
-        .group_by(other.member_id)
+        .select_from(me)
+        .join(other, (other.c.game_id == me.c.game_id) & (other.c.member_id != me.c.member_id))
+        .where(me.c.member_id == member_id)
+        .group_by(other.c.member_id)
     ).all()
     return [(int(m or 0), int(a), int(b)) for m, a, b in rows]
 

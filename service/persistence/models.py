@@ -206,7 +206,7 @@ class RoundSeat(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), index=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)  # a member's byes
     table_no: Mapped[int | None] = mapped_column(Integer)
     seat: Mapped[int | None] = mapped_column(Integer)
 

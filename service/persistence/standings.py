@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from ..club import RANKED_BY, STANDINGS_ORDER, STAT_COLUMNS, Contribution, StandingRow, contribution, ranked
 from .models import Game, GameSeat, Player, PlayerStats
-from .rounds import byes, byes_in
+from .rounds import byes
 
 _STATS = cast(Table, PlayerStats.__table__)
 
@@ -79,24 +79,20 @@ def standings(s: Session, tournament_id: int, bye_points: int = 0) -> list[Stand
     )
 
 
-def standings_of(s: Session, tournaments: Sequence[tuple[int, int]]) -> dict[int, list[StandingRow]]:
-    """The standings of many tournaments ((id, bye points) each) in three queries, whatever their
-    number: each tournament's rows, ranked."""
-    ids = [tid for tid, _ in tournaments]
-    bye_points = dict(tournaments)
+def totals_in(s: Session, tournament_ids: Sequence[int]) -> dict[int, list[tuple[int, int, tuple[int, ...]]]]:
+    """Every player's kept totals in these tournaments (one query, whatever their number): by
+    tournament, each player with their member and the figures of the sum of their seats'
+    contributions (Contribution.figures, in STAT_COLUMNS order)."""
     st = PlayerStats
     rows = s.execute(
-        select(Player.tournament_id, Player.id, Player.name, *(getattr(st, c) for c in STAT_COLUMNS))
-        .join(st, st.player_id == Player.id)
-        .where(Player.tournament_id.in_(ids or [0]))
+        select(st.tournament_id, st.player_id, Player.member_id, *(getattr(st, c) for c in STAT_COLUMNS))
+        .join(Player, Player.id == st.player_id)
+        .where(st.tournament_id.in_(list(tournament_ids) or [0]))
     ).all()
-    sat_out = byes_in(s, ids)
-    by_tournament: dict[int, list[StandingRow]] = {}
+    out: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
     for r in rows:
-        by_tournament.setdefault(r[0], []).append(
-            StandingRow.of(r[1], r[2], Contribution(*(int(v) for v in r[3:])), sat_out.get(r[1], 0), bye_points[r[0]])
-        )
-    return {tid: ranked(found, _player) for tid, found in by_tournament.items()}
+        out.setdefault(r[0], []).append((r[1], r[2] or 0, tuple(r[3:])))
+    return out
 
 
 def _player(row: StandingRow) -> int:

@@ -181,8 +181,10 @@ def member_names(uow: UnitOfWork, organizer_id: int) -> list[MemberName]:
     return rows
 
 
-# Members shown on a member's page as partners, and as opponents.
+# Members shown on a member's page as partners, and as opponents, and the member's latest rated
+# games they are counted in (a member's page costs the same however long their history).
 MET_SHOWN = 5
+MET_GAMES = 1000
 
 
 def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id: int) -> MemberPage:
@@ -199,7 +201,7 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
         raise NotFound(f"organizer {organizer_id} has no member {member_id}")
     players = [p.id for p, _ in shown]
     by_role = role_figures_of(members_repo.totals_of_players(s, players))
-    met = members_repo.met(s, players, m.id, [r.value for r in CROWN])
+    met = members_repo.met(s, m.id, [r.value for r in CROWN], MET_GAMES)
     partners = sorted((x for x in met if x[1]), key=lambda x: (-x[1], x[0]))[:MET_SHOWN]
     opponents = sorted((x for x in met if x[2]), key=lambda x: (-x[2], x[0]))[:MET_SHOWN]
     names = members_repo.names_of(s, [x[0] for x in partners + opponents])
@@ -213,7 +215,7 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
         time_zone=tournaments_repo.organizer_zone(s, organizer_id),
         ratings=ratings.freshness(uow, organizer_id),
         evenings=_evenings(uow, shown),
-        rating_history=tuple(ratings.RatingPoint.of(x) for x in ratings_repo.history_by_evening(s, m.id)),
+        rating_history=tuple(ratings.RatingPoint.at(*x) for x in ratings_repo.history_by_evening(s, m.id)),
         rating_steps=rating.games if rating is not None else 0,
         by_role=tuple(by_role[r] for r in ROLES),
         partners=tuple(Met(k, names.get(k), n) for k, n, _ in partners),

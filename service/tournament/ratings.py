@@ -106,7 +106,7 @@ def bring_up_to_date(db: Database, organizer_id: int, *, limit: int | None = Non
             if found is None:
                 return Update.DONE
             last_mark, start = found
-            games: Iterable[ratings_repo.RatedGame] = ratings_repo.games_from(s, organizer_id, start)
+            games: Iterable[ratings_repo.RatedGame] = ratings_repo.games_from(s, organizer_id, start, at_most=limit)
             if limit is not None:
                 games = list(islice(games, limit + 1))
                 if len(games) > limit:
@@ -114,6 +114,8 @@ def bring_up_to_date(db: Database, organizer_id: int, *, limit: int | None = Non
             rerate(s, organizer_id, start, games)
             ratings_repo.take_marks(s, organizer_id, last_mark)
             uow.commit()
+        # Once more: a mark committed while this ran is taken in now (one committed after this looks
+        # finds the lock free, and its own write takes it in).
     return Update.BUSY  # written to faster than re-rated: the worker goes on
 
 
@@ -124,7 +126,7 @@ def rerate(s: Any, organizer_id: int, start: ratings_repo.Position, games: Itera
     touched = ratings_repo.delete_steps_from(s, organizer_id, start)
     states: dict[int, ratings_repo.State] = {}
     known: set[int] = set()
-    rows: list[dict[str, Any]] = []
+    rows: list[tuple[Any, ...]] = []
     n = 0
     for game in games:
         new = {m for m, _, _ in game.seats} - known
@@ -132,18 +134,7 @@ def rerate(s: Any, organizer_id: int, start: ratings_repo.Position, games: Itera
             states.update(ratings_repo.states_before(s, new, start))
             known |= new
         for m, mu, sigma in rate_game(game, states):
-            rows.append(
-                {
-                    "organizer_id": organizer_id,
-                    "member_id": m,
-                    "game_id": game.game_id,
-                    "tournament_id": game.tournament_id,
-                    "played_at": game.played_at,
-                    "mu": mu,
-                    "sigma": sigma,
-                    "games": states[m][2],
-                }
-            )
+            rows.append((organizer_id, m, game.game_id, game.tournament_id, game.played_at, mu, sigma, states[m][2]))
         n += 1
         if len(rows) >= _BATCH:
             ratings_repo.add_steps(s, rows)
@@ -253,7 +244,11 @@ class RatingPoint:
 
     @classmethod
     def of(cls, x: RatingStep) -> RatingPoint:
-        return cls(x.game_id, x.played_at, display(x.mu, x.sigma), round(x.mu, 4), round(x.sigma, 4))
+        return cls.at(x.game_id, x.played_at, x.mu, x.sigma)
+
+    @classmethod
+    def at(cls, game_id: int, played_at: datetime, mu: float, sigma: float) -> RatingPoint:
+        return cls(game_id, played_at, display(mu, sigma), round(mu, 4), round(sigma, 4))
 
 
 @dataclass(frozen=True, slots=True)

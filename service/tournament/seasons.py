@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..club import STANDINGS_ORDER, Counting, Evening, SeasonRow, ranked, role_figures_of, season_row
+from ..club import STANDINGS_ORDER, Counting, Evening, SeasonRow, ranked, season_row
 from ..persistence import members as members_repo
+from ..persistence import rounds as rounds_repo
 from ..persistence import seasons as seasons_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tournaments as tournaments_repo
@@ -191,23 +192,12 @@ def _evenings(
             raise NotFound(f"season {season_id} has no tournament {after}")
         evenings = evenings[: ids.index(after) + 1]
     members: dict[int, list[Evening]] = {}
-    player_member = members_repo.member_of_players_in(s, [t.id for t in evenings])
-    standings = standings_repo.standings_of(s, [(t.id, t.bye_points) for t in evenings])
+    by_player = standings_repo.totals_in(s, [t.id for t in evenings])
+    sat_out = rounds_repo.byes_in(s, [t.id for t in evenings])
     for position, t in enumerate(evenings):
-        for row in standings.get(t.id, []):
-            if not row.games and not row.byes:
-                continue  # registered, never played: not an evening of theirs
-            member = int(player_member.get(row.player_id) or 0)
-            members.setdefault(member, []).append(
-                Evening(
-                    tournament_id=t.id,
-                    position=position,
-                    total=row.total,
-                    games=row.games,
-                    wins=row.wins,
-                    byes=row.byes,
-                    points=row.points,
-                    roles=role_figures_of(row.totals()),
-                )
-            )
+        tid, bye_points = t.id, t.bye_points
+        for player_id, member, figures in by_player.get(tid, ()):
+            evening = Evening(tid, position, figures, sat_out.get(player_id, 0), bye_points)
+            if evening.games or evening.byes:  # else: registered, never played, not an evening of theirs
+                members.setdefault(member, []).append(evening)
     return season, evenings, members

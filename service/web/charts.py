@@ -86,7 +86,7 @@ def _x_labels(chart: Any, labels: list[str]) -> None:
 
 def score_by_evening(member: MemberPage) -> str:
     evenings = [member.evenings[i] for i in thinned(len(member.evenings))]
-    c = _chart(pygal.Line, gettext("Score over the evenings"), dots_size=3 if len(evenings) < 40 else 1)
+    c = _chart(pygal.Line, gettext("Score over the evenings"), show_dots=len(evenings) < 40, dots_size=3)
     _x_labels(c, [e.tournament for e in evenings])
     c.add(gettext("Total so far"), [e.cumulative for e in evenings])
     c.add(gettext("That evening"), [e.total for e in evenings])
@@ -129,7 +129,7 @@ def opponents(member: MemberPage) -> str:
 def leaders(evenings: list[tuple[str, dict[int, int]]], names: dict[int, str], top: list[int]) -> str:
     """The season's leaders: each one's total so far, evening by evening (a long season thinned)."""
     shown = thinned(len(evenings))
-    c = _chart(pygal.Line, gettext("The leaders, evening by evening"), dots_size=3 if len(shown) < 40 else 1)
+    c = _chart(pygal.Line, gettext("The leaders, evening by evening"), show_dots=len(shown) < 40, dots_size=3)
     _x_labels(c, [evenings[i][0] for i in shown])
     for m in top:
         running, points = 0, []

@@ -110,6 +110,7 @@ def member_page(organizer_id: int, member_id: int, status: int = 200, **extra: A
         charts=list(charts.MEMBER_CHARTS),
         recent=m.evenings[-EVENINGS_SHOWN:],
         recent_ratings=m.rating_history[-EVENINGS_SHOWN:],
+        met_games=members.MET_GAMES,
         others=others,
         errors=extra.pop("errors", {}),
         form=request.form if request.method == "POST" else {},

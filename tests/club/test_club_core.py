@@ -73,7 +73,7 @@ evenings = st.lists(
 
 def _evenings(found):
     return [
-        Evening(tournament_id=100 + k, position=k, total=t, games=g, wins=w, byes=b, points=t - 2 * b)
+        Evening.of(100 + k, k, Contribution(games=g, total=t - 2 * b, wins=w), byes=b, bye_points=2)
         for k, (t, g, w, b) in enumerate(found)
     ]
 

@@ -12,9 +12,7 @@ from service.club import (
     Role,
     StandingRow,
     contribution,
-    evening_total,
     ranked,
-    role_figures,
     season_row,
 )
 from service.core import random_record
@@ -81,18 +79,7 @@ def test_standings_a_season_and_a_members_evenings_are_the_core_s(db_client):
             c = sum((contribution(r, s) for r, s in seats_of[p]), Contribution())
             if not c.games and not byes[p]:
                 continue
-            played.append(
-                Evening(
-                    tid,
-                    position,
-                    evening_total(c.total, byes[p], bye_points),
-                    c.games,
-                    c.wins,
-                    byes[p],
-                    c.total,
-                    role_figures(seats_of[p]),
-                )
-            )
+            played.append(Evening.of(tid, position, c, byes[p], bye_points))
         row = season_row(member, "", played, "best", 1)
         got = rows[member]
         assert (got["total"], got["games"], got["evenings_counted"], got["other_games"]) == (

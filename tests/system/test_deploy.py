@@ -147,15 +147,28 @@ def _processes_with(marker: str) -> list[int]:
     return found
 
 
+def _command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
 def test_serve_stops_its_gunicorn_on_sigterm(tmp_path):
-    """A supervisor that stops `baohuang serve` stops the server: gunicorn runs in its place."""
+    """A supervisor that stops `baohuang serve` stops the server: gunicorn runs in its place, and
+    takes its background work (webhooks, large ratings updates) with it."""
     mark = f"serve-{os.getpid()}-{time.monotonic_ns()}"
     marker = f"BAOHUANG_TEST_MARK={mark}"
     proc, port = start_serve(tmp_path, 2, quiet=False, BAOHUANG_TEST_MARK=mark)
     try:
         wait_ready(port, proc)
-        assert len(_processes_with(marker)) == 3  # the master (this very pid) and two workers
-        assert proc.pid in _processes_with(marker)
+        deadline = time.monotonic() + 10
+        while len(_processes_with(marker)) < 4 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        running = _processes_with(marker)
+        # the master (this very pid), two workers, and the background work
+        assert len(running) == 4 and proc.pid in running, [_command_line(p) for p in running]
+        assert sum("service.cli background" in _command_line(p) for p in running) == 1
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.communicate(timeout=30)
