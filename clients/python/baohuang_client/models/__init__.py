@@ -17,6 +17,7 @@ from .difference import Difference
 from .entries import Entries
 from .entry_seat import EntrySeat
 from .evening import Evening
+from .freshness import Freshness
 from .game import Game
 from .game_detail import GameDetail
 from .game_detail_record_type_0 import GameDetailRecordType0
@@ -54,6 +55,7 @@ from .option import Option
 from .organizer import Organizer
 from .organizer_create import OrganizerCreate
 from .organizer_created import OrganizerCreated
+from .organizer_patch import OrganizerPatch
 from .outcome import Outcome
 from .outcome_claim import OutcomeClaim
 from .outcome_mode import OutcomeMode
@@ -66,6 +68,7 @@ from .player_patch import PlayerPatch
 from .problem import Problem
 from .problem_item import ProblemItem
 from .problem_item_code import ProblemItemCode
+from .rating_history import RatingHistory
 from .rating_step import RatingStep
 from .record import Record
 from .record_claimed import RecordClaimed
@@ -168,6 +171,7 @@ __all__ = (
     "Entries",
     "EntrySeat",
     "Evening",
+    "Freshness",
     "Game",
     "GameDetail",
     "GameDetailRecordType0",
@@ -201,6 +205,7 @@ __all__ = (
     "Organizer",
     "OrganizerCreate",
     "OrganizerCreated",
+    "OrganizerPatch",
     "Outcome",
     "OutcomeClaim",
     "OutcomeMode",
@@ -213,6 +218,7 @@ __all__ = (
     "Problem",
     "ProblemItem",
     "ProblemItemCode",
+    "RatingHistory",
     "RatingStep",
     "Record",
     "RecordClaimed",

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.evening import Evening
+    from ..models.freshness import Freshness
     from ..models.member_event import MemberEvent
     from ..models.met import Met
     from ..models.rating_step import RatingStep
@@ -29,11 +30,13 @@ class MemberDetail:
         organizer_id (int):
         name (str):
         merged_into (int | None):
+        ratings (Freshness):
         evenings (list[Evening]):
-        rating_history (list[RatingStep]):
+        rating_history (list[RatingStep]): the rating at the end of each evening (every step: …/rating-history)
+        rating_steps (int): how many steps the full history has
         by_role (list[RoleFigures]):
-        partners (list[Met]): on the same side most
-        opponents (list[Met]): on the other side most
+        partners (list[Met]): on the same side most, in their latest 1,000 rated games
+        opponents (list[Met]): on the other side most, in their latest 1,000 rated games
         events (list[MemberEvent]): the audit trail (the organizer only)
     """
 
@@ -46,8 +49,10 @@ class MemberDetail:
     organizer_id: int
     name: str
     merged_into: int | None
+    ratings: Freshness
     evenings: list[Evening]
     rating_history: list[RatingStep]
+    rating_steps: int
     by_role: list[RoleFigures]
     partners: list[Met]
     opponents: list[Met]
@@ -73,6 +78,8 @@ class MemberDetail:
         merged_into: int | None
         merged_into = self.merged_into
 
+        ratings = self.ratings.to_dict()
+
         evenings = []
         for evenings_item_data in self.evenings:
             evenings_item = evenings_item_data.to_dict()
@@ -82,6 +89,8 @@ class MemberDetail:
         for rating_history_item_data in self.rating_history:
             rating_history_item = rating_history_item_data.to_dict()
             rating_history.append(rating_history_item)
+
+        rating_steps = self.rating_steps
 
         by_role = []
         for by_role_item_data in self.by_role:
@@ -116,8 +125,10 @@ class MemberDetail:
                 "organizer_id": organizer_id,
                 "name": name,
                 "merged_into": merged_into,
+                "ratings": ratings,
                 "evenings": evenings,
                 "rating_history": rating_history,
+                "rating_steps": rating_steps,
                 "by_role": by_role,
                 "partners": partners,
                 "opponents": opponents,
@@ -130,6 +141,7 @@ class MemberDetail:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.evening import Evening
+        from ..models.freshness import Freshness
         from ..models.member_event import MemberEvent
         from ..models.met import Met
         from ..models.rating_step import RatingStep
@@ -159,6 +171,8 @@ class MemberDetail:
 
         merged_into = _parse_merged_into(d.pop("merged_into"))
 
+        ratings = Freshness.from_dict(d.pop("ratings"))
+
         evenings = []
         _evenings = d.pop("evenings")
         for evenings_item_data in _evenings:
@@ -172,6 +186,8 @@ class MemberDetail:
             rating_history_item = RatingStep.from_dict(rating_history_item_data)
 
             rating_history.append(rating_history_item)
+
+        rating_steps = d.pop("rating_steps")
 
         by_role = []
         _by_role = d.pop("by_role")
@@ -211,8 +227,10 @@ class MemberDetail:
             organizer_id=organizer_id,
             name=name,
             merged_into=merged_into,
+            ratings=ratings,
             evenings=evenings,
             rating_history=rating_history,
+            rating_steps=rating_steps,
             by_role=by_role,
             partners=partners,
             opponents=opponents,

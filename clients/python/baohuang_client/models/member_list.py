@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.freshness import Freshness
     from ..models.member import Member
 
 
@@ -17,9 +18,19 @@ class MemberList:
     """
     Attributes:
         members (list[Member]):
+        total (int):
+        limit (int):
+        offset (int):
+        next_ (None | str): the next page, if any
+        ratings (Freshness):
     """
 
     members: list[Member]
+    total: int
+    limit: int
+    offset: int
+    next_: None | str
+    ratings: Freshness
 
     def to_dict(self) -> dict[str, Any]:
         members = []
@@ -27,11 +38,27 @@ class MemberList:
             members_item = members_item_data.to_dict()
             members.append(members_item)
 
+        total = self.total
+
+        limit = self.limit
+
+        offset = self.offset
+
+        next_: None | str
+        next_ = self.next_
+
+        ratings = self.ratings.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "members": members,
+                "total": total,
+                "limit": limit,
+                "offset": offset,
+                "next": next_,
+                "ratings": ratings,
             }
         )
 
@@ -39,6 +66,7 @@ class MemberList:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.freshness import Freshness
         from ..models.member import Member
 
         d = dict(src_dict)
@@ -49,8 +77,28 @@ class MemberList:
 
             members.append(members_item)
 
+        total = d.pop("total")
+
+        limit = d.pop("limit")
+
+        offset = d.pop("offset")
+
+        def _parse_next_(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_ = _parse_next_(d.pop("next"))
+
+        ratings = Freshness.from_dict(d.pop("ratings"))
+
         member_list = cls(
             members=members,
+            total=total,
+            limit=limit,
+            offset=offset,
+            next_=next_,
+            ratings=ratings,
         )
 
         return member_list

@@ -16,11 +16,13 @@ class Organizer:
         id (int):
         name (str):
         created_at (datetime.datetime):
+        time_zone (str): the club's IANA time zone
     """
 
     id: int
     name: str
     created_at: datetime.datetime
+    time_zone: str
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -29,6 +31,8 @@ class Organizer:
 
         created_at = self.created_at.isoformat()
 
+        time_zone = self.time_zone
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -36,6 +40,7 @@ class Organizer:
                 "id": id,
                 "name": name,
                 "created_at": created_at,
+                "time_zone": time_zone,
             }
         )
 
@@ -50,10 +55,13 @@ class Organizer:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        time_zone = d.pop("time_zone")
+
         organizer = cls(
             id=id,
             name=name,
             created_at=created_at,
+            time_zone=time_zone,
         )
 
         return organizer

@@ -5,6 +5,8 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="OrganizerCreate")
 
 
@@ -13,12 +15,17 @@ class OrganizerCreate:
     """
     Attributes:
         name (str): Trimmed and NFC-normalised; no control or format characters.
+        time_zone (str | Unset): the club's time: a played_at without a zone is read in it, pages show times in it
+            Default: 'Asia/Shanghai'. Example: Asia/Shanghai.
     """
 
     name: str
+    time_zone: str | Unset = "Asia/Shanghai"
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
+
+        time_zone = self.time_zone
 
         field_dict: dict[str, Any] = {}
 
@@ -27,6 +34,8 @@ class OrganizerCreate:
                 "name": name,
             }
         )
+        if time_zone is not UNSET:
+            field_dict["time_zone"] = time_zone
 
         return field_dict
 
@@ -35,8 +44,11 @@ class OrganizerCreate:
         d = dict(src_dict)
         name = d.pop("name")
 
+        time_zone = d.pop("time_zone", UNSET)
+
         organizer_create = cls(
             name=name,
+            time_zone=time_zone,
         )
 
         return organizer_create

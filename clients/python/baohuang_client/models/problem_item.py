@@ -51,6 +51,8 @@ class ProblemItem:
             - `invalid_value`: a value out of range or not one of the allowed values
             - `conflicting_fields`: fields that cannot go together (cards and pass in one play)
             - `invalid_datetime`: not an ISO 8601 date and time, or out of range once shifted to UTC
+            - `played_at_in_future`: a game's played_at lies in the future (a time without a zone is read in the
+            tournament's time zone, `time_zone` says which)
             - `invalid_seat`: a seat is an integer from 0 to 4
             - `unknown_ruleset`: no ruleset of that name
             - `unknown_option`: the ruleset has no such option

@@ -40,6 +40,7 @@ class ProblemItemCode(StrEnum):
     NOT_A_PERMUTATION = "not_a_permutation"
     NOT_PLAYED = "not_played"
     NOT_THE_ENTERER = "not_the_enterer"
+    PLAYED_AT_IN_FUTURE = "played_at_in_future"
     PLAYERS_NOT_AT_TABLE = "players_not_at_table"
     REBEL_NOT_ALLOWED = "rebel_not_allowed"
     RECORD_OR_SHEET = "record_or_sheet"

@@ -31,6 +31,7 @@ class Tournament:
         bye_points (int):
         deals_per_round (int):
         table_link_hours (int):
+        time_zone (str): where it is played: its own IANA time zone, or its organizer's
         created_at (datetime.datetime):
     """
 
@@ -45,6 +46,7 @@ class Tournament:
     bye_points: int
     deals_per_round: int
     table_link_hours: int
+    time_zone: str
     created_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
@@ -70,6 +72,8 @@ class Tournament:
 
         table_link_hours = self.table_link_hours
 
+        time_zone = self.time_zone
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -87,6 +91,7 @@ class Tournament:
                 "bye_points": bye_points,
                 "deals_per_round": deals_per_round,
                 "table_link_hours": table_link_hours,
+                "time_zone": time_zone,
                 "created_at": created_at,
             }
         )
@@ -120,6 +125,8 @@ class Tournament:
 
         table_link_hours = d.pop("table_link_hours")
 
+        time_zone = d.pop("time_zone")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         tournament = cls(
@@ -134,6 +141,7 @@ class Tournament:
             bye_points=bye_points,
             deals_per_round=deals_per_round,
             table_link_hours=table_link_hours,
+            time_zone=time_zone,
             created_at=created_at,
         )
 

@@ -30,6 +30,8 @@ class TournamentCreate:
             numbered 1 to this Default: 1.
         table_link_hours (int | Unset): how many hours a table link lasts after it is made (it also ends when its round
             closes) Default: 12.
+        time_zone (None | str | Unset): the tournament's own IANA time zone (where it is played); null: the organizer's
+            Example: Asia/Shanghai.
     """
 
     name: str
@@ -39,6 +41,7 @@ class TournamentCreate:
     bye_points: int | Unset = 0
     deals_per_round: int | Unset = 1
     table_link_hours: int | Unset = 12
+    time_zone: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.tournament_create_ruleset_type_1 import (
@@ -67,6 +70,12 @@ class TournamentCreate:
 
         table_link_hours = self.table_link_hours
 
+        time_zone: None | str | Unset
+        if isinstance(self.time_zone, Unset):
+            time_zone = UNSET
+        else:
+            time_zone = self.time_zone
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -86,6 +95,8 @@ class TournamentCreate:
             field_dict["deals_per_round"] = deals_per_round
         if table_link_hours is not UNSET:
             field_dict["table_link_hours"] = table_link_hours
+        if time_zone is not UNSET:
+            field_dict["time_zone"] = time_zone
 
         return field_dict
 
@@ -128,6 +139,15 @@ class TournamentCreate:
 
         table_link_hours = d.pop("table_link_hours", UNSET)
 
+        def _parse_time_zone(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        time_zone = _parse_time_zone(d.pop("time_zone", UNSET))
+
         tournament_create = cls(
             name=name,
             ruleset=ruleset,
@@ -136,6 +156,7 @@ class TournamentCreate:
             bye_points=bye_points,
             deals_per_round=deals_per_round,
             table_link_hours=table_link_hours,
+            time_zone=time_zone,
         )
 
         return tournament_create

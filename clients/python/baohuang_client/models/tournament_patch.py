@@ -20,6 +20,7 @@ T = TypeVar("T", bound="TournamentPatch")
 class TournamentPatch:
     """
     Attributes:
+        time_zone (None | str | Unset): its own time zone; null: the organizer's Example: Asia/Shanghai.
         name (str | Unset): Trimmed and NFC-normalised; no control or format characters.
         ruleset (str | TournamentPatchRulesetType1 | Unset): A ruleset name, or {name, options} with options from GET
             /v1/rulesets/{name}. Default 'weihai'.
@@ -34,6 +35,7 @@ class TournamentPatch:
             closes)
     """
 
+    time_zone: None | str | Unset = UNSET
     name: str | Unset = UNSET
     ruleset: str | TournamentPatchRulesetType1 | Unset = UNSET
     private: bool | Unset = UNSET
@@ -45,6 +47,12 @@ class TournamentPatch:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.tournament_patch_ruleset_type_1 import TournamentPatchRulesetType1
+
+        time_zone: None | str | Unset
+        if isinstance(self.time_zone, Unset):
+            time_zone = UNSET
+        else:
+            time_zone = self.time_zone
 
         name = self.name
 
@@ -75,6 +83,8 @@ class TournamentPatch:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if time_zone is not UNSET:
+            field_dict["time_zone"] = time_zone
         if name is not UNSET:
             field_dict["name"] = name
         if ruleset is not UNSET:
@@ -99,6 +109,16 @@ class TournamentPatch:
         from ..models.tournament_patch_ruleset_type_1 import TournamentPatchRulesetType1
 
         d = dict(src_dict)
+
+        def _parse_time_zone(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        time_zone = _parse_time_zone(d.pop("time_zone", UNSET))
+
         name = d.pop("name", UNSET)
 
         def _parse_ruleset(data: object) -> str | TournamentPatchRulesetType1 | Unset:
@@ -139,6 +159,7 @@ class TournamentPatch:
         table_link_hours = d.pop("table_link_hours", UNSET)
 
         tournament_patch = cls(
+            time_zone=time_zone,
             name=name,
             ruleset=ruleset,
             private=private,

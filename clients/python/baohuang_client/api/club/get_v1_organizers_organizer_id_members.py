@@ -7,18 +7,30 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.member_list import MemberList
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     organizer_id: int,
+    *,
+    limit: int | Unset = 100,
+    offset: int | Unset = 0,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["offset"] = offset
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/organizers/{organizer_id}/members".format(
             organizer_id=quote(str(organizer_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -31,6 +43,11 @@ def _parse_response(
         response_200 = MemberList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -57,11 +74,18 @@ def sync_detailed(
     organizer_id: int,
     *,
     client: AuthenticatedClient | Client,
+    limit: int | Unset = 100,
+    offset: int | Unset = 0,
 ) -> Response[MemberList | Problem]:
-    """The club's members, with their ratings now (pinyin order)
+    """The club's members, with their ratings now (pinyin order), a page at a time
+
+     `ratings` says whether the ratings have taken in every change to the club's games, and if
+    not, since when they are being brought up to date.
 
     Args:
         organizer_id (int):
+        limit (int | Unset):  Default: 100.
+        offset (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -73,6 +97,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         organizer_id=organizer_id,
+        limit=limit,
+        offset=offset,
     )
 
     response = client.get_httpx_client().request(
@@ -86,11 +112,18 @@ def sync(
     organizer_id: int,
     *,
     client: AuthenticatedClient | Client,
+    limit: int | Unset = 100,
+    offset: int | Unset = 0,
 ) -> MemberList | Problem | None:
-    """The club's members, with their ratings now (pinyin order)
+    """The club's members, with their ratings now (pinyin order), a page at a time
+
+     `ratings` says whether the ratings have taken in every change to the club's games, and if
+    not, since when they are being brought up to date.
 
     Args:
         organizer_id (int):
+        limit (int | Unset):  Default: 100.
+        offset (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -103,6 +136,8 @@ def sync(
     return sync_detailed(
         organizer_id=organizer_id,
         client=client,
+        limit=limit,
+        offset=offset,
     ).parsed
 
 
@@ -110,11 +145,18 @@ async def asyncio_detailed(
     organizer_id: int,
     *,
     client: AuthenticatedClient | Client,
+    limit: int | Unset = 100,
+    offset: int | Unset = 0,
 ) -> Response[MemberList | Problem]:
-    """The club's members, with their ratings now (pinyin order)
+    """The club's members, with their ratings now (pinyin order), a page at a time
+
+     `ratings` says whether the ratings have taken in every change to the club's games, and if
+    not, since when they are being brought up to date.
 
     Args:
         organizer_id (int):
+        limit (int | Unset):  Default: 100.
+        offset (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,6 +168,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         organizer_id=organizer_id,
+        limit=limit,
+        offset=offset,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -137,11 +181,18 @@ async def asyncio(
     organizer_id: int,
     *,
     client: AuthenticatedClient | Client,
+    limit: int | Unset = 100,
+    offset: int | Unset = 0,
 ) -> MemberList | Problem | None:
-    """The club's members, with their ratings now (pinyin order)
+    """The club's members, with their ratings now (pinyin order), a page at a time
+
+     `ratings` says whether the ratings have taken in every change to the club's games, and if
+    not, since when they are being brought up to date.
 
     Args:
         organizer_id (int):
+        limit (int | Unset):  Default: 100.
+        offset (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,5 +206,7 @@ async def asyncio(
         await asyncio_detailed(
             organizer_id=organizer_id,
             client=client,
+            limit=limit,
+            offset=offset,
         )
     ).parsed
