@@ -122,6 +122,10 @@ STANDING = {
     "guard_games": 2,
     "guard_total": 6,
     "guard_wins": 1,
+    "rebel_games": 1,
+    "rebel_total": 2,
+    "rebel_wins": 1,
+    "byes": 0,
 }
 
 

@@ -39,6 +39,9 @@ STANDING = {
     "evenings_counted": 8,
     "counted_tournaments": [3, 4, 5, 6, 7, 9, 10, 11],
     **{f"{r}_{k}": v for r in ("emperor", "guard", "other") for k, v in ROLE.items()},
+    "rebel_games": 2,
+    "rebel_wins": 1,
+    "rebel_average": 0.0,
 }
 
 
@@ -118,8 +121,9 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
                     "by_role": [
                         {"role": "emperor", "games": 2, "wins": 1, "total": 4, "average": 2.0},
                         {"role": "guard", "games": 1, "wins": 1, "total": 2, "average": 2.0},
-                        {"role": "other", "games": 2, "wins": 0, "total": 0, "average": 0.0},
+                        {"role": "other", "games": 2, "wins": 1, "total": 0, "average": 0.0},
                     ],
+                    "rebellion": {"role": "rebel", "games": 1, "wins": 0, "total": -2, "average": -2.0},
                     "partners": [{"member_id": 22, "name": "李娜", "games": 3}],
                     "opponents": [{"member_id": 23, "name": "王芳", "games": 4}],
                     "events": [],

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ..club import Counting, Role
+from ..club import Counting, Part
 from .schemas import StrictSchema
 from .strict import Boolean, BoundedList, Integer, Name, QueryInteger
 
-ROLE_NAMES = [r.value for r in Role]  # the club core's roles: emperor, guard, other (平民)
+ROLE_NAMES = [r.value for r in Part]  # the club core's roles (emperor, guard, other: 平民) and rebel (造反)
 
 
 class RatingFields(StrictSchema):
@@ -72,7 +72,13 @@ class RatingStepSchema(StrictSchema):
 
 
 class RoleFiguresSchema(StrictSchema):
-    role = fields.String(required=True, validate=validate.OneOf(ROLE_NAMES))
+    role = fields.String(
+        required=True,
+        validate=validate.OneOf(ROLE_NAMES),
+        metadata={
+            "description": "emperor, guard, other (平民); rebel: the games in which the member called rebellion (造反)"
+        },
+    )
     games = Integer(required=True)
     wins = Integer(required=True)
     total = Integer(required=True)
@@ -107,7 +113,18 @@ class MemberDetailSchema(RatingFields):
         metadata={"description": "the rating at the end of each evening (every step: …/rating-history)"},
     )
     rating_steps = Integer(required=True, metadata={"description": "how many steps the full history has"})
-    by_role = fields.List(fields.Nested(RoleFiguresSchema), required=True)
+    by_role = fields.List(
+        fields.Nested(RoleFiguresSchema),
+        required=True,
+        metadata={
+            "description": "as emperor (皇帝), guard (保子) and neither (平民): every counted game in one of them"
+        },
+    )
+    rebellion = fields.Nested(
+        RoleFiguresSchema,
+        required=True,
+        metadata={"description": "role rebel: of the games as 平民, those in which the member called rebellion (造反)"},
+    )
     partners = fields.List(
         fields.Nested(MetSchema),
         required=True,
@@ -207,6 +224,11 @@ class SeasonStandingSchema(StrictSchema):
     other_games = Integer(required=True, metadata={"description": "games as neither emperor nor guard (平民)"})
     other_wins = Integer(required=True)
     other_average = fields.Float(required=True)
+    rebel_games = Integer(
+        required=True, metadata={"description": "of those, the games in which the member called rebellion (造反)"}
+    )
+    rebel_wins = Integer(required=True)
+    rebel_average = fields.Float(required=True)
 
 
 class SeasonStandingsSchema(StrictSchema):

@@ -296,6 +296,12 @@ class StandingSchema(StrictSchema):
     guard_games = Integer(required=True)
     guard_total = Integer(required=True)
     guard_wins = Integer(required=True)
+    rebel_games = Integer(
+        required=True,
+        metadata={"description": "games in which the player called rebellion (造反), whatever came of it"},
+    )
+    rebel_total = Integer(required=True)
+    rebel_wins = Integer(required=True)
     byes = Integer(required=True, metadata={"description": "rounds sat out (their points are in total)"})
 
 

@@ -28,7 +28,7 @@ from .standing import (
     role_figures,
     role_figures_of,
 )
-from .vocabulary import CROWN, OPEN_STATES, DealState, EntryState, Role, Side, WebhookEvent, may_confirm
+from .vocabulary import CROWN, OPEN_STATES, DealState, EntryState, Part, Role, Side, WebhookEvent, may_confirm
 
 __all__ = [
     "CROWN",
@@ -41,6 +41,7 @@ __all__ = [
     "DealState",
     "EntryState",
     "Evening",
+    "Part",
     "Rankable",
     "Role",
     "RoleFigures",

@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .standing import STAT_COLUMNS, Contribution, RoleFigures, evening_total, role_figures_of
-from .vocabulary import Role
+from .vocabulary import Part
 
 
 class Counting(StrEnum):
@@ -72,45 +72,57 @@ class SeasonRow:
     evenings: int
     evenings_counted: int
     counted_tournaments: tuple[int, ...]
-    roles: Mapping[Role, RoleFigures]
+    roles: Mapping[Part, RoleFigures]
     rank: int = 0
 
     # The figures by role, one by one (as the standings' columns list them).
     @property
     def emperor_games(self) -> int:
-        return self.roles[Role.EMPEROR].games
+        return self.roles[Part.EMPEROR].games
 
     @property
     def emperor_wins(self) -> int:
-        return self.roles[Role.EMPEROR].wins
+        return self.roles[Part.EMPEROR].wins
 
     @property
     def emperor_average(self) -> float:
-        return self.roles[Role.EMPEROR].average
+        return self.roles[Part.EMPEROR].average
 
     @property
     def guard_games(self) -> int:
-        return self.roles[Role.GUARD].games
+        return self.roles[Part.GUARD].games
 
     @property
     def guard_wins(self) -> int:
-        return self.roles[Role.GUARD].wins
+        return self.roles[Part.GUARD].wins
 
     @property
     def guard_average(self) -> float:
-        return self.roles[Role.GUARD].average
+        return self.roles[Part.GUARD].average
 
     @property
     def other_games(self) -> int:
-        return self.roles[Role.OTHER].games
+        return self.roles[Part.OTHER].games
 
     @property
     def other_wins(self) -> int:
-        return self.roles[Role.OTHER].wins
+        return self.roles[Part.OTHER].wins
 
     @property
     def other_average(self) -> float:
-        return self.roles[Role.OTHER].average
+        return self.roles[Part.OTHER].average
+
+    @property
+    def rebel_games(self) -> int:
+        return self.roles[Part.REBEL].games
+
+    @property
+    def rebel_wins(self) -> int:
+        return self.roles[Part.REBEL].wins
+
+    @property
+    def rebel_average(self) -> float:
+        return self.roles[Part.REBEL].average
 
 
 def counted_evenings(evenings: Sequence[Evening], counting: str, best: int | None) -> list[Evening]:

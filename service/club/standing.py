@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Protocol, TypeVar
 
 from ..names import sort_key
-from .vocabulary import Role
+from .vocabulary import Part, Role
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,9 @@ class Contribution:
     guard_games: int = 0
     guard_total: int = 0
     guard_wins: int = 0
+    rebel_games: int = 0  # games in which the seat called rebellion (造反): some of its "other" games
+    rebel_total: int = 0
+    rebel_wins: int = 0
 
     def figures(self) -> tuple[int, ...]:
         """The figures in STAT_COLUMNS order."""
@@ -43,6 +46,9 @@ class Contribution:
             self.guard_games,
             self.guard_total,
             self.guard_wins,
+            self.rebel_games,
+            self.rebel_total,
+            self.rebel_wins,
         )
 
     def __add__(self, other: Contribution) -> Contribution:
@@ -66,11 +72,13 @@ STAT_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(Contribution))
 assert Contribution(*range(len(STAT_COLUMNS))).figures() == tuple(range(len(STAT_COLUMNS)))
 
 
-def contribution(role: str, score: int) -> Contribution:
-    """What one seat (its role, its score) of one counted game adds to its player's standing: a
-    game, its score, a win (score above 0), a draw (0) or a loss, and the same by role."""
+def contribution(role: str, score: int, rebelled: bool = False) -> Contribution:
+    """What one seat (its role, its score, whether it called rebellion) of one counted game adds to
+    its player's standing: a game, its score, a win (score above 0), a draw (0) or a loss, and the
+    same by role — and as a rebel (造反), only for a seat that called it."""
     r = Role.of(role)
     emperor, guard, win = r is Role.EMPEROR, r is Role.GUARD, score > 0
+    rebel = rebelled and r is Role.OTHER
     return Contribution(
         games=1,
         total=score,
@@ -83,6 +91,9 @@ def contribution(role: str, score: int) -> Contribution:
         guard_games=int(guard),
         guard_total=score if guard else 0,
         guard_wins=int(guard and win),
+        rebel_games=int(rebel),
+        rebel_total=score if rebel else 0,
+        rebel_wins=int(rebel and win),
     )
 
 
@@ -114,6 +125,9 @@ class StandingRow:
     guard_games: int = 0
     guard_total: int = 0
     guard_wins: int = 0
+    rebel_games: int = 0
+    rebel_total: int = 0
+    rebel_wins: int = 0
     byes: int = 0
     rank: int = 0
 
@@ -197,9 +211,10 @@ def ranked(rows: Iterable[Row], id_of: Callable[[Row], int]) -> list[Row]:
 
 @dataclass(frozen=True, slots=True)
 class RoleFigures:
-    """A member's games in one role: how many, how many won, the points, the points a game."""
+    """A member's games in one role (or as a rebel: Part): how many, how many won, the points, the
+    points a game."""
 
-    role: Role
+    role: Part
     games: int = 0
     wins: int = 0
     total: int = 0
@@ -213,24 +228,22 @@ class RoleFigures:
         return RoleFigures(self.role, self.games + other.games, self.wins + other.wins, self.total + other.total)
 
 
-def role_figures_of(totals: Contribution) -> dict[Role, RoleFigures]:
+def role_figures_of(totals: Contribution) -> dict[Part, RoleFigures]:
     """The figures by role in a standing's totals (what the seats' contributions added up to): as
-    emperor, as guard, and the rest (neither)."""
-    emperor = RoleFigures(Role.EMPEROR, totals.emperor_games, totals.emperor_wins, totals.emperor_total)
-    guard = RoleFigures(Role.GUARD, totals.guard_games, totals.guard_wins, totals.guard_total)
+    emperor, as guard, the rest (neither), and among those as a rebel (造反)."""
+    emperor = RoleFigures(Part.EMPEROR, totals.emperor_games, totals.emperor_wins, totals.emperor_total)
+    guard = RoleFigures(Part.GUARD, totals.guard_games, totals.guard_wins, totals.guard_total)
     other = RoleFigures(
-        Role.OTHER,
+        Part.OTHER,
         totals.games - emperor.games - guard.games,
         totals.wins - emperor.wins - guard.wins,
         totals.total - emperor.total - guard.total,
     )
-    return {Role.EMPEROR: emperor, Role.GUARD: guard, Role.OTHER: other}
+    rebel = RoleFigures(Part.REBEL, totals.rebel_games, totals.rebel_wins, totals.rebel_total)
+    return {Part.EMPEROR: emperor, Part.GUARD: guard, Part.OTHER: other, Part.REBEL: rebel}
 
 
-def role_figures(seats: Iterable[tuple[str, int]]) -> dict[Role, RoleFigures]:
-    """Seats (role, score) of counted games, summed by role: every role, played or not."""
-    out = {r: RoleFigures(r) for r in Role}
-    for role, score in seats:
-        r = Role.of(role)
-        out[r] = out[r] + RoleFigures(r, 1, int(score > 0), score)
-    return out
+def role_figures(seats: Iterable[tuple[str, int] | tuple[str, int, bool]]) -> dict[Part, RoleFigures]:
+    """Seats (role, score, and whether it called rebellion) of counted games, summed by role and as
+    a rebel: every part, played or not (the same as role_figures_of their contributions)."""
+    return role_figures_of(Contribution.sum(contribution(*seat) for seat in seats))

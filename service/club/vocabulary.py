@@ -46,6 +46,17 @@ class Role(StrEnum):
 CROWN = frozenset({Role.EMPEROR, Role.GUARD})
 
 
+class Part(StrEnum):
+    """What a member's figures are counted by: their role in the game (皇帝, 保子, 平民), and among
+    their games as 平民 those in which they called rebellion (造反: an act, not a role — counted
+    only for a seat that called it)."""
+
+    EMPEROR = "emperor"
+    GUARD = "guard"
+    OTHER = "other"
+    REBEL = "rebel"
+
+
 class Side(StrEnum):
     CROWN = "crown"
     REBELS = "rebels"  # the others: every seat not on the crown's side

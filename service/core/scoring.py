@@ -69,13 +69,15 @@ CROWN_ROLES = ("emperor", "guard")
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """One seat's share of a game: its role, its place (1–5; None where nobody played) and its
-    score. What a tournament stores a row of, and what its standings add up."""
+    """One seat's share of a game: its role, its place (1–5; None where nobody played), its
+    score, and whether it called rebellion (造反: a seat of the other side that declared it). What
+    a tournament stores a row of, and what its standings add up."""
 
     seat: int
     role: str  # "emperor", "guard" or "other" (a hidden solo's emperor is its own guard: "emperor")
     place: int | None
     score: int
+    rebelled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +103,7 @@ class Outcome:
                 "emperor" if seat == f.emperor else "guard" if seat == f.guard else "other",
                 f.finishing_order.index(seat) + 1 if seat in f.finishing_order else None,
                 self.scores[seat],
+                seat in f.rebels,
             )
             for seat in range(5)
         )

@@ -105,11 +105,23 @@ class Submission:
 
 
 def _seat_values(sub: Submission) -> list[dict[str, Any]]:
-    """The five seats of a submitted game as rows: who sat there, their role, place and score."""
+    """The five seats of a submitted game as rows: who sat there, their role, place and score, and
+    whether they called rebellion."""
     return [
-        {"player_id": sub.players[r.seat], "seat": r.seat, "role": r.role, "place": r.place, "score": r.score}
+        {
+            "player_id": sub.players[r.seat],
+            "seat": r.seat,
+            "role": r.role,
+            "place": r.place,
+            "score": r.score,
+            "rebelled": r.rebelled,
+        }
         for r in sub.results
     ]
+
+
+def _seat_tuple(x: dict[str, Any]) -> tuple[int, str, int, bool]:
+    return x["player_id"], x["role"], x["score"], x["rebelled"]
 
 
 def _seat_rows(t: Tournament, game: Game, version: GameVersion, sub: Submission) -> list[GameSeat]:
@@ -155,10 +167,11 @@ WITH g AS (
     SELECT g.id, 1, 'submit', :kind, :body, :outcome, :key_id, :now FROM g
     RETURNING id, game_id
 ), seats AS (
-    INSERT INTO game_seats (version_id, game_id, tournament_id, player_id, seat, role, place, score, counted)
-    SELECT v.id, v.game_id, :tournament_id, x.player_id, x.seat, x.role, x.place, x.score, true
+    INSERT INTO game_seats (version_id, game_id, tournament_id, player_id, seat, role, place, score, rebelled,
+        counted)
+    SELECT v.id, v.game_id, :tournament_id, x.player_id, x.seat, x.role, x.place, x.score, x.rebelled, true
     FROM v, json_to_recordset(:seats)
-        AS x(player_id integer, seat smallint, role varchar, place smallint, score integer)
+        AS x(player_id integer, seat smallint, role varchar, place smallint, score integer, rebelled boolean)
 ), locked AS (
     SELECT player_id FROM player_stats
     WHERE tournament_id = :tournament_id AND player_id = ANY(:player_ids)
@@ -226,7 +239,7 @@ def _store_postgresql(
 ) -> int:
     """The game, its version, its seats, the totals, the event and (a public tournament's game)
     the ratings' mark: one prepared statement."""
-    deltas = stat_deltas([(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
+    deltas = stat_deltas([_seat_tuple(x) for x in seat_values], +1)
     players = sorted(deltas)
     values = {
         "tournament_id": t.id,
@@ -292,7 +305,7 @@ def _store_sqlite(
         insert(_SEATS),
         [{"version_id": version_id, "game_id": game_id, "tournament_id": tournament_id, **x} for x in seat_values],
     )
-    update_totals(s, tournament_id, [(x["player_id"], x["role"], x["score"]) for x in seat_values], +1)
+    update_totals(s, tournament_id, [_seat_tuple(x) for x in seat_values], +1)
     add_event(s, tournament_id, "game.stored", {"tournament_id": tournament_id, "game_id": game_id, "version": 1})
     if not t.private:
         ratings_mark(s, t.organizer_id, played_at, int(game_id))

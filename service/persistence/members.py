@@ -172,26 +172,6 @@ def met(s: Session, member_id: int, crown: Sequence[str], latest: int) -> list[t
     return [(int(m or 0), int(a), int(b)) for m, a, b in rows]
 
 
-def counted_seats_of_players(s: Session, player_ids: Sequence[int]) -> list[tuple[int, str, int]]:
-    """The counted seats of these players: (game, role, score)."""
-    rows = s.execute(
-        select(GameSeat.game_id, GameSeat.role, GameSeat.score).where(
-            GameSeat.player_id.in_(list(player_ids) or [0]), GameSeat.counted.is_(True)
-        )
-    ).all()
-    return [(int(g), str(r), int(sc)) for g, r, sc in rows]
-
-
-def others_in_games(s: Session, game_ids: Sequence[int], member_id: int) -> list[tuple[int, str, int]]:
-    """The other members' counted seats in these games: (game, role, member)."""
-    rows = s.execute(
-        select(GameSeat.game_id, GameSeat.role, Player.member_id)
-        .join(Player, Player.id == GameSeat.player_id)
-        .where(GameSeat.game_id.in_(list(game_ids) or [0]), GameSeat.counted.is_(True), Player.member_id != member_id)
-    ).all()
-    return [(int(g), str(r), int(m or 0)) for g, r, m in rows]
-
-
 def names_of(s: Session, member_ids: Sequence[int]) -> dict[int, str]:
     return {m.id: m.name for m in s.scalars(select(Member).where(Member.id.in_(list(member_ids) or [0])))}
 
@@ -200,16 +180,6 @@ def member_of_players_in(s: Session, tournament_ids: Sequence[int]) -> dict[int,
     """For every player of these tournaments, their member."""
     rows = s.execute(select(Player.id, Player.member_id).where(Player.tournament_id.in_(list(tournament_ids) or [0])))
     return {int(p): int(m or 0) for p, m in rows.all()}
-
-
-def counted_seats_in(s: Session, tournament_ids: Sequence[int]) -> list[tuple[int, int, str, int]]:
-    """Every counted seat of these tournaments: (tournament, player, role, score)."""
-    rows = s.execute(
-        select(GameSeat.tournament_id, GameSeat.player_id, GameSeat.role, GameSeat.score).where(
-            GameSeat.tournament_id.in_(list(tournament_ids) or [0]), GameSeat.counted.is_(True)
-        )
-    ).all()
-    return [(int(t), int(p), str(r), int(sc)) for t, p, r, sc in rows]
 
 
 def _clash(s: Session, member_id: int, tournament_ids: Sequence[int]) -> int | None:

@@ -313,6 +313,7 @@ class GameSeat(Base):
     role: Mapped[str] = mapped_column(String(10))  # emperor, guard or other (core.scoring.SeatResult)
     place: Mapped[int | None] = mapped_column(SmallInteger)
     score: Mapped[int] = mapped_column(Integer)
+    rebelled: Mapped[bool] = mapped_column(Boolean, server_default=text("false"), default=False)  # called 造反
     counted: Mapped[bool] = mapped_column(Boolean, default=True)
 
 
@@ -335,6 +336,9 @@ class PlayerStats(Base):
     guard_games: Mapped[int] = mapped_column(Integer, default=0)
     guard_total: Mapped[int] = mapped_column(BigInteger, default=0)
     guard_wins: Mapped[int] = mapped_column(Integer, default=0)
+    rebel_games: Mapped[int] = mapped_column(Integer, server_default="0", default=0)
+    rebel_total: Mapped[int] = mapped_column(BigInteger, server_default="0", default=0)
+    rebel_wins: Mapped[int] = mapped_column(Integer, server_default="0", default=0)
 
 
 class IdempotentRequest(Base):

@@ -20,12 +20,16 @@ _STATS = cast(Table, PlayerStats.__table__)
 __all__ = ["RANKED_BY", "STANDINGS_ORDER", "STAT_COLUMNS", "ranked"]
 
 
-def stat_deltas(seats: Sequence[tuple[int, str, int]], sign: int) -> dict[int, dict[str, int]]:
-    """What these (player, role, score) seats add (sign +1) or take away (-1), per player."""
+Seat = tuple[int, str, int, bool]  # player, role, score, whether the seat called rebellion
+
+
+def stat_deltas(seats: Sequence[Seat], sign: int) -> dict[int, dict[str, int]]:
+    """What these (player, role, score, rebelled) seats add (sign +1) or take away (-1), per
+    player."""
     deltas: dict[int, dict[str, int]] = {}
-    for player_id, role, score in seats:
+    for player_id, role, score, rebelled in seats:
         d = deltas.setdefault(player_id, dict.fromkeys(STAT_COLUMNS, 0))
-        for k, v in contribution(role, score).as_dict().items():
+        for k, v in contribution(role, score, rebelled).as_dict().items():
             d[k] += sign * v
     return deltas
 
@@ -40,7 +44,7 @@ _UPDATE_TOTALS = (
 )
 
 
-def update_totals(s: Session, tournament_id: int, seats: Sequence[tuple[int, str, int]], sign: int) -> None:
+def update_totals(s: Session, tournament_id: int, seats: Sequence[Seat], sign: int) -> None:
     deltas = stat_deltas(seats, sign)
     if not deltas:
         return
@@ -57,7 +61,7 @@ def update_totals(s: Session, tournament_id: int, seats: Sequence[tuple[int, str
 
 def apply_stats(s: Session, tournament_id: int, seats: Sequence[GameSeat], sign: int) -> None:
     """Add (sign +1) or take away (sign -1) these seats in their players' standings."""
-    update_totals(s, tournament_id, [(x.player_id, x.role, x.score) for x in seats], sign)
+    update_totals(s, tournament_id, [(x.player_id, x.role, x.score, x.rebelled) for x in seats], sign)
 
 
 def standings(s: Session, tournament_id: int, bye_points: int = 0) -> list[StandingRow]:
@@ -108,14 +112,14 @@ def standings_from_games(
     players = s.execute(
         select(Player.id, Player.name).where(Player.tournament_id == tournament_id).order_by(Player.id)
     ).all()
-    q = select(GameSeat.player_id, GameSeat.role, GameSeat.score).where(
+    q = select(GameSeat.player_id, GameSeat.role, GameSeat.score, GameSeat.rebelled).where(
         GameSeat.tournament_id == tournament_id, GameSeat.counted.is_(True)
     )
     if up_to_round is not None:
         q = q.join(Game, Game.id == GameSeat.game_id).where(Game.round_number <= up_to_round)
     totals: dict[int, Contribution] = {}
-    for pid, role, score in s.execute(q).all():
-        totals[pid] = totals.get(pid, Contribution()) + contribution(role, score)
+    for pid, role, score, rebelled in s.execute(q).all():
+        totals[pid] = totals.get(pid, Contribution()) + contribution(role, score, rebelled)
     sat_out = byes(s, tournament_id, up_to_round)
     return ranked(
         (

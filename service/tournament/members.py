@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..club import CROWN, Role, RoleFigures, evening_total, role_figures_of
+from ..club import CROWN, Part, RoleFigures, evening_total, role_figures_of
 from ..names import sort_key
 from ..persistence import members as members_repo
 from ..persistence import ratings as ratings_repo
@@ -24,7 +24,7 @@ from .clubs import acts_for
 from .ratings import Rating, RatingPoint
 from .unit_of_work import UnitOfWork
 
-ROLES = tuple(Role)  # the club core's roles, in the order the pages list them
+ROLES = (Part.EMPEROR, Part.GUARD, Part.OTHER)  # the club core's roles, in the order the pages list them
 
 
 class _Rated:
@@ -119,7 +119,7 @@ class AuditEvent:
 @dataclass(frozen=True, slots=True)
 class MemberPage(_Rated):
     """A member's page as data: their evenings in order, their rating with its history, their
-    results by role, who they play with and against most, and the audit trail (the organizer's)."""
+    results by role and as a rebel (造反), who they play with and against most, and the audit trail (the organizer's)."""
 
     id: int
     organizer_id: int
@@ -131,7 +131,8 @@ class MemberPage(_Rated):
     evenings: tuple[MemberEvening, ...]
     rating_history: tuple[RatingPoint, ...]  # the rating at the end of each evening
     rating_steps: int  # the rated games: every step is in the rating history's pages
-    by_role: tuple[RoleFigures, ...]
+    by_role: tuple[RoleFigures, ...]  # as 皇帝, 保子 and 平民: every counted game once
+    rebellion: RoleFigures  # of the games as 平民, those in which the member called 造反
     partners: tuple[Met, ...]
     opponents: tuple[Met, ...]
     events: tuple[AuditEvent, ...]
@@ -218,6 +219,7 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
         rating_history=tuple(ratings.RatingPoint.at(*x) for x in ratings_repo.history_by_evening(s, m.id)),
         rating_steps=rating.games if rating is not None else 0,
         by_role=tuple(by_role[r] for r in ROLES),
+        rebellion=by_role[Part.REBEL],
         partners=tuple(Met(k, names.get(k), n) for k, n, _ in partners),
         opponents=tuple(Met(k, names.get(k), n) for k, _, n in opponents),
         events=tuple(AuditEvent.of(e) for e in members_repo.events(s, organizer_id, m.id)) if owner else (),

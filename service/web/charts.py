@@ -106,9 +106,10 @@ def rating_over_time(member: MemberPage) -> str:
 
 def by_role(member: MemberPage) -> str:
     c = _chart(pygal.Bar, gettext("Results by role"))
-    c.x_labels = [gettext(r.role) for r in member.by_role]
-    c.add(gettext("Games"), [r.games for r in member.by_role])
-    c.add(gettext("Wins"), [r.wins for r in member.by_role])
+    parts = (*member.by_role, member.rebellion)  # 造反: of the games as 平民, those it was called in
+    c.x_labels = [gettext(r.role) for r in parts]
+    c.add(gettext("Games"), [r.games for r in parts])
+    c.add(gettext("Wins"), [r.wins for r in parts])
     return _svg(c)
 
 

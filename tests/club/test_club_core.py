@@ -10,6 +10,7 @@ from service.club import (
     STAT_COLUMNS,
     Contribution,
     Evening,
+    Part,
     Role,
     StandingRow,
     contribution,
@@ -23,15 +24,20 @@ roles = st.sampled_from([r.value for r in Role])
 scores = st.integers(min_value=-48, max_value=48)
 
 
-@given(st.lists(st.tuples(roles, scores), max_size=40))
+@given(st.lists(st.tuples(roles, scores, st.booleans()), max_size=40))
 def test_contributions_add_up_to_the_totals_by_role(seats):
-    total = sum((contribution(r, s) for r, s in seats), Contribution())
+    total = sum((contribution(r, s, rebelled) for r, s, rebelled in seats), Contribution())
     assert total.games == len(seats) == total.wins + total.draws + total.losses
-    assert total.total == sum(s for _, s in seats)
+    assert total.total == sum(s for _, s, _ in seats)
     figures = role_figures(seats)
-    assert total.emperor_games == figures[Role.EMPEROR].games
-    assert total.guard_total == figures[Role.GUARD].total
-    assert sum(f.games for f in figures.values()) == len(seats)
+    assert total.emperor_games == figures[Part.EMPEROR].games
+    assert total.guard_total == figures[Part.GUARD].total
+    assert sum(figures[r].games for r in Role) == len(seats)  # every game in exactly one role
+    # 造反 only where the seat called it, and only on the side against the crown (平民)
+    called = [(s, r) for r, s, rebelled in seats if rebelled and r == Role.OTHER]
+    assert figures[Part.REBEL].games == len(called) <= figures[Part.OTHER].games
+    assert figures[Part.REBEL].total == sum(s for s, _ in called)
+    assert figures[Part.REBEL].wins == sum(1 for s, _ in called if s > 0)
     assert (total + -total).as_dict() == dict.fromkeys(STAT_COLUMNS, 0)
 
 

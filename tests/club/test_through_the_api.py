@@ -9,7 +9,7 @@ from collections import defaultdict
 from service.club import (
     Contribution,
     Evening,
-    Role,
+    Part,
     StandingRow,
     contribution,
     ranked,
@@ -21,7 +21,7 @@ from tests.tournament_helpers import Club
 
 def _evening(client, club, bye_points, seed):
     tid, ids = club.tournament(players=6, bye_points=bye_points, deals_per_round=1)
-    seats_of: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    seats_of: dict[int, list[tuple[str, int, bool]]] = defaultdict(list)
     byes: dict[int, int] = defaultdict(int)
     for number in (1, 2):
         assert client.post(f"/v1/tournaments/{tid}/rounds", headers=club.auth).status_code == 201
@@ -32,8 +32,9 @@ def _evening(client, club, bye_points, seed):
             byes[pid] += 1
         body = {"players": players, "round": number, "table": 1, "deal": 1, "record": random_record(seed + number)}
         game = club.submit(tid, body).get_json()
-        for x in game["seats"]:  # the game's own answer: each seat's player, role and score
-            seats_of[x["player_id"]].append((x["role"], x["score"]))
+        rebels = set(game["outcome"]["rebels"])
+        for x in game["seats"]:  # the game's own answer: each seat's player, role, score, and 造反
+            seats_of[x["player_id"]].append((x["role"], x["score"], x["seat"] in rebels))
     return tid, ids, seats_of, byes
 
 
@@ -45,7 +46,7 @@ def test_standings_a_season_and_a_members_evenings_are_the_core_s(db_client):
     for tid, ids, seats_of, byes in evenings:
         expected = []
         for pid in ids:
-            c = sum((contribution(r, s) for r, s in seats_of[pid]), Contribution())
+            c = sum((contribution(*seat) for seat in seats_of[pid]), Contribution())
             expected.append((pid, c))
         bye_points = client.get(f"/v1/tournaments/{tid}").get_json()["bye_points"]
         answer = {r["player_id"]: r for r in client.get(f"/v1/tournaments/{tid}/standings").get_json()["standings"]}
@@ -58,6 +59,11 @@ def test_standings_a_season_and_a_members_evenings_are_the_core_s(db_client):
                 row.wins,
                 row.rank,
                 row.average,
+            )
+            assert (got["rebel_games"], got["rebel_total"], got["rebel_wins"]) == (
+                row.rebel_games,
+                row.rebel_total,
+                row.rebel_wins,
             )
     # the season of both evenings, and each member's evenings, from the same games
     tids = [e[0] for e in evenings]
@@ -76,17 +82,18 @@ def test_standings_a_season_and_a_members_evenings_are_the_core_s(db_client):
         for position, (tid, ids, seats_of, byes) in enumerate(evenings):
             bye_points = client.get(f"/v1/tournaments/{tid}").get_json()["bye_points"]
             p = ids[k]
-            c = sum((contribution(r, s) for r, s in seats_of[p]), Contribution())
+            c = sum((contribution(*seat) for seat in seats_of[p]), Contribution())
             if not c.games and not byes[p]:
                 continue
             played.append(Evening.of(tid, position, c, byes[p], bye_points))
         row = season_row(member, "", played, "best", 1)
         got = rows[member]
-        assert (got["total"], got["games"], got["evenings_counted"], got["other_games"]) == (
+        assert (got["total"], got["games"], got["evenings_counted"], got["other_games"], got["rebel_games"]) == (
             row.total,
             row.games,
             row.evenings_counted,
-            row.roles[Role.OTHER].games,
+            row.roles[Part.OTHER].games,
+            row.roles[Part.REBEL].games,
         )
         page = client.get(f"/v1/organizers/{oid}/members/{member}").get_json()
         assert [e["total"] for e in page["evenings"]] == [e.total for e in played]

@@ -156,3 +156,34 @@ def test_an_idempotency_key_used_before_0016_still_replays_its_game(empty_db_url
         assert reused.status_code == 422 and reused.get_json()["errors"][0]["code"] == "idempotency_key_reused"
     finally:
         db.dispose()
+
+
+def test_0018_marks_the_seats_that_called_rebellion_and_counts_them(empty_db_url):
+    """0018: every stored seat learns from its outcome whether it called 造反, and the players'
+    rebel totals are those of the seats that called it (the same as adding them up afresh)."""
+    from service.persistence.standings import standings, standings_from_games
+
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_db_url, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True})
+    db = app.extensions["baohuang_db"]
+    try:
+        club = Club(app.test_client())
+        tid, ids = club.tournament(players=5)
+        outcomes = []
+        for seed in range(40):
+            answer = club.submit(tid, {"players": ids, "record": random_record(seed)}).get_json()
+            outcomes.append(answer["outcome"])
+        called = sum(len(o["rebels"]) for o in outcomes)
+        assert called > 0  # the seeds include rebellions
+        db.downgrade("0017")
+        db.upgrade()
+        with db.engine.connect() as conn:
+            marked = conn.execute(text("SELECT count(*) FROM game_seats WHERE rebelled")).scalar_one()
+        assert marked == called
+        with db.session() as s:
+            kept, afresh = standings(s, tid), standings_from_games(s, tid)
+        assert [(r.player_id, r.rebel_games, r.rebel_total, r.rebel_wins) for r in kept] == [
+            (r.player_id, r.rebel_games, r.rebel_total, r.rebel_wins) for r in afresh
+        ]
+        assert sum(r.rebel_games for r in kept) == called
+    finally:
+        db.dispose()

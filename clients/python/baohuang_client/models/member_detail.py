@@ -34,7 +34,8 @@ class MemberDetail:
         evenings (list[Evening]):
         rating_history (list[RatingStep]): the rating at the end of each evening (every step: …/rating-history)
         rating_steps (int): how many steps the full history has
-        by_role (list[RoleFigures]):
+        by_role (list[RoleFigures]): as emperor (皇帝), guard (保子) and neither (平民): every counted game in one of them
+        rebellion (RoleFigures):
         partners (list[Met]): on the same side most, in their latest 1,000 rated games
         opponents (list[Met]): on the other side most, in their latest 1,000 rated games
         events (list[MemberEvent]): the audit trail (the organizer only)
@@ -54,6 +55,7 @@ class MemberDetail:
     rating_history: list[RatingStep]
     rating_steps: int
     by_role: list[RoleFigures]
+    rebellion: RoleFigures
     partners: list[Met]
     opponents: list[Met]
     events: list[MemberEvent]
@@ -97,6 +99,8 @@ class MemberDetail:
             by_role_item = by_role_item_data.to_dict()
             by_role.append(by_role_item)
 
+        rebellion = self.rebellion.to_dict()
+
         partners = []
         for partners_item_data in self.partners:
             partners_item = partners_item_data.to_dict()
@@ -130,6 +134,7 @@ class MemberDetail:
                 "rating_history": rating_history,
                 "rating_steps": rating_steps,
                 "by_role": by_role,
+                "rebellion": rebellion,
                 "partners": partners,
                 "opponents": opponents,
                 "events": events,
@@ -196,6 +201,8 @@ class MemberDetail:
 
             by_role.append(by_role_item)
 
+        rebellion = RoleFigures.from_dict(d.pop("rebellion"))
+
         partners = []
         _partners = d.pop("partners")
         for partners_item_data in _partners:
@@ -232,6 +239,7 @@ class MemberDetail:
             rating_history=rating_history,
             rating_steps=rating_steps,
             by_role=by_role,
+            rebellion=rebellion,
             partners=partners,
             opponents=opponents,
             events=events,

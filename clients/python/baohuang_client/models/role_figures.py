@@ -14,7 +14,7 @@ T = TypeVar("T", bound="RoleFigures")
 class RoleFigures:
     """
     Attributes:
-        role (RoleFiguresRole):
+        role (RoleFiguresRole): emperor, guard, other (平民); rebel: the games in which the member called rebellion (造反)
         games (int):
         wins (int):
         total (int):

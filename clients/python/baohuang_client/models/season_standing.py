@@ -32,6 +32,9 @@ class SeasonStanding:
         other_games (int): games as neither emperor nor guard (平民)
         other_wins (int):
         other_average (float):
+        rebel_games (int): of those, the games in which the member called rebellion (造反)
+        rebel_wins (int):
+        rebel_average (float):
     """
 
     rank: int
@@ -54,6 +57,9 @@ class SeasonStanding:
     other_games: int
     other_wins: int
     other_average: float
+    rebel_games: int
+    rebel_wins: int
+    rebel_average: float
 
     def to_dict(self) -> dict[str, Any]:
         rank = self.rank
@@ -96,6 +102,12 @@ class SeasonStanding:
 
         other_average = self.other_average
 
+        rebel_games = self.rebel_games
+
+        rebel_wins = self.rebel_wins
+
+        rebel_average = self.rebel_average
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -120,6 +132,9 @@ class SeasonStanding:
                 "other_games": other_games,
                 "other_wins": other_wins,
                 "other_average": other_average,
+                "rebel_games": rebel_games,
+                "rebel_wins": rebel_wins,
+                "rebel_average": rebel_average,
             }
         )
 
@@ -168,6 +183,12 @@ class SeasonStanding:
 
         other_average = d.pop("other_average")
 
+        rebel_games = d.pop("rebel_games")
+
+        rebel_wins = d.pop("rebel_wins")
+
+        rebel_average = d.pop("rebel_average")
+
         season_standing = cls(
             rank=rank,
             member_id=member_id,
@@ -189,6 +210,9 @@ class SeasonStanding:
             other_games=other_games,
             other_wins=other_wins,
             other_average=other_average,
+            rebel_games=rebel_games,
+            rebel_wins=rebel_wins,
+            rebel_average=rebel_average,
         )
 
         return season_standing

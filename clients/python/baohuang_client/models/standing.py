@@ -27,6 +27,9 @@ class Standing:
         guard_games (int):
         guard_total (int):
         guard_wins (int):
+        rebel_games (int): games in which the player called rebellion (造反), whatever came of it
+        rebel_total (int):
+        rebel_wins (int):
         byes (int): rounds sat out (their points are in total)
     """
 
@@ -45,6 +48,9 @@ class Standing:
     guard_games: int
     guard_total: int
     guard_wins: int
+    rebel_games: int
+    rebel_total: int
+    rebel_wins: int
     byes: int
 
     def to_dict(self) -> dict[str, Any]:
@@ -78,6 +84,12 @@ class Standing:
 
         guard_wins = self.guard_wins
 
+        rebel_games = self.rebel_games
+
+        rebel_total = self.rebel_total
+
+        rebel_wins = self.rebel_wins
+
         byes = self.byes
 
         field_dict: dict[str, Any] = {}
@@ -99,6 +111,9 @@ class Standing:
                 "guard_games": guard_games,
                 "guard_total": guard_total,
                 "guard_wins": guard_wins,
+                "rebel_games": rebel_games,
+                "rebel_total": rebel_total,
+                "rebel_wins": rebel_wins,
                 "byes": byes,
             }
         )
@@ -138,6 +153,12 @@ class Standing:
 
         guard_wins = d.pop("guard_wins")
 
+        rebel_games = d.pop("rebel_games")
+
+        rebel_total = d.pop("rebel_total")
+
+        rebel_wins = d.pop("rebel_wins")
+
         byes = d.pop("byes")
 
         standing = cls(
@@ -156,6 +177,9 @@ class Standing:
             guard_games=guard_games,
             guard_total=guard_total,
             guard_wins=guard_wins,
+            rebel_games=rebel_games,
+            rebel_total=rebel_total,
+            rebel_wins=rebel_wins,
             byes=byes,
         )
 
