@@ -30,10 +30,17 @@ def _zones() -> frozenset[str]:
     return frozenset(available_timezones())
 
 
-@functools.lru_cache(maxsize=512)
 def time_zone(name: object) -> ZoneInfo:
-    """The IANA time zone of that name (ValueError for anything else: an offset, an abbreviation)."""
-    if not isinstance(name, str) or name not in _zones():
+    """The IANA time zone of that name (ValueError for anything else: an offset, an abbreviation,
+    a value that is not a string)."""
+    if not isinstance(name, str):
+        raise ValueError("not an IANA time zone's name, e.g. Asia/Shanghai, Asia/Taipei, Europe/Berlin")
+    return _zone(name)
+
+
+@functools.lru_cache(maxsize=512)
+def _zone(name: str) -> ZoneInfo:
+    if name not in _zones():
         raise ValueError(f"{name!r} is not an IANA time zone, e.g. Asia/Shanghai, Asia/Taipei, Europe/Berlin")
     try:
         return ZoneInfo(name)

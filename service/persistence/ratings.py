@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
+import psycopg2.extensions  # type: ignore[import-untyped]
 from sqlalchemy import ColumnElement, Table, delete, func, insert, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -199,11 +200,12 @@ _STEP_COLUMNS = ("organizer_id", "member_id", "game_id", "tournament_id", "playe
 
 def add_steps(s: Session, rows: list[tuple[Any, ...]]) -> None:
     """Write steps (each: organizer, member, game, tournament, played_at, mu, sigma, games). On
-    PostgreSQL with COPY, in the session's transaction (ten times an INSERT's speed); else one
-    INSERT for them all."""
+    PostgreSQL with COPY, in the session's transaction (ten times an INSERT's speed); else, and
+    where psycopg2 waits through a callback (gevent workers: COPY cannot run there), INSERTs of
+    many rows each."""
     if not rows:
         return
-    if s.get_bind().dialect.name != "postgresql":
+    if s.get_bind().dialect.name != "postgresql" or psycopg2.extensions.get_wait_callback() is not None:
         s.execute(insert(_STEPS), [dict(zip(_STEP_COLUMNS, r, strict=True)) for r in rows])
         return
     text_rows = "".join(

@@ -150,7 +150,7 @@ def add_player(s: Session, t: Tournament, name: str, member_id: int | None = Non
     """A new player, and the club member they are: ``member_id``, else the member of that name
     (under the name rules), else a new member."""
     key = name_key(name)
-    _name_free(s, t.id, key, name)
+    _name_free(s, t, key, name)
     member = (
         members.get_member(s, t.organizer_id, member_id)
         if member_id
@@ -168,13 +168,20 @@ def add_player(s: Session, t: Tournament, name: str, member_id: int | None = Non
     return p
 
 
-def _name_free(s: Session, tournament_id: int, key: str, name: str, player_id: int | None = None) -> None:
+def _name_free(s: Session, t: Tournament, key: str, name: str, player_id: int | None = None) -> None:
+    """Refuse a name the tournament has already, as written or as a reader would take it (the
+    same letters up to width, spaces and case: service/names.py)."""
     other = s.execute(
-        select(Player.id, Player.name).where(Player.tournament_id == tournament_id, Player.name_key == key)
+        select(Player.id, Player.name).where(Player.tournament_id == t.id, Player.name_key == key)
     ).first()
-    if other is not None and other[0] != player_id:
-        same = "" if other[1] == name else f" ({other[1]!r} is the same name to a reader)"
-        raise Conflict(f"tournament {tournament_id} already has a player named {name!r}{same}", player_id=other[0])
+    if other is None or other[0] == player_id:
+        return
+    if other[1] == name:
+        raise Conflict(f"“{t.name}” already has a player named “{name}”", player_id=other[0])
+    raise Conflict(
+        f"“{t.name}” already has a player named “{other[1]}”, the same name to a reader as “{name}”",
+        player_id=other[0],
+    )
 
 
 def get_player(s: Session, tournament_id: int, player_id: int) -> Player:
@@ -188,7 +195,9 @@ def update_player(s: Session, p: Player, *, name: str | None = None, withdrawn: 
     """Rename a player, withdraw them or take them back. Their games stay as they are."""
     if name is not None and name != p.name:
         key = name_key(name)
-        _name_free(s, p.tournament_id, key, name, p.id)
+        t = s.get(Tournament, p.tournament_id)
+        assert t is not None
+        _name_free(s, t, key, name, p.id)
         p.name, p.name_key = name, key
     if withdrawn is not None and withdrawn != (p.withdrawn_at is not None):
         p.withdrawn_at = utcnow() if withdrawn else None

@@ -157,6 +157,9 @@ def after_write(uow: UnitOfWork, organizer_id: int) -> Update:
     except DATABASE_AWAY:
         log.warning("ratings of organizer %s left to the worker: the database went away", organizer_id)
         return Update.DEFERRED
+    except Exception:  # the write is committed and its mark kept: the worker takes it in
+        log.exception("ratings of organizer %s left to the worker: the update failed", organizer_id)
+        return Update.DEFERRED
 
 
 def recompute(db: Database, organizer_id: int) -> Rerated:

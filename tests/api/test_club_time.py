@@ -82,3 +82,18 @@ def test_pages_show_times_in_the_clubs_time_with_the_zone(db_client):
     ]
     club.submit(t2, {"players": players, "record": random_record(8), "played_at": "2026-11-30T19:30:00"})
     assert "2026-11-30 19:30（UTC+09:00）" in db_client.get(f"/tournaments/{t2}?lang=zh").get_data(as_text=True)
+
+
+def test_a_time_zone_that_is_not_a_string_is_a_422_with_its_pointer(db_client):
+    """An object, a list or a number where a zone's name goes is refused like any other wrong
+    zone (it was a 500: the zone lookup's cache hashed the value)."""
+    client = db_client
+    club = Club(client)
+    for bad in ({}, [], ["Asia/Shanghai"], 8, True):
+        r = client.post("/v1/organizers", json={"name": "威海", "time_zone": bad})
+        assert r.status_code == 422, bad
+        assert [e["pointer"] for e in r.get_json()["errors"]] == ["/time_zone"]
+        r = client.patch(f"/v1/organizers/{club.organizer['id']}", json={"time_zone": bad}, headers=club.auth)
+        assert r.status_code == 422, bad
+        r = client.post("/v1/tournaments", json={"name": "周一", "time_zone": bad}, headers=club.auth)
+        assert r.status_code == 422, bad

@@ -355,3 +355,49 @@ def test_no_page_and_no_api_read_writes(db, monkeypatch):
         event.remove(engine, "before_cursor_execute", count)
         app.extensions["baohuang_db"].dispose()
     assert seen == [], seen[:3]
+
+
+def test_ratings_are_written_under_cooperative_psycopg2(db, monkeypatch):
+    """Under gunicorn's gevent workers psycopg2 waits through a callback (psycogreen), and COPY
+    cannot run there: the steps are written all the same, and the ratings equal those made
+    without the callback."""
+    import psycopg2.extensions
+    import psycopg2.extras
+
+    club = Club(db, "club")
+    before = psycopg2.extensions.get_wait_callback()
+    psycopg2.extensions.set_wait_callback(psycopg2.extras.wait_select)
+    try:
+        for k in range(4):
+            club.store(k, 10 * k)
+        club.correct(0, 77, 0)  # the first game: every game re-rated
+        with UnitOfWork(db) as uow:
+            assert ratings.freshness(uow, club.org).up_to_date
+        followed = club.snapshot()
+        assert len(followed[1]) >= 15  # four games' steps (a void deal rates nobody)
+    finally:
+        psycopg2.extensions.set_wait_callback(before)
+    ratings.recompute(db, club.org)
+    assert club.snapshot() == followed
+
+
+def test_a_stored_game_stays_stored_when_the_ratings_update_fails(db, monkeypatch):
+    """The update that follows a write runs after the write committed: whatever goes wrong in it
+    (here: writing the steps fails), the game is answered as stored, and the change stays marked
+    for the worker, which takes it in."""
+    club = Club(db, "club")
+    club.store(1, 10)
+
+    def broken(s, rows):
+        raise RuntimeError("the steps could not be written")
+
+    real = ratings_repo.add_steps
+    monkeypatch.setattr(ratings_repo, "add_steps", broken)
+    club.store(2, 20)  # no exception: stored
+    with UnitOfWork(db) as uow:
+        assert not ratings.freshness(uow, club.org).up_to_date
+    monkeypatch.setattr(ratings_repo, "add_steps", real)
+    assert ratings.update_all(db) == 1
+    with UnitOfWork(db) as uow:
+        assert ratings.freshness(uow, club.org).up_to_date
+    assert len(club.games) == 2
