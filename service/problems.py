@@ -9,6 +9,7 @@ from .core.bounds import MAX_LISTED_PROBLEMS
 from .core.errors import Problem
 
 if TYPE_CHECKING:  # the HTTP layer's and the pages' refusals: the command line imports no use case
+    from .core.notation import ParsedGame
     from .tournament.errors import Rejected
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
@@ -201,3 +202,26 @@ def refusal_document(exc: Rejected, limit: int = MAX_LISTED_PROBLEMS) -> dict[st
             outcome=dict(exc.outcome),
         )
     return invalid_record(exc.problems, exc.what, limit)
+
+
+def located_refusal(doc: dict[str, Any], game: ParsedGame | None, prefix: str = "/record") -> dict[str, Any]:
+    """A refusal of a game written in the notation, its problems (and its violation) given the
+    line and column of the text where they are; as it was when the game was JSON."""
+    if game is None:
+        return doc
+    from .core.notation import located
+
+    if "errors" in doc:
+        problems = [
+            Problem(e["pointer"], e["code"], e["detail"], {k: v for k, v in e.items() if k not in _PLAIN_KEYS} or None)
+            for e in doc["errors"]
+        ]
+        doc["errors"] = [p.to_json() for p in located(problems, game, prefix)]
+    violation = (doc.get("adjudication") or {}).get("violation")
+    where = None if violation is None else game.where(violation["pointer"])
+    if violation is not None and where is not None:
+        violation["line"], violation["column"] = where
+    return doc
+
+
+_PLAIN_KEYS = ("pointer", "code", "detail")

@@ -7,7 +7,7 @@ import http
 import json
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from sqlalchemy.exc import InterfaceError, OperationalError
@@ -67,6 +67,9 @@ class ProblemApi(Api):  # type: ignore[misc]
 
     def handle_http_exception(self, error: HTTPException) -> Response:
         code = error.code or 500
+        page = current_app.extensions.get("baohuang_error_page")  # the pages' own, for a browser
+        if page is not None and _wants_a_page():
+            return page(error)  # type: ignore[no-any-return]
         data = getattr(error, "data", None) or {}
         messages = data.get("messages")
         if code == 400 and messages == {"json": ["Invalid JSON body."]}:  # webargs could not decode the body
@@ -82,6 +85,16 @@ class ProblemApi(Api):  # type: ignore[misc]
         slug = phrase.lower().replace(" ", "-").replace("'", "")
         doc = problem_document(code, slug, phrase, detail, **(data.get("extra") or {}))
         return problem_response(doc, data.get("headers"))
+
+
+def _wants_a_page() -> bool:
+    """A browser asking for an address outside the API (a mistyped page) is answered a page."""
+    if request.path.startswith(("/v1/", "/docs/", "/openapi")) or request.path in ("/v1", "/docs"):
+        return False
+    return (
+        request.accept_mimetypes.best_match(["application/problem+json", "application/json", "text/html"])
+        == "text/html"
+    )
 
 
 def install(app: Flask) -> None:

@@ -11,8 +11,8 @@ from flask.views import MethodView
 
 from ..core.errors import Problem, RecordError
 from ..core.jsonio import loads
-from ..core.notation import ParsedGame, parse_submission
-from ..problems import refusal_document
+from ..core.notation import parse_submission
+from ..problems import located_refusal, refusal_document
 from ..tournament import corrections, game_queries, games
 from ..tournament.errors import Rejected
 from . import notation
@@ -58,24 +58,6 @@ def request_body() -> tuple[Any, str]:
     except UnicodeDecodeError:
         raise RecordError([Problem("", "invalid_json", "not JSON: the body is not UTF-8 text")]) from None
     return loads(text), text
-
-
-def _problem(e: dict[str, Any]) -> Problem:
-    facts = {k: v for k, v in e.items() if k not in ("pointer", "code", "detail")}
-    return Problem(e["pointer"], e["code"], e["detail"], facts or None)
-
-
-def _located(doc: dict[str, Any], game: ParsedGame) -> dict[str, Any]:
-    """A refusal of a game sent in the notation, its problems (and its violation) given the line
-    and column of the text where they are."""
-    if "errors" in doc:
-        located = notation.located([_problem(e) for e in doc["errors"]], game, "/record")
-        doc["errors"] = [p.to_json() for p in located]
-    violation = (doc.get("adjudication") or {}).get("violation")
-    where = None if violation is None else game.where(violation["pointer"])
-    if violation is not None and where is not None:
-        violation["line"], violation["column"] = where
-    return doc
 
 
 @blp.route("")
@@ -158,7 +140,7 @@ class Games(MethodView):
             except Rejected as exc:
                 if game is None:
                     raise
-                abort_with(_located(refusal_document(exc), game))  # lines and columns in the text sent
+                abort_with(located_refusal(refusal_document(exc), game))  # lines and columns in the text sent
             finally:
                 acted(uow)
         headers = {"Location": f"{request.path}/{done.game.id}"}

@@ -72,7 +72,7 @@ def install(app: Flask) -> None:
 
     swagger_ui_path = Path(flask_swagger_ui.__file__).parent / "dist"
     from . import board, check, club, entry, organizer, record, replay, table_entry, tournaments  # noqa: F401 (each adds its pages)
-    from .common import blp
+    from .common import blp, error_page, render_error, text_at
 
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key()
@@ -89,15 +89,17 @@ def install(app: Flask) -> None:
     csrf.init_app(app)
     app.register_blueprint(blp)
     app.jinja_env.globals.update(
-        _=gettext, csrf_token=generate_csrf, lang=language, seat_label=seat_label, localtime=localtime
+        _=gettext, csrf_token=generate_csrf, lang=language, seat_label=seat_label, localtime=localtime, text_at=text_at
     )
     app.jinja_env.filters["tr"] = tr
 
     @app.errorhandler(CSRFError)
     def _csrf(exc: CSRFError) -> tuple[str, int]:
-        from flask import render_template
+        # Whichever check failed (no token, an old one, another site's), the reader does the same.
+        message = gettext("This form is out of date or did not come from this site; reload the page and send it again.")
+        return render_error(400, message)
 
-        return render_template("error.html", message=exc.description, status=400), 400
+    app.extensions["baohuang_error_page"] = error_page  # an unknown address, asked for by a browser
 
     @app.get("/docs/assets/<path:name>")
     def _swagger(name: str) -> Response:

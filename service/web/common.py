@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Blueprint, abort, current_app, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
 
 from ..club import Role
 from ..core.errors import Problem, RecordError
@@ -195,15 +195,39 @@ def field_errors(doc: Mapping[str, Any], fields: tuple[tuple[str, str], ...] = S
     for p in shown_problems(list(doc.get("errors") or [])):
         pointer = str(p.get("pointer", ""))
         name = next(f for prefix, f in fields if pointer == prefix or pointer.startswith(prefix + "/") or not prefix)
-        where = at_line(p["line"], p["column"]) + ": " if "line" in p else ""
-        out.setdefault(name, []).append(where + p["text"])
+        out.setdefault(name, []).append(located_message(out, name, p, p["text"]))
     violation = (doc.get("adjudication") or {}).get("violation")
     if violation:
-        where = at_line(violation["line"], violation["column"]) + ": " if violation.get("line") else ""
-        out.setdefault("game", []).append(where + tr(violation["message"]))
+        out.setdefault("game", []).append(located_message(out, "game", violation, tr(violation["message"])))
     if not out and doc.get("detail"):
         out["form"] = [tr(str(doc["detail"]))]
     return out
+
+
+def located_message(errors: dict[str, list[str]], name: str, problem: Mapping[str, Any], text: str) -> str:
+    """A problem's message led by its line and column in the typed text, if it has them; the
+    first such place is kept under ``name + "@"`` for the page to mark in the text box."""
+    if not problem.get("line"):
+        return text
+    line, column = problem["line"], problem.get("column")
+    errors.setdefault(name + "@", [str(line), str(column or 1)])
+    return at_line(line, column) + ": " + text
+
+
+def text_at(text: str, line: object, column: object) -> tuple[str, str, str] | None:
+    """The line ``line`` of ``text`` cut around the entry that starts at ``column`` (1-based,
+    up to the next comma): before, the entry, after; None if the text has no such place."""
+    try:
+        n, c = int(str(line)), int(str(column))
+    except ValueError:
+        return None
+    lines = text.replace("\r\n", "\n").split("\n")
+    if not 1 <= n <= len(lines) or not 1 <= c <= len(lines[n - 1]) + 1:
+        return None
+    row = lines[n - 1]
+    end = row.find(",", c - 1)
+    end = len(row) if end < 0 else end
+    return row[: c - 1], row[c - 1 : end] or " ", row[end:]
 
 
 def at_line(line: object, column: object | None = None) -> str:
@@ -218,6 +242,7 @@ def conflict_errors(message: str, field: str = "form") -> dict[str, list[str]]:
 
 
 def render_error(status: int, message: str = "") -> tuple[str, int]:
+    """An error page; ``message`` is already in the page's language."""
     return render_template("error.html", message=message, status=status), status
 
 
@@ -227,7 +252,33 @@ def render_error(status: int, message: str = "") -> tuple[str, int]:
 @blp.errorhandler(413)
 def _error(exc: Any) -> tuple[str, int]:
     code = getattr(exc, "code", 500)
-    return render_error(code, getattr(exc, "description", ""))
+    return render_error(code, error_message(exc))
+
+
+# What a page says for an error werkzeug describes in its own (English, technical) words.
+_PLAIN = {
+    400: "The form could not be read; go back, check it and send it again.",
+    403: "You may not open this page.",
+    404: "Page not found.",
+    405: "This page cannot be opened this way.",
+    413: "What was sent is too large.",
+}
+
+
+def error_message(exc: Any) -> str:
+    """The sentence an error page shows: the view's own description, else a plain one."""
+    description = getattr(exc, "description", "") or ""
+    default = getattr(type(exc), "description", None)
+    code = getattr(exc, "code", 500)
+    if description and description != default:
+        return tr(description)
+    return gettext(_PLAIN.get(code, "Something went wrong."))
+
+
+def error_page(exc: Any) -> Response:
+    """An error outside the pages' blueprint (an unknown address), as a page for a browser."""
+    body, status = render_error(getattr(exc, "code", 500) or 500, error_message(exc))
+    return Response(body, status, mimetype="text/html")
 
 
 # --- a game's outcome, as every page shows it ------------------------------------------------------

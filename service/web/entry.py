@@ -12,11 +12,20 @@ from flask import flash, g, redirect, request, session, url_for
 
 from ..core.errors import RecordError
 from ..core.jsonio import loads
-from ..core.notation import looks_like_notation, parse_submission
-from ..problems import refusal_document
+from ..core.notation import ParsedGame, looks_like_notation, parse_submission
+from ..problems import located_refusal, refusal_document
 from ..tournament import corrections, games
 from ..tournament.errors import Conflict, Rejected, Unauthenticated
-from .common import at_line, blp, field_errors, found, organizer_only, read_text, shown_problems, unit_of_work
+from .common import (
+    blp,
+    field_errors,
+    found,
+    located_message,
+    organizer_only,
+    read_text,
+    shown_problems,
+    unit_of_work,
+)
 from .forms import FormError, number, text
 from .i18n import gettext, tr
 from .organizer import act, manage_page
@@ -86,8 +95,9 @@ def sheet_of(form: Mapping[str, str]) -> dict[str, Any]:
     return sheet
 
 
-def _refused(tournament_id: int, which: str, doc: dict[str, Any]) -> tuple[str, int]:
-    return manage_page(tournament_id, 422, errors=field_errors(doc), form=request.form, which=which)
+def _refused(tournament_id: int, which: str, doc: dict[str, Any], game: ParsedGame | None) -> tuple[str, int]:
+    errors = field_errors(located_refusal(doc, game))
+    return manage_page(tournament_id, 422, errors=errors, form=request.form, which=which)
 
 
 def _conflict(tournament_id: int, which: str, exc: Conflict) -> tuple[str, int]:
@@ -95,13 +105,13 @@ def _conflict(tournament_id: int, which: str, exc: Conflict) -> tuple[str, int]:
     return manage_page(tournament_id, 409, errors=errors, form=request.form, which=which, conflict=exc.extra)
 
 
-def _submit(tournament_id: int, which: str, doc: dict[str, Any], raw: str) -> Any:
+def _submit(tournament_id: int, which: str, doc: dict[str, Any], raw: str, game: ParsedGame | None = None) -> Any:
     digest = g.get("key_hash", "")
     try:
         with found(), unit_of_work(single_statement=True) as uow:
             stored = games.submit_game(uow, digest, tournament_id, games.Body(doc, raw), None, hashed=True).game
     except Rejected as exc:
-        return _refused(tournament_id, which, refusal_document(exc))
+        return _refused(tournament_id, which, refusal_document(exc), game)
     except Conflict as exc:
         return _conflict(tournament_id, which, exc)
     except Unauthenticated:
@@ -139,26 +149,27 @@ def enter_game(tournament_id: int) -> Any:
         players = seated(form, at)
     except FormError as exc:
         return manage_page(tournament_id, 422, errors={exc.field: [tr(exc.message)]}, form=form, which="game")
+    game = None
     try:
         if looks_like_notation(typed):
+            # Lines and columns are the typed text's: the seats chosen on the form are put in
+            # after it is read (and in the stored text, as its Players header).
+            doc, game = parse_submission(typed)
+            if players is not None:
+                doc["players"] = players
             head = "" if players is None else f'[Players "{" ".join(map(str, players))}"]\n'
             raw = head + typed
-            doc, _ = parse_submission(raw)
             doc.update(at)
         else:
             doc = {**({"players": players} if players is not None else {}), **at, "record": loads(typed)}
             raw = json.dumps(doc, ensure_ascii=False)
     except RecordError as exc:
-        errors = {"game": [_located(p) for p in shown_problems(exc.problems)]}
+        errors: dict[str, list[str]] = {}
+        errors["game"] = [located_message(errors, "game", p, p["text"]) for p in shown_problems(exc.problems)]
         return manage_page(tournament_id, 422, errors=errors, form=form, which="game")
     if played := form.get("played_at", "").strip():
         doc["played_at"] = played
-    return _submit(tournament_id, "game", doc, raw)
-
-
-def _located(p: dict[str, Any]) -> str:
-    where = at_line(p["line"], p["column"]) + ": " if "line" in p else ""
-    return where + str(p["text"])
+    return _submit(tournament_id, "game", doc, raw, game)
 
 
 @blp.post("/organizer/tournaments/<int:tournament_id>/games/<int:game_id>/void")
@@ -179,16 +190,17 @@ def void_game(tournament_id: int, game_id: int) -> Any:
     )
 
 
-def _correct(tournament_id: int, game_id: int, doc: dict[str, Any], refill: dict[str, Any]) -> Any:
+def _correct(
+    tournament_id: int, game_id: int, doc: dict[str, Any], refill: dict[str, Any], game: ParsedGame | None = None
+) -> Any:
     try:
         with found(), unit_of_work() as uow:
             version = corrections.correct_game(
                 uow, g.key, tournament_id, game_id, doc, json.dumps(doc, ensure_ascii=False)
             )
     except Rejected as exc:
-        return game_page(
-            tournament_id, game_id, 422, errors=field_errors(refusal_document(exc)), form=request.form, **refill
-        )
+        errors = field_errors(located_refusal(refusal_document(exc), game))
+        return game_page(tournament_id, game_id, 422, errors=errors, form=request.form, **refill)
     except Conflict as exc:
         return game_page(tournament_id, game_id, 409, errors={"form": [tr(str(exc))]}, form=request.form, **refill)
     flash(gettext("Corrected: this is version %(n)s of the game.") % {"n": version.version}, "good")
@@ -202,15 +214,17 @@ def correct_game(tournament_id: int, game_id: int) -> Any:
     typed = request.form.get("game", "")
     try:
         reason = text(request.form, "reason", 500, "a reason")
-        record, _ = read_text(typed)
+        record, game = read_text(typed)
     except FormError as exc:
         return game_page(
             tournament_id, game_id, 422, errors={exc.field: [tr(exc.message)]}, form=request.form, text=typed
         )
     except RecordError as exc:
-        errors = {"game": [_located(p) for p in shown_problems(exc.problems)]}
+        errors: dict[str, list[str]] = {}
+        errors["game"] = [located_message(errors, "game", p, p["text"]) for p in shown_problems(exc.problems)]
         return game_page(tournament_id, game_id, 422, errors=errors, form=request.form, text=typed)
-    return _correct(tournament_id, game_id, {"action": "replace", "reason": reason, "record": record}, {"text": typed})
+    doc = {"action": "replace", "reason": reason, "record": record}
+    return _correct(tournament_id, game_id, doc, {"text": typed}, game)
 
 
 @blp.post("/organizer/tournaments/<int:tournament_id>/games/<int:game_id>/correct-sheet")

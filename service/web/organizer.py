@@ -28,7 +28,7 @@ from .common import (
     viewer,
 )
 from .forms import FormError, number, safe_next, text
-from .i18n import gettext, tr
+from .i18n import gettext, language, tr
 from .tournaments import missing_deals, options_line
 
 
@@ -104,7 +104,9 @@ def _chosen_options(form: Any) -> dict[str, Any]:
             continue
         match = [c for value, c in o["choices"] if value == raw]
         if not match:
-            raise FormError("ruleset", f"{o['key']} is one of {', '.join(v for v, _ in o['choices'])}")
+            choices = ("、" if language() == "zh" else ", ").join(gettext(str(c)) for _, c in o["choices"])
+            message = gettext("%(option)s is one of: %(choices)s") % {"option": gettext(o["key"]), "choices": choices}
+            raise FormError("ruleset", message)
         chosen[o["key"]] = match[0]
     return chosen
 

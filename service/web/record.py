@@ -119,5 +119,5 @@ def record_to_tournament() -> Any:
     try:
         tournament_id = number(request.form, "tournament", 1, 2**31 - 1)
     except FormError:
-        abort(400)
+        abort(400, description="Choose the tournament to enter the game into.")
     return redirect(url_for("web.manage", tournament_id=tournament_id, game=request.form.get("game", "")) + "#game")

@@ -15,7 +15,8 @@ from flask import abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..core.errors import RecordError
-from ..problems import refusal_document
+from ..core.notation import ParsedGame
+from ..problems import located_refusal, refusal_document
 from ..tournament import tables
 from ..tournament.errors import Conflict, NotFound, Rejected
 from ..tournament.table_shown import TablePlayer
@@ -24,6 +25,7 @@ from .common import (
     count_wrong_key,
     field_errors,
     guessing_wait,
+    located_message,
     outcome_view,
     read_text,
     shown_problems,
@@ -41,7 +43,9 @@ def _open(uow: Any, token: str) -> tables.OpenedTable:
     A wrong token counts against the address like a wrong key (api/limits.py)."""
     wait = guessing_wait()
     if wait is not None:
-        page = render_template("error.html", status=429, message="")
+        page = render_template(
+            "error.html", status=429, message=gettext("Too many wrong links from here; wait a minute and try again.")
+        )
         abort(Response(page, 429, {"Retry-After": str(wait)}, mimetype="text/html"))
     try:
         return tables.open_table(uow, token)
@@ -96,9 +100,9 @@ def table(token: str) -> tuple[str, int, dict[str, str]]:
     return table_page(token)
 
 
-def _doc(form: Mapping[str, str], deals: int) -> dict[str, Any]:
+def _doc(form: Mapping[str, str], deals: int) -> tuple[dict[str, Any], ParsedGame | None]:
     """A deal's result from the table's form: who enters it, which deal (or the next), and a
-    result sheet or a full game."""
+    result sheet or a full game (with its parsed text, to say where a refusal is)."""
     who = number(form, "entered_by", 1, 2**31 - 1, required=False)
     if who is None:
         raise FormError("entered_by", "tap your own name: who is entering this deal")
@@ -109,15 +113,16 @@ def _doc(form: Mapping[str, str], deals: int) -> dict[str, Any]:
     for flag in ("replace", "repeat"):
         if form.get(flag) == "on":
             doc[flag] = True
+    game = None
     if form.get("kind") == "game":
         try:
-            record, _ = read_text(form.get("game", ""))
+            record, game = read_text(form.get("game", ""))
         except RecordError as exc:
             raise _TextError(exc) from None
         doc["record"] = record
     else:
         doc["sheet"] = sheet_of(form)
-    return doc
+    return doc, game
 
 
 class _TextError(Exception):
@@ -130,20 +135,21 @@ def table_enter(token: str) -> Any:
     form = request.form
     nonce = (form.get("nonce") or "")[:NONCE] or None
     which = "game" if form.get("kind") == "game" else "sheet"
+    game = None
     try:
         with unit_of_work() as uow:
             at = _open(uow, token)
-            doc = _doc(form, at.tournament.deals_per_round)
+            doc, game = _doc(form, at.tournament.deals_per_round)
             entry = tables.enter_deal(uow, at, doc, nonce).entry
     except FormError as exc:
         return table_page(token, 422, errors={exc.field: [tr(exc.message)]}, form=form, which=which)
     except _TextError as exc:
-        problems = [
-            (f"{p['line']}: " if "line" in p else "") + str(p["text"]) for p in shown_problems(exc.exc.problems)
-        ]
-        return table_page(token, 422, errors={"game": problems}, form=form, which=which)
+        errors: dict[str, list[str]] = {}
+        errors["game"] = [located_message(errors, "game", p, p["text"]) for p in shown_problems(exc.exc.problems)]
+        return table_page(token, 422, errors=errors, form=form, which=which)
     except Rejected as exc:
-        return table_page(token, 422, errors=field_errors(refusal_document(exc)), form=form, which=which)
+        doc = located_refusal(refusal_document(exc), game)
+        return table_page(token, 422, errors=field_errors(doc), form=form, which=which)
     except Conflict as exc:
         # A deal already entered by this side, or a repeat of the previous deal: the form comes
         # back filled, with the box that says "yes, that is what I mean".

@@ -146,6 +146,22 @@
     var field = problem.parentElement && $("input:not([type=hidden]), select, textarea", problem.parentElement);
     if (field) field.focus({ preventScroll: true });
   }
+  // A typed game refused at a place (data-error-line/-column): that entry selected in its box
+  // and the box scrolled to it, so that on a phone the mistake is not a hunt through 45 lines.
+  $$("textarea[data-error-line]").forEach(function (box) {
+    var lines = box.value.split("\n"), n = +box.dataset.errorLine, col = +box.dataset.errorColumn || 1;
+    if (!(n >= 1 && n <= lines.length)) return;
+    var lineStart = 0;
+    for (var i = 0; i < n - 1; i++) lineStart += lines[i].length + 1;
+    var row = lines[n - 1], comma = row.indexOf(",", col - 1);
+    var start = lineStart + Math.min(col - 1, row.length);
+    var end = lineStart + (comma < 0 ? row.length : comma);
+    box.focus({ preventScroll: true });
+    box.setSelectionRange(start, Math.max(end, start + 1));
+    var lineHeight = parseFloat(getComputedStyle(box).lineHeight) || 20;
+    box.scrollTop = Math.max(0, (n - 3) * lineHeight);
+    box.scrollIntoView({ block: "center" });
+  });
 
   // --- asking first: a form or button with data-confirm goes on only if the person says yes ----
   $$("form[data-confirm]").forEach(function (form) {
