@@ -9,8 +9,8 @@ import re
 
 from service.core import random_record
 from service.core.notation import format_record
-from tests.web.test_table_pages import ZH, _evening
 from tests.web.test_chinese_pages import _csrf
+from tests.web.test_table_pages import ZH, _evening
 
 _AT = re.compile(r"第 (\d+) 行第 (\d+) 列")
 
@@ -68,7 +68,7 @@ def test_a_typed_game_refused_at_the_table_says_line_and_column(db_client):
 
 def test_a_typed_game_refused_on_the_manage_page_says_line_and_column(db_client):
     client = db_client
-    club, tid = _evening(client)
+    _, tid = _evening(client)
     players = client.get(f"/v1/tournaments/{tid}/players").get_json()["items"][:5]
     text = _illegal_mid_line()
     line, column = _check_says(client, text)
