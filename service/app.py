@@ -12,6 +12,7 @@ from flask import Flask
 from sqlalchemy.exc import OperationalError
 
 from . import __version__, api, web
+from .links import valid_public_url
 from .persistence.db import Database
 
 __all__ = ["create_app", "openapi_yaml"]
@@ -52,6 +53,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=int(os.environ.get("BAOHUANG_MAX_BODY_BYTES", 1024 * 1024)),
         MAX_BATCH_BYTES=int(os.environ.get("BAOHUANG_MAX_BATCH_BYTES", 32 * 1024 * 1024)),
         RATE_LIMIT_PER_MINUTE=int(os.environ.get("BAOHUANG_RATE_LIMIT_PER_MINUTE", 1200)),
+        # The address the club's phones reach the service by, for printed and sent table links.
+        PUBLIC_URL=valid_public_url(os.environ.get("BAOHUANG_PUBLIC_URL", "")),
         API_SPEC_OPTIONS={
             "info": {
                 "description": "Referee for 保皇 (Baohuang), the five-player Shandong card game: adjudicates recorded "

@@ -12,6 +12,7 @@ from flask import Response, current_app, request
 from flask.views import MethodView
 
 from ..core.errors import RecordError
+from ..links import public_root
 from ..tournament import round_board, table_shown, tables
 from .common import (
     SECURITY,
@@ -227,7 +228,7 @@ class TableLinks(MethodView):
 
 
 def _with_urls(made: round_board.Links) -> round_board.Links:
-    root = request.host_url.rstrip("/")
+    root = public_root(current_app.config.get("PUBLIC_URL", ""), request.host_url)
     return replace(made, links=tuple(replace(x, url=None if x.path is None else root + x.path) for x in made.links))
 
 

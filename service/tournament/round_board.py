@@ -73,6 +73,9 @@ class Board:
     version: str
     tables: tuple[BoardTable, ...]
     time_zone: str  # the tournament's: its times are shown in it
+    tournament_name: str = ""
+    seated_at: datetime | None = None  # when the round was seated
+    sitting_out: tuple[str, ...] = ()  # the names of the players who sit this round out
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +220,20 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> Boar
             )
         )
     zone = tournaments_repo.zone_of(s, t)
-    return Board(t.id, number, r.closed_at, t.deals_per_round, counts, _version(s, t.id, r), tuple(tables), zone)
+    out = tuple(names.get(x.player_id) or "" for x in seats if x.table_no is None)
+    return Board(
+        t.id,
+        number,
+        r.closed_at,
+        t.deals_per_round,
+        counts,
+        _version(s, t.id, r),
+        tuple(tables),
+        zone,
+        tournament_name=t.name,
+        seated_at=r.created_at,
+        sitting_out=out,
+    )
 
 
 def _version(s: Session, tournament_id: int, r: Round) -> str:

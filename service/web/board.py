@@ -12,6 +12,7 @@ from flask import current_app, flash, g, redirect, render_template, request, url
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from ..links import public_root, reachable_only_nearby
 from ..problems import refusal_document
 from ..tournament import round_board
 from ..tournament.errors import Conflict, Rejected
@@ -38,11 +39,16 @@ def round_sheet(tournament_id: int, number: int) -> tuple[str, int]:
         board = round_board.board(uow, acting(), tournament_id, number)
         links = round_board.current_links(uow, acting(), tournament_id, number, secret)
     g.zone = board.time_zone
+    root = public_root(current_app.config.get("PUBLIC_URL", ""), request.host_url)
     printed = []
     for link in links.links if links is not None else ():
-        url = None if link.token is None else url_for("web.table", token=link.token, _external=True)
+        url = None if link.token is None else root + url_for("web.table", token=link.token)
         printed.append({"table": link.table, "players": link.players, "url": url, "qr": url and qr_svg(url)})
-    return render_template("round_sheet.html", board=board, tid=tournament_id, links=links, printed=printed), 200
+    nearby = reachable_only_nearby(root)
+    page = render_template(
+        "round_sheet.html", board=board, tid=tournament_id, links=links, printed=printed, nearby=nearby, root=root
+    )
+    return page, 200
 
 
 @blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/sheet")

@@ -1,5 +1,6 @@
 """The pages a club evening uses, on the two common phone widths (360×740 and 390×844, Chinese),
-with a 24-character name at the table: no page scrolls sideways, the standings show each total
+with a 24-character name at the table: the round sheet names the tournament, the time and who
+sits out, and warns that its links point where phones cannot go; no page scrolls sideways, the standings show each total
 without scrolling, a pending deal shows role, place and score, the sheet's labels sit above
 their drop-downs, and every button, drop-down, field, check box and menu link is a tap target of
 at least 44 px (WCAG 2.5.5). Screenshots go to docs/screenshots (phone-*)."""
@@ -24,6 +25,7 @@ NAMES = [
     "杨帆",
     "周敏",
     "欧阳诸葛司马上官东方皇甫长孙慕容令狐端木公孙",
+    "郑浩",
 ]
 PHONES = [(360, 740), (390, 844)]
 SHEET = {"mode": "normal", "emperor": 0, "guard": 1, "finishing_order": [0, 2, 3, 1, 4]}
@@ -93,6 +95,12 @@ def test_the_evenings_pages_fit_a_phone_with_a_long_name(browser, server, evenin
             with page.expect_navigation():
                 page.click("form[action$='/rounds/1/sheet'] button[type=submit]")
         _fits(page)
+        # the sheet says which tournament, when, who sits out, and that 127.0.0.1 is no address
+        # for a phone on the mobile network
+        assert page.locator("h1").inner_text().startswith("周五晚上的长名字联赛")
+        assert "（北京时间） 排座" in page.locator(".lead").inner_text()
+        assert page.locator(".sitting-out").inner_text().startswith("本轮轮空")
+        assert page.locator("#nearby").is_visible()
         if width == 390:
             shot(page, "phone-round-sheet")
         seating = api(server, "GET", f"/v1/tournaments/{tid}/rounds/1")["tables"]

@@ -21,7 +21,8 @@ _CARD = r"(?<![A-Za-z])(?:10|[2-9TJQKA]|SJ|BJ)[SHDC]?\*?(?![A-Za-z])"
 _KEPT = r"\b(?:JSON|API|CSV|QR|URL|SVG|IANA|KK)\b"  # KK: a ruleset's own name
 _URL = r"https?://\S+"  # links printed for people to follow
 _HEADER = r'\[[A-Za-z]+\d* "[^"]*"\]'  # a notation header, [Seat0 "张伟"]
-_NOT_WORDS = re.compile(f"{_URL}|{_HEADER}|{_CARD}|{_KEPT}")
+_SETTING = r"\bBAOHUANG_[A-Z_]+\b"  # the name of a setting the operator sets
+_NOT_WORDS = re.compile(f"{_URL}|{_HEADER}|{_SETTING}|{_CARD}|{_KEPT}")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
 

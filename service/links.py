@@ -1,0 +1,42 @@
+"""The address people are given: the table links printed on a round sheet and sent by the API
+are built from ``BAOHUANG_PUBLIC_URL`` when the operator set it (the address phones at the club
+reach the service by), else from the address the request came to. A link to a loopback or
+private address works only on the machine or network it names: the round sheet says so."""
+
+from __future__ import annotations
+
+import ipaddress
+from urllib.parse import urlsplit
+
+__all__ = ["public_root", "reachable_only_nearby", "valid_public_url"]
+
+
+def valid_public_url(value: str) -> str:
+    """``BAOHUANG_PUBLIC_URL`` without its trailing slash; ValueError if it is not an http(s) URL."""
+    value = value.strip().rstrip("/")
+    if not value:
+        return ""
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ValueError(
+            f"BAOHUANG_PUBLIC_URL must be an http(s) address such as https://club.example.org, not {value!r}"
+        )
+    return value
+
+
+def public_root(configured: str, host_url: str) -> str:
+    """Where links point: the configured public address, else the request's own."""
+    return configured or host_url.rstrip("/")
+
+
+def reachable_only_nearby(url: str) -> bool:
+    """Whether ``url`` names this machine (localhost, loopback) or a private network, where a
+    phone on the mobile network cannot open it."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost" or host.endswith(".localhost") or host.endswith(".local"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_private or address.is_link_local or address.is_unspecified
