@@ -17,6 +17,7 @@ from .core.jsonio import loads
 from .core.notation import adjudication_json, format_record, located, looks_like_notation, parse
 from .core.random_game import ALL_SCENARIOS
 from .core.ruleset import PRESETS, Ruleset, RulesetError
+from .links import SettingError
 from .problems import invalid_record
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_BAD_INPUT = 0, 1, 2
@@ -129,8 +130,10 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
         return 0
     import os
 
+    from .links import valid_public_url
     from .persistence.db import Database
 
+    valid_public_url(os.environ.get("BAOHUANG_PUBLIC_URL", ""))  # a bad one stops here, in one line
     Database().upgrade()  # once, here; the workers are told not to
     env = dict(os.environ, HOST=args.host, PORT=str(args.port))
     if args.workers:
@@ -225,6 +228,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
             return _with_database(args, out or sys.stdout)
         return int(args.func(args, out or sys.stdout))
     except FileNotFoundError as exc:
+        print(f"baohuang: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except SettingError as exc:
         print(f"baohuang: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:

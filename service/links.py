@@ -8,7 +8,11 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
-__all__ = ["public_root", "reachable_only_nearby", "valid_public_url"]
+__all__ = ["SettingError", "public_root", "reachable_only_nearby", "valid_public_url"]
+
+
+class SettingError(ValueError):
+    """A setting the operator gave that the service cannot use (the command says it in one line)."""
 
 
 def valid_public_url(value: str) -> str:
@@ -18,7 +22,7 @@ def valid_public_url(value: str) -> str:
         return ""
     parts = urlsplit(value)
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
-        raise ValueError(
+        raise SettingError(
             f"BAOHUANG_PUBLIC_URL must be an http(s) address such as https://club.example.org, not {value!r}"
         )
     return value

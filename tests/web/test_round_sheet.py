@@ -83,3 +83,22 @@ def test_a_public_url_that_is_not_an_address_is_refused():
     for bad in ("club.example.org", "ftp://x", "https://x.org/?a=1", "javascript:alert(1)"):
         with pytest.raises(ValueError, match="BAOHUANG_PUBLIC_URL"):
             valid_public_url(bad)
+
+
+def test_serve_with_a_bad_public_url_stops_in_one_line():
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, BAOHUANG_PUBLIC_URL="club.example.org", DATABASE_URL="sqlite://")
+    done = subprocess.run(
+        [sys.executable, "-m", "service.cli", "serve", "--port", "1"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines() == [
+        "baohuang: BAOHUANG_PUBLIC_URL must be an http(s) address such as https://club.example.org, not 'club.example.org'"
+    ]
