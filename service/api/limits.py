@@ -75,6 +75,7 @@ def install(app: Flask) -> None:
     guard = _Guessing(app, limiter, enabled=bool(per_minute))
     app.extensions["baohuang_failed_key"] = guard.count_failed_key
     app.extensions["baohuang_guessing"] = guard.wait
+    app.extensions["baohuang_signup_wait"] = guard.signup_wait
     app.before_request(guard.refuse_guessers)
 
 
@@ -115,6 +116,21 @@ class _Guessing:
             self.app.logger.warning("rate-limit store unreachable: request let through")
             return None
         return _too_many(reset - time.time(), "too many unknown or revoked API keys from this address")
+
+    def signup_wait(self) -> int | None:
+        """A sign-up from the pages' form counts as one through the API: None while this address
+        may sign up, else the seconds until it may again."""
+        if not self.enabled:
+            return None
+        address = client_address()
+        try:
+            if self.limiter.limiter.hit(self.signup, "signup", address):
+                return None
+            reset, _ = self.limiter.limiter.get_window_stats(self.signup, "signup", address)
+        except Exception:  # the store is away: let the request through (it is logged)
+            self.app.logger.warning("rate-limit store unreachable: sign-up let through")
+            return None
+        return max(1, int(reset - time.time()) + 1)
 
     def wait(self) -> int | None:
         """Seconds this address must wait before another key is tried (None: it may try now).

@@ -73,6 +73,13 @@ def guessing_wait() -> int | None:
     return guessing() if guessing is not None else None
 
 
+def signup_wait() -> int | None:
+    """Seconds this address must wait before it may sign up again (the API's sign-up limit,
+    counted once for the form and the API); None when it may now."""
+    wait = current_app.extensions.get("baohuang_signup_wait")
+    return wait() if wait is not None else None
+
+
 def count_wrong_key() -> None:
     """A wrong key or table token typed into a page counts as one sent to the API."""
     failed = current_app.extensions.get("baohuang_failed_key")

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, flash, g, redirect, render_template, request, session, url_for
+from flask import abort, current_app, flash, g, redirect, render_template, request, session, url_for
 
 from ..core.errors import RecordError
 from ..core.record_form import read_ruleset
 from ..core.ruleset import PRESETS, WEIHAI, option_infos
 from ..problems import refusal_document
+from ..text_and_time import DEFAULT_ZONE, time_zone
 from ..tournament import clubs, game_queries, members, rounds, seasons
 from ..tournament.errors import Conflict, Rejected
 from ..tournament.unit_of_work import UnitOfWork
@@ -24,6 +25,7 @@ from .common import (
     found,
     guessing_wait,
     organizer_only,
+    signup_wait,
     unit_of_work,
     viewer,
 )
@@ -34,22 +36,70 @@ from .tournaments import missing_deals, options_line
 
 @blp.route("/signin", methods=["GET", "POST"])
 def signin() -> Any:
+    open_signup = bool(current_app.config.get("OPEN_SIGNUP"))
     if request.method == "GET":
-        return render_template("signin.html")
+        return render_template("signin.html", open_signup=open_signup)
     wait = guessing_wait()
     if wait is not None:  # too many wrong keys from this address, here or through the API
-        page = render_template("signin.html", wait=wait)
+        page = render_template("signin.html", wait=wait, open_signup=open_signup)
         return page, 429, {"Retry-After": str(wait)}
     secret = request.form.get("key", "").strip()
     with unit_of_work() as uow:
         token = clubs.sign_in(uow, secret) if secret else None
     if token is None:
         count_wrong_key()
-        return render_template("signin.html", failed=True), 401
+        return render_template("signin.html", failed=True, open_signup=open_signup), 401
     session.clear()
     session["sid"] = token  # the server's session: its row ends with sign-out or the key
     session.permanent = True
     return redirect(safe_next(request.args.get("next")) or url_for("web.organizer"))
+
+
+# Zones a club is most likely in, offered first; any IANA zone may be typed (docs/tournaments.md).
+SIGNUP_ZONES = (
+    "Asia/Shanghai",
+    "Asia/Hong_Kong",
+    "Asia/Taipei",
+    "Asia/Singapore",
+    "Asia/Tokyo",
+    "Europe/London",
+    "America/New_York",
+)
+
+
+@blp.route("/signup", methods=["GET", "POST"])
+def signup() -> Any:
+    """A club registers itself where the server allows open sign-up: its name and time zone in,
+    its first API key out, shown this once (it is kept only as a hash). Elsewhere the page says
+    who makes clubs here."""
+    open_signup = bool(current_app.config.get("OPEN_SIGNUP"))
+    if request.method == "GET" or not open_signup:
+        status = 200 if request.method == "GET" else 403
+        return render_template("signup.html", open_signup=open_signup, zones=SIGNUP_ZONES, form={}, errors={}), status
+    form = request.form
+    errors: dict[str, list[str]] = {}
+    name = zone = None
+    try:
+        name = text(form, "name", 200, "the club's name")
+    except FormError as exc:
+        errors["name"] = [tr(exc.message)]
+    zone = (form.get("time_zone") or DEFAULT_ZONE).strip()
+    try:
+        time_zone(zone)
+    except ValueError as exc:
+        errors["time_zone"] = [tr(str(exc))]
+    if errors or name is None:
+        page = render_template("signup.html", open_signup=True, zones=SIGNUP_ZONES, form=form, errors=errors)
+        return page, 422
+    wait = signup_wait()
+    if wait is not None:
+        page = render_template("signup.html", open_signup=True, zones=SIGNUP_ZONES, form=form, errors={}, wait=wait)
+        return page, 429, {"Retry-After": str(wait)}
+    with unit_of_work() as uow:
+        made = clubs.register_organizer(uow, name, zone)
+    # The key is on this answer only: not cached, not kept anywhere but in the person's hands.
+    page = render_template("signup.html", open_signup=True, made=made, zones=SIGNUP_ZONES, form={}, errors={})
+    return page, 201, {"Cache-Control": "no-store"}
 
 
 @blp.post("/signout")

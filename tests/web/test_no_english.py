@@ -22,7 +22,8 @@ _KEPT = r"\b(?:JSON|API|CSV|QR|URL|SVG|IANA|KK)\b"  # KK: a ruleset's own name
 _URL = r"https?://\S+"  # links printed for people to follow
 _HEADER = r'\[[A-Za-z]+\d* "[^"]*"\]'  # a notation header, [Seat0 "张伟"]
 _SETTING = r"\bBAOHUANG_[A-Z_]+\b"  # the name of a setting the operator sets
-_NOT_WORDS = re.compile(f"{_URL}|{_HEADER}|{_SETTING}|{_CARD}|{_KEPT}")
+_ZONE = r"\b(?:Asia|Europe|America|Africa|Australia|Pacific)/[A-Za-z_]+\b"  # an IANA zone's name
+_NOT_WORDS = re.compile(f"{_URL}|{_HEADER}|{_SETTING}|{_ZONE}|{_CARD}|{_KEPT}")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -124,6 +125,8 @@ def test_every_page_and_every_form_error_is_chinese(db_client):
 
     gets = {
         "home": "/",
+        "signup": "/signup",
+        "signin": "/signin",
         "check": "/check",
         "notation": "/notation",
         "record": "/record",
@@ -202,6 +205,7 @@ def test_every_page_and_every_form_error_is_chinese(db_client):
             f"/organizer/tournaments/{tid}/rounds/1/resolve",
             {"csrf_token": token, "table": "9", "deal": "x"},
         ),
+        "signup: no name, no zone": ("/signup", {"csrf_token": token, "name": " ", "time_zone": "Peking"}),
         "record to a tournament": ("/organizer/record", {"csrf_token": token, "tournament": "x", "record": "{"}),
     }
     for name, (url, data) in forms.items():
@@ -216,7 +220,7 @@ def test_every_page_and_every_form_error_is_chinese(db_client):
     found = {}
     for name, r in pages.items():
         assert r.status_code < 500, name
-        left = english_in(text_of(r.get_data(as_text=True)), [*NAMES, "Ada  lovelace"])
+        left = english_in(text_of(r.get_data(as_text=True)), [*NAMES, "Ada  lovelace", "Peking"])
         if left:
             found[name] = sorted(set(left))
     for name, url in charts.items():
