@@ -13,7 +13,7 @@ from ..core.errors import RecordError
 from ..core.record_form import read_ruleset
 from ..core.ruleset import PRESETS, WEIHAI, option_infos
 from ..problems import refusal_document
-from ..text_and_time import DEFAULT_ZONE, time_zone
+from ..text_and_time import DEFAULT_ZONE, clean_text, time_zone
 from ..tournament import clubs, game_queries, members, rounds, seasons
 from ..tournament.errors import Conflict, Rejected
 from ..tournament.unit_of_work import UnitOfWork
@@ -306,6 +306,41 @@ def add_player(tournament_id: int) -> Any:
         form=request.form,
         which="player",
     )
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/players/list")
+@organizer_only
+def add_player_list(tournament_id: int) -> Any:
+    """Players pasted as a list, one name a line (blank lines skipped): all added, or the list
+    back as it was typed with each refused line named."""
+    form = request.form
+    lines = (form.get("names") or "").splitlines()
+    names: list[str] = []
+    at_line: list[int] = []
+    errors: list[str] = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            names.append(clean_text(line, max_length=100, what="a player's name"))
+            at_line.append(n)
+        except ValueError as exc:
+            errors.append(gettext("line %(line)s") % {"line": n} + ": " + tr(str(exc)))
+    if not names and not errors:
+        errors.append(gettext("Paste the players' names, one a line."))
+    if not errors:
+        try:
+            with found(), unit_of_work() as uow:
+                added = clubs.add_players(uow, acting(), tournament_id, names)
+        except Rejected as exc:
+            for p in exc.problems:
+                index = p.pointer.rsplit("/", 1)[-1]
+                where = gettext("line %(line)s") % {"line": at_line[int(index)]} + ": " if index.isdigit() else ""
+                errors.append(where + tr(p.detail))
+        else:
+            flash(gettext("%(n)s players added.") % {"n": len(added)}, "good")
+            return redirect(url_for("web.manage", tournament_id=tournament_id) + "#players", 303)
+    return manage_page(tournament_id, 422, errors={"player_list": errors}, form=form, which="player_list")
 
 
 @blp.post("/organizer/tournaments/<int:tournament_id>/players/<int:player_id>")
