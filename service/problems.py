@@ -82,6 +82,7 @@ PROBLEM_CODES: dict[str, str] = {
     "invalid_players": "players is an array of five player ids, seat 0 first",
     "unknown_player": "the tournament has no such player",
     "duplicate_player": "a player sits twice",
+    "duplicate_name": "a name in a pasted list of players is given twice, or the tournament has it already (as a reader would take it: docs/tournaments.md)",
     "too_many_players": "the tournament has as many players as a tournament may have (BAOHUANG_MAX_PLAYERS); `limit` says how many",
     "withdrawn_player": "a withdrawn player cannot be seated in a new game",
     "invalid_action": "a correction's action is void or replace",

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
@@ -23,6 +24,9 @@ class LinkEnded(Unauthenticated):
     def __init__(self, why: str) -> None:
         super().__init__(why)
         self.why = why
+        # who sat at the table (seat, player id, name), where the token was good: a form sent
+        # too late is shown back to the players in their names
+        self.seated: tuple[tuple[int, int, str | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +74,16 @@ def open_table(uow: UnitOfWork, token: str) -> OpenedTable:
     link, r = found
     t = s.get(Tournament, link.tournament_id)
     assert t is not None
+    try:
+        return _still_open(s, link, r, t)
+    except LinkEnded as exc:
+        players = rounds_repo.table_players(s, t.id, r.number, link.table_no) or []
+        names = games_repo.player_names(s, t.id)
+        exc.seated = tuple((seat, p, names.get(p)) for seat, p in enumerate(players))
+        raise
+
+
+def _still_open(s: Any, link: TableLink, r: Round, t: Tournament) -> OpenedTable:
     ensure_playing(r, t)
     key = s.get(ApiKey, link.key_id)
     if link.ended_by == "key" or key is None or key.revoked_at is not None:

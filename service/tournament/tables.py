@@ -12,7 +12,8 @@ only its own table of its own round; anything else is NotFound.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -68,6 +69,7 @@ class TableTournament:
     name: str
     ruleset: str
     time_zone: str
+    ruleset_options: Mapping[str, Any] = field(default_factory=dict)  # those that differ from the preset
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +95,9 @@ def table_page(uow: UnitOfWork, at: OpenedTable) -> TablePage:
     missing = [d.deal for d in deals if d.state == DealState.MISSING]
     t = at.tournament
     return TablePage(
-        tournament=TableTournament(t.id, t.name, t.ruleset_name, tournaments_repo.zone_of(s, t)),
+        tournament=TableTournament(
+            t.id, t.name, t.ruleset_name, tournaments_repo.zone_of(s, t), dict(t.ruleset_options or {})
+        ),
         round=at.number,
         table=at.table,
         deals_per_round=t.deals_per_round,

@@ -8,7 +8,7 @@ from flask import g, request
 
 from ..i18n import LANGUAGES, best_language, translate
 
-__all__ = ["LANGUAGES", "gettext", "language", "seat_label", "tr"]
+__all__ = ["LANGUAGES", "gettext", "language", "ruleset_label", "seat_label", "tr"]
 
 
 def language() -> str:
@@ -40,3 +40,15 @@ def seat_label(seat: object, name: str | None = None) -> str:
         return "—"
     label = f"{seat}号位" if language() == "zh" else f"seat {seat}"
     return f"{label} · {name}" if name else label
+
+
+def ruleset_label(name: object) -> str:
+    """A ruleset's name as a page shows it: 威海 / "Weihai (威海)" (the preset's own words),
+    else the name as it is."""
+    from ..core.ruleset import PRESET_DESCRIPTIONS
+
+    text = str(name)
+    if language() == "zh":
+        return gettext(text)
+    described = PRESET_DESCRIPTIONS.get(text)
+    return described.split(":", 1)[0] if described else text

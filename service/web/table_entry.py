@@ -33,14 +33,15 @@ from .common import (
 )
 from .entry import sheet_of
 from .forms import FormError, number
-from .i18n import gettext, tr
+from .i18n import gettext, seat_label, tr
 
 NONCE = 64
 
 
-def _open(uow: Any, token: str) -> tables.OpenedTable:
+def _open(uow: Any, token: str, sent: Mapping[str, str] | None = None) -> tables.OpenedTable:
     """The table a link opens; the page's 404 (unknown), 410 (ended) or 429 (guessing) otherwise.
-    A wrong token counts against the address like a wrong key (api/limits.py)."""
+    A wrong token counts against the address like a wrong key (api/limits.py). A form ``sent``
+    to a link that has ended comes back in words on the 410 page: nothing typed is lost."""
     wait = guessing_wait()
     if wait is not None:
         page = render_template(
@@ -50,7 +51,11 @@ def _open(uow: Any, token: str) -> tables.OpenedTable:
     try:
         return tables.open_table(uow, token)
     except tables.LinkEnded as exc:
-        abort(Response(render_template("error.html", status=410, message=tr(exc.why)), 410, mimetype="text/html"))
+        if sent is not None:
+            page = render_template("table_ended.html", message=tr(exc.why), typed=_typed(sent, exc.seated))
+        else:
+            page = render_template("error.html", status=410, message=tr(exc.why))
+        abort(Response(page, 410, mimetype="text/html"))
     except tables.Unauthenticated:
         count_wrong_key()
         abort(404)
@@ -125,6 +130,37 @@ def _doc(form: Mapping[str, str], deals: int) -> tuple[dict[str, Any], ParsedGam
     return doc, game
 
 
+def _typed(form: Mapping[str, str], seated: tuple[tuple[int, int, str | None], ...]) -> dict[str, Any]:
+    """A table's form as the players wrote it, in their names: who entered it, which deal, and
+    the sheet line by line (or the typed game's text)."""
+    by_seat = {seat: name or seat_label(seat) for seat, _, name in seated}
+    by_id = {str(pid): name or seat_label(seat) for seat, pid, name in seated}
+
+    def who(value: str | None) -> str | None:
+        if value is None or not value.strip().isdigit():
+            return None
+        return by_seat.get(int(value), seat_label(value))
+
+    out: dict[str, Any] = {"entered_by": by_id.get(form.get("entered_by", "")), "deal": form.get("deal") or None}
+    if form.get("kind") == "game":
+        out["game"] = form.get("game", "")
+        return out
+    lines = [(gettext("Mode"), gettext(form.get("mode") or "normal"))]
+    for field, label in (("emperor", "Emperor"), ("guard", "Guard"), ("kicked_by", "Kicked by (踢)")):
+        if (name := who(form.get(field))) is not None:
+            lines.append((gettext(label), name))
+    rebels = [by_seat.get(s, seat_label(s)) for s in range(5) if form.get(f"rebel{s}") == "on"]
+    if rebels:
+        lines.append((gettext("Rebels (造反)"), gettext(", ").join(rebels)))
+    if form.get("guard_revealed") == "on":
+        lines.append((gettext("Guard revealed (明保)"), gettext("yes")))
+    order = [name for i in range(5) if (name := who(form.get(f"place{i}"))) is not None]
+    if order:
+        lines.append((gettext("Finishing order"), gettext(", ").join(order)))
+    out["sheet"] = lines
+    return out
+
+
 class _TextError(Exception):
     def __init__(self, exc: RecordError) -> None:
         self.exc = exc
@@ -138,7 +174,7 @@ def table_enter(token: str) -> Any:
     game = None
     try:
         with unit_of_work() as uow:
-            at = _open(uow, token)
+            at = _open(uow, token, sent=form)
             doc, game = _doc(form, at.tournament.deals_per_round)
             entry = tables.enter_deal(uow, at, doc, nonce).entry
     except FormError as exc:

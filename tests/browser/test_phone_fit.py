@@ -112,6 +112,7 @@ def test_the_evenings_pages_fit_a_phone_with_a_long_name(browser, server, evenin
         # the long name's player enters deal 1; the page comes back with it pending
         long_id = next(s["player_id"] for s in table["seats"] if s["name"] == LONG)
         page.check(f"input[name=entered_by][value='{long_id}']")
+        page.click("details.sheet-selects > summary")  # the drop-downs, folded away under the taps
         sheet_labels = page.locator(".sheet-fields label[for]")
         for i in range(sheet_labels.count()):
             label = sheet_labels.nth(i)
@@ -123,6 +124,7 @@ def test_the_evenings_pages_fit_a_phone_with_a_long_name(browser, server, evenin
         page.select_option("#t-guard", "1")
         for place, seat in enumerate(SHEET["finishing_order"]):
             page.select_option(f"#t-place{place}", str(seat))
+        _fits(page)  # the drop-downs open, and the scores shown before sending
         with page.expect_navigation():
             page.click("#enter ~ form button[type=submit]")
         _fits(page)

@@ -33,7 +33,9 @@ def _phone(browser):
 
 
 def _fill_sheet(page, sheet, entered_by, deal=None):
+    """The sheet by its drop-downs (the taps are tests/browser/test_tap_entry.py)."""
     page.check(f"input[name=entered_by][value='{entered_by}']")
+    page.evaluate("document.querySelectorAll('details.sheet-selects').forEach(d => { d.open = true; })")
     if deal is not None:
         page.select_option("#t-deal", str(deal))
     page.select_option("#t-mode", sheet["mode"])
@@ -110,10 +112,12 @@ def test_a_round_entered_and_confirmed_at_the_tables(browser, server, tmp_path):
         _cell(director, 1, 1, "pending")
         t1b.reload()
         rebel = names[seats[1][2]]
-        assert t1b.locator(f"button:has-text('{rebel}')").count() == 1
-        assert t1b.locator(f"button:has-text('{names[seats[1][1]]}')").count() == 0  # the guard is the same side
+        assert t1b.locator(f"form[action$='/confirm'] button:has-text('{rebel}')").count() == 1
+        assert (
+            t1b.locator(f"form[action$='/confirm'] button:has-text('{names[seats[1][1]]}')").count() == 0
+        )  # the guard is the same side
         with t1b.expect_navigation():
-            t1b.click(f"button:has-text('{rebel}')")
+            t1b.click(f"form[action$='/confirm'] button:has-text('{rebel}')")
         assert "计入排名" in t1b.locator("main").inner_text()
         _cell(director, 1, 1, "confirmed")
 

@@ -102,3 +102,12 @@ def test_serve_with_a_bad_public_url_stops_in_one_line():
     assert done.stderr.strip().splitlines() == [
         "baohuang: BAOHUANG_PUBLIC_URL must be an http(s) address such as https://club.example.org, not 'club.example.org'"
     ]
+
+
+def test_the_table_page_names_the_ruleset_as_people_write_it(db_client):
+    url, _ = _sheet(db_client)
+    page = db_client.get(url, headers=ZH).get_data(as_text=True)
+    table = re.findall(r'<p class="url"><a href="([^"]+)"', page)[0].split("localhost")[-1]
+    english = db_client.get(table + "?lang=en").get_data(as_text=True)
+    assert "Ruleset: Weihai (威海)" in english and "Ruleset: weihai" not in english
+    assert "规则: 威海" in db_client.get(table + "?lang=zh").get_data(as_text=True)

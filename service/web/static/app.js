@@ -222,6 +222,128 @@
     show(0);
   }
 
+  // --- a deal by taps (the table's page): the names in finishing order, the roles as toggles on
+  // the names. The drop-downs stay the form (a draft, a refusal and a reload fill them; the taps
+  // are drawn from them), and the scores are asked of POST /v1/scores before the deal is sent. --
+  var tap = $("#tap");
+  if (tap) {
+    var sheetForm = tap.closest("form"), say = JSON.parse(tap.dataset.say || "{}");
+    var selects = $(".sheet-selects", sheetForm);
+    var field = function (id) { return $("#t-" + id, sheetForm); };
+    var box = function (name) { return $("input[name='" + name + "']", sheetForm); };
+    var order = function () {
+      var seats = [];
+      for (var i = 0; i < 5; i++) { var v = field("place" + i).value; if (v !== "") seats.push(+v); }
+      return seats;
+    };
+    var setOrder = function (seats) {
+      if (seats.length === 4) {  // the last place is whoever is left
+        for (var s = 0; s < 5; s++) if (seats.indexOf(s) < 0) { seats.push(s); break; }
+      }
+      for (var i = 0; i < 5; i++) field("place" + i).value = i < seats.length ? String(seats[i]) : "";
+    };
+    var previewAsked = 0;
+    var draw = function () {
+      var seats = order();
+      $$(".tap-player", tap).forEach(function (li) {
+        var seat = +li.dataset.seat, at = seats.indexOf(seat);
+        var name = $(".tap-name", li);
+        name.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
+        $(".tap-place", name).textContent = at >= 0 ? say.places[at] : "";
+        $$(".tap-role", li).forEach(function (b) {
+          var on = b.dataset.role === "rebel" ? box("rebel" + seat).checked : field(b.dataset.role).value === String(seat);
+          b.setAttribute("aria-pressed", on ? "true" : "false");
+        });
+      });
+      $("[data-tap-revealed]", tap).setAttribute("aria-pressed", box("guard_revealed").checked ? "true" : "false");
+      preview(seats);
+    };
+    var sheet = function (seats) {
+      var seat = function (id) { var v = field(id).value; return v === "" ? null : +v; };
+      var rebels = [];
+      for (var s = 0; s < 5; s++) if (box("rebel" + s).checked) rebels.push(s);
+      var mode = field("mode").value;
+      return {
+        ruleset: JSON.parse(tap.dataset.ruleset), mode: mode, emperor: seat("emperor"), guard: seat("guard"),
+        rebels: rebels, guard_revealed: box("guard_revealed").checked, kicked_by: seat("kick"),
+        finishing_order: mode === "void" || mode === "surrender" ? [] : seats
+      };
+    };
+    var preview = function (seats) {
+      var out = $("#tap-preview", tap), asked = ++previewAsked, doc = sheet(seats);
+      if (doc.finishing_order.length !== 5 && doc.finishing_order.length !== 0) {
+        out.textContent = say.more;
+        return;
+      }
+      fetch("/v1/scores", {
+        method: "POST", credentials: "omit",
+        headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang },
+        body: JSON.stringify(doc)
+      }).then(function (r) { return r.json().then(function (body) { return [r.ok, body]; }); })
+        .then(function (answer) {
+          if (asked !== previewAsked) return;  // a later tap asked again
+          out.textContent = "";
+          if (!answer[0]) {
+            var p = document.createElement("p");
+            p.className = "field-error";
+            p.textContent = ((answer[1].errors || [])[0] || answer[1]).detail || "";
+            out.appendChild(p);
+            return;
+          }
+          var head = document.createElement("p");
+          head.textContent = say.preview;
+          out.appendChild(head);
+          var table = document.createElement("table"), names = {};
+          table.className = "scores tap-scores";
+          $$(".tap-player", tap).forEach(function (li) { names[li.dataset.seat] = $(".tap-label", li).textContent; });
+          var row = function (cells, tag) {
+            var tr = document.createElement("tr");
+            cells.forEach(function (c, i) {
+              var td = document.createElement(tag);
+              td.textContent = c;
+              if (i === 2) td.className = "num";
+              if (i === 1) td.className = "name";
+              tr.appendChild(td);
+            });
+            table.appendChild(tr);
+          };
+          row([say.place, say.player, say.score], "th");
+          var shown = answer[1].finishing_order.length ? answer[1].finishing_order : [0, 1, 2, 3, 4];
+          shown.forEach(function (s, i) {
+            var score = answer[1].scores[s];
+            row([answer[1].finishing_order.length ? say.places[i] : "", names[s], (score > 0 ? "+" : "") + score], "td");
+          });
+          out.appendChild(table);
+        }).catch(function () { out.textContent = ""; });
+    };
+    tap.addEventListener("click", function (e) {
+      var b = e.target.closest("button");
+      if (!b) return;
+      if (b.classList.contains("tap-name")) {
+        var seat = +b.dataset.seat, seats = order(), at = seats.indexOf(seat);
+        if (seats.length === 5 && at < 0) return;
+        if (at >= 0) seats.splice(at); else seats.push(seat);  // tapping a placed name takes it and those after it back
+        setOrder(seats);
+      } else if (b.classList.contains("tap-role")) {
+        var s = b.dataset.seat;
+        if (b.dataset.role === "rebel") { var c = box("rebel" + s); c.checked = !c.checked; }
+        else { var f = field(b.dataset.role); f.value = f.value === s ? "" : s; }
+      } else if (b.hasAttribute("data-tap-revealed")) {
+        box("guard_revealed").checked = !box("guard_revealed").checked;
+      } else if (b.hasAttribute("data-tap-clear")) {
+        setOrder([]);
+      } else return;
+      sheetForm.dispatchEvent(new Event("input", { bubbles: true }));  // the draft keeps the taps
+      draw();
+    });
+    sheetForm.addEventListener("change", draw);
+    // the form as a refusal or a draft filled it, then the taps; the drop-downs fold away unless
+    // there is something in them to read (a problem, another mode than normal)
+    tap.hidden = false;
+    if (selects && !$(".field-error", selects) && field("mode").value === "normal") selects.open = false;
+    setTimeout(draw, 0);
+  }
+
   // --- recording at the table -------------------------------------------------------------------
   var rec = $("#recorder");
   if (!rec) return;

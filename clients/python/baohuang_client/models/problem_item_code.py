@@ -6,6 +6,7 @@ class ProblemItemCode(StrEnum):
     CONFLICTING_FIELDS = "conflicting_fields"
     DEAL_REQUIRED = "deal_required"
     DUPLICATE_KEY = "duplicate_key"
+    DUPLICATE_NAME = "duplicate_name"
     DUPLICATE_PLAYER = "duplicate_player"
     DUPLICATE_SEAT = "duplicate_seat"
     EMPTY_LINE = "empty_line"
