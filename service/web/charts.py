@@ -77,11 +77,25 @@ def thinned(n: int, most: int = MAX_POINTS) -> list[int]:
     return sorted({round(k * (n - 1) / (most - 1)) for k in range(most)})
 
 
+def text_width(text: str, size: float = STYLE.label_font_size) -> float:
+    """About how wide ``text`` is drawn: a Chinese character is a full em, a Latin letter or
+    digit a little over half (pygal reckons every character at about half, which leaves a label
+    of Chinese words running off the picture)."""
+    return sum(size if ord(ch) > 0x2E7F else 0.62 * size for ch in text)
+
+
 def _x_labels(chart: Any, labels: list[str]) -> None:
-    chart.x_labels = [_short(x) for x in labels]
+    """The x axis's labels, shortened; slanted 30°, the last one reaches right of the plot and
+    every one reaches down: the margins make room for them as drawn."""
+    shown = [_short(x) for x in labels]
+    chart.x_labels = shown
     if len(labels) > MAX_LABELS:
         chart.x_labels_major_count = MAX_LABELS
         chart.show_minor_x_labels = False
+    if shown:
+        widest = max(text_width(x) for x in shown)
+        chart.config.margin_right = max(chart.config.margin_right or 0, int(0.87 * text_width(shown[-1])) + 12)
+        chart.config.margin_bottom = max(chart.config.margin_bottom or 0, int(0.5 * widest) - 40)
 
 
 def score_by_evening(member: MemberPage) -> str:
