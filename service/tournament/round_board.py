@@ -5,7 +5,7 @@ The tables' side is tables.py."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -221,19 +221,9 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> Boar
         )
     zone = tournaments_repo.zone_of(s, t)
     out = tuple(names.get(x.player_id) or "" for x in seats if x.table_no is None)
-    return Board(
-        t.id,
-        number,
-        r.closed_at,
-        t.deals_per_round,
-        counts,
-        _version(s, t.id, r),
-        tuple(tables),
-        zone,
-        tournament_name=t.name,
-        seated_at=r.created_at,
-        sitting_out=out,
-    )
+    version = _version(s, t.id, r)
+    board = Board(t.id, number, r.closed_at, t.deals_per_round, counts, version, tuple(tables), zone)
+    return replace(board, tournament_name=t.name, seated_at=r.created_at, sitting_out=out)
 
 
 def _version(s: Session, tournament_id: int, r: Round) -> str:

@@ -14,7 +14,7 @@ from ..core.record_form import read_ruleset
 from ..core.ruleset import PRESETS, WEIHAI, option_infos
 from ..problems import refusal_document
 from ..text_and_time import DEFAULT_ZONE, clean_text, time_zone
-from ..tournament import clubs, game_queries, members, rounds, seasons
+from ..tournament import clubs, game_queries, members, player_lists, rounds, seasons
 from ..tournament.errors import Conflict, Rejected
 from ..tournament.unit_of_work import UnitOfWork
 from .common import (
@@ -331,7 +331,7 @@ def add_player_list(tournament_id: int) -> Any:
     if not errors:
         try:
             with found(), unit_of_work() as uow:
-                added = clubs.add_players(uow, acting(), tournament_id, names)
+                added = player_lists.add_players(uow, acting(), tournament_id, names)
         except Rejected as exc:
             for p in exc.problems:
                 index = p.pointer.rsplit("/", 1)[-1]

@@ -36,7 +36,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.skip(f"no browser at {CHROMIUM} (bash .ci/browser.sh installs it)")
     tmp = tmp_path_factory.mktemp("browser")
     proc, port = start_serve(
-        tmp, 2, BAOHUANG_OPEN_SIGNUP="1", BAOHUANG_SECRET_KEY="browser-tests", BAOHUANG_RATE_LIMIT_PER_MINUTE="100000"
+        tmp,
+        2,
+        BAOHUANG_OPEN_SIGNUP="1",
+        BAOHUANG_SECRET_KEY="browser-tests",
+        BAOHUANG_RATE_LIMIT_PER_MINUTE="100000",
+        BAOHUANG_SIGNUP_LIMIT="1000 per hour",  # every test registers its own club
     )
     try:
         wait_ready(port, proc)

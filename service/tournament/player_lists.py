@@ -1,0 +1,51 @@
+"""A tournament's players from a list, as a director pastes it (one name a line): all added, or
+none, each refused line named."""
+
+from __future__ import annotations
+
+from ..core.errors import Problem
+from ..names import name_key
+from ..persistence import tournaments as tournaments_repo
+from ..persistence.errors import Conflict
+from ..persistence.models import Player
+from .clubs import MAX_PLAYERS, PlayerInfo
+from .errors import Rejected
+from .unit_of_work import UnitOfWork
+
+__all__ = ["add_players"]
+
+
+def add_players(uow: UnitOfWork, acting: int, tournament_id: int, names: list[str]) -> list[PlayerInfo]:
+    """Players from a list (one name a line, as a director pastes it), all or none: each name
+    refused says which line (``/names/i``) and why (a name given twice, in the list or already
+    in the tournament as a reader would take it); the tournament's bound on players holds."""
+    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting, lock=True)
+    count = tournaments_repo.count_players(uow.session, t.id)
+    if count + len(names) > MAX_PLAYERS:
+        raise Rejected.one(
+            "/names",
+            "too_many_players",
+            f"tournament {t.id} has {count:,} players and may have {MAX_PLAYERS:,} (BAOHUANG_MAX_PLAYERS): "
+            f"{len(names):,} more is too many",
+            "player",
+            limit=MAX_PLAYERS,
+        )
+    problems: list[Problem] = []
+    first_line: dict[str, int] = {}
+    added: list[Player] = []
+    for i, name in enumerate(names):
+        key = name_key(name)
+        if key in first_line:
+            problems.append(
+                Problem(f"/names/{i}", "duplicate_name", f"{name} is the name on line {first_line[key] + 1} again")
+            )
+            continue
+        first_line[key] = i
+        try:
+            added.append(tournaments_repo.add_player(uow.session, t, name))
+        except Conflict as exc:
+            problems.append(Problem(f"/names/{i}", "duplicate_name", str(exc)))
+    if problems:
+        raise Rejected(problems, "player")  # nothing is kept: the unit of work rolls back
+    uow.commit()
+    return [PlayerInfo.of(p) for p in added]
