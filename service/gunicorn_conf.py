@@ -59,6 +59,24 @@ def on_starting(server: Any) -> None:
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = path
 
 
+def post_worker_init(worker: Any) -> None:
+    """A worker answers as soon as it has the app; what only some pages need (pypinyin's
+    dictionary, to list names; pygal, to draw charts) loads a moment later, between requests."""
+
+    def warm() -> None:
+        from service.names import reading
+        from service.web.charts import _style
+
+        reading("张伟")
+        _style()
+
+    try:
+        import gevent
+    except ImportError:  # pragma: no cover (gevent is a dependency)
+        return
+    gevent.spawn_later(2.0, warm)
+
+
 def child_exit(server: Any, worker: Any) -> None:
     from prometheus_client import multiprocess
 

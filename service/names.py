@@ -23,8 +23,6 @@ from __future__ import annotations
 import functools
 import unicodedata
 
-from pypinyin import lazy_pinyin
-
 __all__ = ["name_key", "reading", "sort_key"]
 
 
@@ -36,6 +34,10 @@ def name_key(name: str) -> str:
 @functools.lru_cache(maxsize=8192)  # names repeat (a club lists its members again and again)
 def reading(name: str) -> str:
     """How a name reads: pinyin for Chinese characters, the case-folded text otherwise."""
+    # pypinyin's dictionary takes a quarter of a second to load: a worker loads it when it first
+    # lists names (or just after it starts: gunicorn_conf.post_worker_init), not before it answers.
+    from pypinyin import lazy_pinyin
+
     said = " ".join(lazy_pinyin(unicodedata.normalize("NFKC", name)))
     return " ".join(said.casefold().split())
 

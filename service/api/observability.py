@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
+import logging.handlers
 import os
+import queue
 import re
 import sys
 import time
@@ -39,13 +42,50 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(doc, ensure_ascii=False)
 
 
+class QueuedLines(logging.handlers.QueueHandler):
+    """A log record handed to a queue as it is (not formatted: its fields are plain values), and
+    written by a listener of this process's own: a request does not wait for stdout. The listener
+    starts with the first record a process logs, so a worker forked from a master that logged
+    has its own (a thread does not survive a fork; under gevent it is a greenlet)."""
+
+    def __init__(self, target: logging.Handler) -> None:
+        super().__init__(queue.SimpleQueue())
+        self.target = target
+        self._pid = 0
+        self._listener: logging.handlers.QueueListener | None = None
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        return record
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._pid != os.getpid():
+            self._start()
+        self.queue.put_nowait(record)
+
+    def _start(self) -> None:
+        self._pid = os.getpid()
+        self.queue = queue.SimpleQueue()  # a queue of the parent's is not this process's
+        self._listener = logging.handlers.QueueListener(self.queue, self.target)
+        self._listener.start()
+        atexit.register(self.flush_and_stop)
+
+    def flush_and_stop(self) -> None:
+        """Every record queued is written (at exit, and in tests)."""
+        if self._listener is not None and self._pid == os.getpid():
+            self._listener.stop()
+            self._listener = None
+            self._pid = 0
+
+
 def configure_logging(level: str | None = None) -> None:
-    """One JSON object per line on stdout, for the service's own loggers."""
+    """One JSON object per line on stdout, for the service's own loggers, written off the
+    request's path (QueuedLines)."""
     handler = logging.StreamHandler(sys.stdout)
     handler.setFormatter(JsonFormatter())
+    queued = QueuedLines(handler)
     for name in ("baohuang", "baohuang.access"):
         log = logging.getLogger(name)
-        log.handlers[:] = [handler]
+        log.handlers[:] = [queued]
         log.setLevel((level or os.environ.get("LOG_LEVEL", "INFO")).upper())
         log.propagate = False
 

@@ -4,29 +4,33 @@ beside it. Every label is in the page's language."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
-
-import pygal
-from pygal.style import Style
 
 from ..tournament.members import MemberPage
 from .i18n import gettext
 
-STYLE = Style(
-    background="white",
-    plot_background="white",
-    foreground="#1b1b1b",
-    foreground_strong="#1b1b1b",
-    foreground_subtle="#888",
-    colors=("#8a1c1c", "#1d6b35", "#3b5b92", "#c90", "#555"),
-    font_family="'Noto Sans CJK SC', 'Noto Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif",
-    # large enough to read when the 640-pixel chart is shrunk to a phone's width
-    title_font_size=24,
-    label_font_size=18,
-    major_label_font_size=18,
-    legend_font_size=18,
-    value_font_size=16,
-)
+LABEL_FONT = 18  # px: large enough to read when the 640-pixel chart is shrunk to a phone's width
+
+
+@functools.cache
+def _style() -> Any:
+    from pygal.style import Style
+
+    return Style(
+        background="white",
+        plot_background="white",
+        foreground="#1b1b1b",
+        foreground_strong="#1b1b1b",
+        foreground_subtle="#888",
+        colors=("#8a1c1c", "#1d6b35", "#3b5b92", "#c90", "#555"),
+        font_family="'Noto Sans CJK SC', 'Noto Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif",
+        title_font_size=24,
+        label_font_size=LABEL_FONT,
+        major_label_font_size=LABEL_FONT,
+        legend_font_size=LABEL_FONT,
+        value_font_size=16,
+    )
 
 
 # Points a line chart draws at most: a long history is thinned evenly (its last point kept), and
@@ -36,11 +40,13 @@ MAX_POINTS = 120
 MAX_LABELS = 12
 
 
-def _chart(kind: Any, title: str, **kw: Any) -> Any:
+def _chart(kind: str, title: str, **kw: Any) -> Any:
+    import pygal  # pygal loads when a chart is first drawn, not when a worker starts
+
     options: dict[str, Any] = {
         "js": [],
         "disable_xml_declaration": True,
-        "style": STYLE,
+        "style": _style(),
         "title": title,
         "width": 640,
         "height": 440,
@@ -53,7 +59,7 @@ def _chart(kind: Any, title: str, **kw: Any) -> Any:
         "margin_bottom": 24,
     }
     options.update(kw)
-    return kind(**options)
+    return getattr(pygal, kind)(**options)
 
 
 def _svg(chart: Any) -> str:
@@ -77,7 +83,7 @@ def thinned(n: int, most: int = MAX_POINTS) -> list[int]:
     return sorted({round(k * (n - 1) / (most - 1)) for k in range(most)})
 
 
-def text_width(text: str, size: float = STYLE.label_font_size) -> float:
+def text_width(text: str, size: float = LABEL_FONT) -> float:
     """About how wide ``text`` is drawn: a Chinese character is a full em, a Latin letter or
     digit a little over half (pygal reckons every character at about half, which leaves a label
     of Chinese words running off the picture)."""
@@ -100,7 +106,7 @@ def _x_labels(chart: Any, labels: list[str]) -> None:
 
 def score_by_evening(member: MemberPage) -> str:
     evenings = [member.evenings[i] for i in thinned(len(member.evenings))]
-    c = _chart(pygal.Line, gettext("Score over the evenings"), show_dots=len(evenings) < 40, dots_size=3)
+    c = _chart("Line", gettext("Score over the evenings"), show_dots=len(evenings) < 40, dots_size=3)
     _x_labels(c, [e.tournament for e in evenings])
     c.add(gettext("Total so far"), [e.cumulative for e in evenings])
     c.add(gettext("That evening"), [e.total for e in evenings])
@@ -111,7 +117,7 @@ def rating_over_time(member: MemberPage) -> str:
     """The rating (μ − 3σ) at the end of each evening, with the skill estimate μ and μ + 3σ: the
     rating is the band's lower edge, one convention everywhere."""
     steps = [member.rating_history[i] for i in thinned(len(member.rating_history))]
-    c = _chart(pygal.Line, gettext("Rating over the evenings"), show_dots=len(steps) < 40, show_x_labels=False)
+    c = _chart("Line", gettext("Rating over the evenings"), show_dots=len(steps) < 40, show_x_labels=False)
     c.add(gettext("Rating (μ − 3σ)"), [round(x.rating, 2) for x in steps], stroke_style={"width": 3})
     c.add(gettext("Skill (μ)"), [round(x.mu, 2) for x in steps])
     c.add("μ + 3σ", [round(x.mu + 3 * x.sigma, 2) for x in steps], stroke_style={"dasharray": "4, 4"})
@@ -119,7 +125,7 @@ def rating_over_time(member: MemberPage) -> str:
 
 
 def by_role(member: MemberPage) -> str:
-    c = _chart(pygal.Bar, gettext("Results by role"))
+    c = _chart("Bar", gettext("Results by role"))
     parts = (*member.by_role, member.rebellion)  # 造反: of the games as 平民, those it was called in
     c.x_labels = [gettext(r.role) for r in parts]
     c.add(gettext("Games"), [r.games for r in parts])
@@ -128,14 +134,14 @@ def by_role(member: MemberPage) -> str:
 
 
 def partners(member: MemberPage) -> str:
-    c = _chart(pygal.HorizontalBar, gettext("On the same side most"), show_legend=False)
+    c = _chart("HorizontalBar", gettext("On the same side most"), show_legend=False)
     c.x_labels = [_short(x.name or "?", 12) for x in member.partners]
     c.add(gettext("Games"), [x.games for x in member.partners])
     return _svg(c)
 
 
 def opponents(member: MemberPage) -> str:
-    c = _chart(pygal.HorizontalBar, gettext("On the other side most"), show_legend=False)
+    c = _chart("HorizontalBar", gettext("On the other side most"), show_legend=False)
     c.x_labels = [_short(x.name or "?", 12) for x in member.opponents]
     c.add(gettext("Games"), [x.games for x in member.opponents])
     return _svg(c)
@@ -144,7 +150,7 @@ def opponents(member: MemberPage) -> str:
 def leaders(evenings: list[tuple[str, dict[int, int]]], names: dict[int, str], top: list[int]) -> str:
     """The season's leaders: each one's total so far, evening by evening (a long season thinned)."""
     shown = thinned(len(evenings))
-    c = _chart(pygal.Line, gettext("The leaders, evening by evening"), show_dots=len(shown) < 40, dots_size=3)
+    c = _chart("Line", gettext("The leaders, evening by evening"), show_dots=len(shown) < 40, dots_size=3)
     _x_labels(c, [evenings[i][0] for i in shown])
     for m in top:
         running, points = 0, []
