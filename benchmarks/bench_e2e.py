@@ -1,7 +1,9 @@
 """What a batch run costs, end to end, beside only decoding the same records: ``baohuang adjudicate
 --ndjson -`` over N Weihai games minus over 1 game (the command's start left out), against a plain
 ``json.loads`` loop over the same lines that keeps nothing (decode-and-drop), each in a process of
-its own, the best of a few rounds. Then the game notation's parse beside ``json.loads`` of the
+its own, the best of a few rounds. Then, in one process, the referee's work on each line and
+``orjson.loads`` of the same lines in turn, round by round (the fair ratio: the referee decodes
+with orjson too), min/median/max of the ratio, CPU and wall apart. Then the game notation's parse beside ``json.loads`` of the
 same game, and records without their deal: each ruleset's p50, p99 and slowest game.
 
     .venv/bin/python benchmarks/bench_e2e.py [--games 2000] [--rounds 3] [--tree PATH]
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -88,7 +91,25 @@ part, path, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
 data = json.load(open(path))
 import gc; gc.freeze()  # the inputs live all run: out of the collector's sight, as the service's startup is
 out = {"compiled": COMPILED}
-if part == "notation":
+if part == "interleaved":
+    # The referee's work for each line (decode strictly, judge, make the answer) and orjson.loads of
+    # the same lines, in turn within this one process: a ratio a round, CPU and wall apart.
+    import orjson
+    from service.cli import _adjudicate_text
+    lines = data["lines"]
+    for line in lines[:50]:
+        _adjudicate_text(line); orjson.loads(line)
+    def lap(fn):
+        c, w = time.process_time(), time.perf_counter()
+        for line in lines:
+            fn(line)
+        return time.process_time() - c, time.perf_counter() - w
+    laps = []
+    for _ in range(rounds):
+        laps.append((lap(_adjudicate_text), lap(orjson.loads)))
+    out["laps"] = laps
+    out["games"] = len(lines)
+elif part == "notation":
     texts, jsons = data["texts"], data["jsons"]
     def best(fn):
         times = []
@@ -134,6 +155,27 @@ def _run_worker(tree: Path, part: str, path: Path, rounds: int, extra: dict[str,
     )
     result: dict[str, object] = json.loads(done.stdout)
     return result
+
+
+def interleaved(games: int, rounds: int, trees: list[Path], tmp: Path) -> None:
+    """The referee against ``orjson.loads`` of the same lines (the fastest decoder of the same
+    bytes), in turn in one process, ``rounds`` times: each round's ratio, min/median/max, of the
+    CPU time and of the wall time."""
+    path = tmp / "lines.json"
+    path.write_text(json.dumps({"lines": [json.dumps(random_record(seed)) for seed in range(games)]}))
+    for tree in trees:
+        for label, extra in _forms(tree):
+            r = _run_worker(tree, "interleaved", path, rounds, extra)
+            laps, n = r["laps"], int(r["games"])  # type: ignore[call-overload]
+            for k, what in ((0, "CPU"), (1, "wall")):
+                ratios = sorted(ref[k] / base[k] for ref, base in laps)  # type: ignore[index]
+                ref_us = statistics.median(ref[k] for ref, _ in laps) / n * 1e6  # type: ignore[index]
+                base_us = statistics.median(base[k] for _, base in laps) / n * 1e6  # type: ignore[index]
+                print(
+                    f"referee {tree.name}{label} vs orjson.loads, {what}: {ref_us:6.1f} vs {base_us:5.1f} µs a game; "
+                    f"ratio min {ratios[0]:.2f} median {statistics.median(ratios):.2f} max {ratios[-1]:.2f} "
+                    f"({len(laps)} rounds, interleaved)"
+                )
 
 
 def notation(rounds: int, trees: list[Path], tmp: Path) -> None:
@@ -187,6 +229,7 @@ def main() -> int:
     print(f"core in this process: {'compiled (mypyc)' if COMPILED else 'pure Python'}; {sys.version.split()[0]}")
     end_to_end(args.games, args.rounds, trees)
     with tempfile.TemporaryDirectory() as tmp:
+        interleaved(args.games, max(args.rounds, 7), trees, Path(tmp))
         notation(args.rounds, trees, Path(tmp))
         without_deal(args.no_deal_games, trees, Path(tmp))
     return 0
