@@ -221,6 +221,14 @@ def located_message(errors: dict[str, list[str]], name: str, problem: Mapping[st
     return at_line(line, column) + ": " + text
 
 
+def text_errors(problems: list[dict[str, Any]] | tuple[Problem, ...]) -> dict[str, list[str]]:
+    """A typed game's problems (it could not be read) as a form shows them: under "game", each
+    led by its line and column, the first place kept for the box to mark (located_message)."""
+    errors: dict[str, list[str]] = {}
+    errors["game"] = [located_message(errors, "game", p, p["text"]) for p in shown_problems(problems)]
+    return errors
+
+
 def text_at(text: str, line: object, column: object) -> tuple[str, str, str] | None:
     """The line ``line`` of ``text`` cut around the entry that starts at ``column`` (1-based,
     up to the next comma): before, the entry, after; None if the text has no such place."""

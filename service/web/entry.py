@@ -20,10 +20,9 @@ from .common import (
     blp,
     field_errors,
     found,
-    located_message,
     organizer_only,
     read_text,
-    shown_problems,
+    text_errors,
     unit_of_work,
 )
 from .forms import FormError, number, text
@@ -164,9 +163,7 @@ def enter_game(tournament_id: int) -> Any:
             doc = {**({"players": players} if players is not None else {}), **at, "record": loads(typed)}
             raw = json.dumps(doc, ensure_ascii=False)
     except RecordError as exc:
-        errors: dict[str, list[str]] = {}
-        errors["game"] = [located_message(errors, "game", p, p["text"]) for p in shown_problems(exc.problems)]
-        return manage_page(tournament_id, 422, errors=errors, form=form, which="game")
+        return manage_page(tournament_id, 422, errors=text_errors(exc.problems), form=form, which="game")
     if played := form.get("played_at", "").strip():
         doc["played_at"] = played
     return _submit(tournament_id, "game", doc, raw, game)
@@ -220,9 +217,7 @@ def correct_game(tournament_id: int, game_id: int) -> Any:
             tournament_id, game_id, 422, errors={exc.field: [tr(exc.message)]}, form=request.form, text=typed
         )
     except RecordError as exc:
-        errors: dict[str, list[str]] = {}
-        errors["game"] = [located_message(errors, "game", p, p["text"]) for p in shown_problems(exc.problems)]
-        return game_page(tournament_id, game_id, 422, errors=errors, form=request.form, text=typed)
+        return game_page(tournament_id, game_id, 422, errors=text_errors(exc.problems), form=request.form, text=typed)
     doc = {"action": "replace", "reason": reason, "record": record}
     return _correct(tournament_id, game_id, doc, {"text": typed}, game)
 

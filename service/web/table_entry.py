@@ -25,10 +25,9 @@ from .common import (
     count_wrong_key,
     field_errors,
     guessing_wait,
-    located_message,
     outcome_view,
     read_text,
-    shown_problems,
+    text_errors,
     unit_of_work,
 )
 from .entry import sheet_of
@@ -180,9 +179,7 @@ def table_enter(token: str) -> Any:
     except FormError as exc:
         return table_page(token, 422, errors={exc.field: [tr(exc.message)]}, form=form, which=which)
     except _TextError as exc:
-        errors: dict[str, list[str]] = {}
-        errors["game"] = [located_message(errors, "game", p, p["text"]) for p in shown_problems(exc.exc.problems)]
-        return table_page(token, 422, errors=errors, form=form, which=which)
+        return table_page(token, 422, errors=text_errors(exc.exc.problems), form=form, which=which)
     except Rejected as exc:
         doc = located_refusal(refusal_document(exc), game)
         return table_page(token, 422, errors=field_errors(doc), form=form, which=which)
