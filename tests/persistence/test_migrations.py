@@ -4,6 +4,7 @@ the data migrations carry stored games across."""
 import hashlib
 import json
 import random
+from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -11,7 +12,7 @@ from sqlalchemy import inspect, text
 
 from service.app import create_app
 from service.core import PRESETS, random_record, record_fingerprint
-from service.persistence.db import Database
+from service.persistence.db import Database, alembic_config, head_revisions
 from service.persistence.models import Base
 from tests.helpers import respelled
 from tests.tournament_helpers import Club
@@ -31,8 +32,35 @@ def test_upgrade_matches_models_and_downgrades(empty_db_url):
         assert not db.at_head()
         db.upgrade()  # and up again
         assert db.at_head()
+        db.downgrade("-1")  # one step behind: at_head says so, and upgrade() brings it up
+        assert not db.at_head()
+        db.upgrade()
+        assert db.at_head()
     finally:
         db.dispose()
+
+
+def test_the_heads_read_without_alembic_are_alembics():
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(alembic_config(None))
+    assert head_revisions() == tuple(sorted(script.get_heads()))
+    assert len(list(script.walk_revisions())) == len(list(Path(script.versions).glob("*.py")))
+
+
+def test_serve_at_head_does_not_import_alembic(tmp_path):
+    """The start's schema check is one query when the schema is at head."""
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'h.sqlite3'}"
+    Database(url).upgrade()
+    code = (
+        "import sys; from service.persistence.db import Database; d = Database(sys.argv[1]); d.upgrade();"
+        "print(d.at_head(), 'alembic' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code, url], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "False"]
 
 
 def test_record_hashes_become_game_fingerprints_and_back(empty_db_url):
