@@ -130,12 +130,14 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
         return 0
     import os
 
+    from . import schema_gate
     from .links import valid_public_url
-    from .persistence.db import Database
 
     valid_public_url(os.environ.get("BAOHUANG_PUBLIC_URL", ""))  # a bad one stops here, in one line
-    Database().upgrade()  # once, here; the workers are told not to
+    # The schema is brought to head once, beside the start (the workers are told not to, and wait
+    # for it before they build the app): the first /livez does not wait for it.
     env = dict(os.environ, HOST=args.host, PORT=str(args.port))
+    env[schema_gate.ENV] = schema_gate.migrate_beside()
     if args.workers:
         env["WEB_CONCURRENCY"] = str(args.workers)
     cmd = [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", "service.wsgi:app"]
@@ -217,8 +219,9 @@ def _game_commands(sub: Any) -> None:
     p.set_defaults(func=cmd_random_game)
 
 
-# Commands that open the database: only they import SQLAlchemy (adjudicating a file never does).
-DATABASE_COMMANDS = frozenset({"serve", "db", "organizers", "webhooks", "ratings", "background"})
+# Commands that open the database: only they import SQLAlchemy (adjudicating a file never does;
+# ``serve`` leaves it to the process it forks to bring the schema to head: service/schema_gate.py).
+DATABASE_COMMANDS = frozenset({"db", "organizers", "webhooks", "ratings", "background"})
 
 
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:

@@ -3,6 +3,7 @@ gunicorn.conf.py loads this file, and so do ``baohuang serve`` and the container
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import shutil
@@ -60,8 +61,10 @@ def on_starting(server: Any) -> None:
 
 
 def post_worker_init(worker: Any) -> None:
-    """A worker answers as soon as it has the app; what only some pages need (pypinyin's
-    dictionary, to list names; pygal, to draw charts) loads a moment later, between requests."""
+    """The worker answers /livez at once and builds the app beside it (service/wsgi.py); what
+    only some pages need (pypinyin's dictionary, to list names; pygal, to draw charts) loads a
+    moment after the app, between requests."""
+    from service.wsgi import WorkerApp
 
     def warm() -> None:
         from service.names import reading
@@ -73,8 +76,17 @@ def post_worker_init(worker: Any) -> None:
     try:
         import gevent
     except ImportError:  # pragma: no cover (gevent is a dependency)
-        return
-    gevent.spawn_later(2.0, warm)
+        gevent = None
+    app = getattr(worker, "wsgi", None)
+    if isinstance(app, WorkerApp):
+        from gunicorn.workers.ggevent import GeventWorker
+
+        if gevent is not None and isinstance(worker, GeventWorker):
+            app.build_in_background()
+        else:
+            app.build(worker.notify)  # a sync worker answers nothing meanwhile: build now
+    if gevent is not None:
+        gevent.spawn_later(2.0, warm)
 
 
 def child_exit(server: Any, worker: Any) -> None:
@@ -101,6 +113,11 @@ def when_ready(server: Any) -> None:
 
 
 def on_exit(server: Any) -> None:
+    gate = os.environ.get("BAOHUANG_SCHEMA_GATE")  # serve's schema outcome (service/schema_gate.py)
+    if gate:
+        for path in (gate, gate + ".tmp"):
+            with contextlib.suppress(OSError):
+                os.unlink(path)
     if _background is not None and _background.poll() is None:
         _background.terminate()
         try:

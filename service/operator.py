@@ -117,11 +117,17 @@ def cmd_background(args: argparse.Namespace, out: IO[str]) -> int:
     import threading
 
     from .persistence.db import Database
+    from .schema_gate import SchemaNotReady, wait
     from .tournament import ratings, webhooks
 
     db = Database()
     if not args.no_upgrade:
         db.upgrade()
+    try:
+        wait()  # under ``serve``, the schema is brought to head beside the start
+    except SchemaNotReady as exc:
+        out.write(f"{exc}\n")
+        return 1
     stop = threading.Event()
 
     def on_signal(*_: object) -> None:

@@ -119,8 +119,8 @@ def start_serve(tmp_path: Path, workers: int, quiet: bool = True, **env: str) ->
         PYTHONPATH=str(ROOT),
         DATABASE_URL=f"sqlite:///{tmp_path / 'app.sqlite3'}",
         PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
-        **env,
     )
+    environment.update(env)
     output = subprocess.DEVNULL if quiet else subprocess.PIPE
     proc = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", str(workers)],
@@ -199,3 +199,53 @@ def test_two_services_on_one_host_share_no_control_socket(tmp_path):
             proc.send_signal(signal.SIGTERM)
         for proc in (first, second):
             proc.wait(timeout=30)
+
+
+def test_serve_answers_livez_before_the_app_and_schema_and_then_everything(tmp_path):
+    """The first /livez does not wait for the app's build nor the schema's migration (a fresh
+    database here: every migration runs beside the start); /readyz and every other request wait
+    for both, then get the app's own answers."""
+    (tmp_path / "tmp").mkdir()
+    proc, port = start_serve(tmp_path, 1, quiet=False, TMPDIR=str(tmp_path / "tmp"))
+    try:
+        first = None
+        deadline = time.monotonic() + 30
+        while first is None and time.monotonic() < deadline:
+            assert proc.poll() is None, proc.stdout.read() if proc.stdout else "exited"
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/livez", timeout=5) as r:
+                    first = (r.status, json.loads(r.read()))
+            except OSError:
+                time.sleep(0.02)
+        assert first == (200, {"status": "ok"})
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=60) as r:  # waits, then ready
+            assert json.loads(r.read())["schema"] == "head"
+        record = json.dumps(random_record(3)).encode()
+        req = urllib.request.Request(
+            f"http://127.0.0.1:{port}/v1/adjudications", data=record, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(req, timeout=10) as r:
+            assert json.loads(r.read())["verdict"] == "legal"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/livez", timeout=5) as r:
+            assert r.headers["X-Request-ID"]  # now the app's own /livez
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=30)
+    assert not list((tmp_path / "tmp").glob("baohuang-schema-*"))  # the gate is cleared away on exit
+
+
+def test_serve_stops_when_the_schema_cannot_be_brought_to_head(tmp_path):
+    """An unreachable database: the workers never build the app, the service stops (gunicorn's
+    'failed to boot') and says why in one line."""
+    proc, _port = start_serve(
+        tmp_path, 1, quiet=False, DATABASE_URL="postgresql+psycopg2://nobody@127.0.0.1:1/none?connect_timeout=2"
+    )
+    try:
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode != 0
+    assert "baohuang: the database schema could not be brought to head:" in out
+    assert "127.0.0.1" in out and "port 1" in out
