@@ -95,7 +95,7 @@ if part == "interleaved":
     # The referee's work for each line (decode strictly, judge, make the answer) and orjson.loads of
     # the same lines, in turn within this one process: a ratio a round, CPU and wall apart.
     import orjson
-    from service.cli import _adjudicate_text
+    from service.referee import answer_text as _adjudicate_text
     lines = data["lines"]
     for line in lines[:50]:
         _adjudicate_text(line); orjson.loads(line)

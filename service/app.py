@@ -52,6 +52,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         OPEN_SIGNUP=os.environ.get("BAOHUANG_OPEN_SIGNUP", "0") == "1",
         MAX_CONTENT_LENGTH=int(os.environ.get("BAOHUANG_MAX_BODY_BYTES", 1024 * 1024)),
         MAX_BATCH_BYTES=int(os.environ.get("BAOHUANG_MAX_BATCH_BYTES", 32 * 1024 * 1024)),
+        MAX_STREAM_BYTES=int(os.environ.get("BAOHUANG_MAX_STREAM_BYTES", 1024 * 1024 * 1024)),
         RATE_LIMIT_PER_MINUTE=int(os.environ.get("BAOHUANG_RATE_LIMIT_PER_MINUTE", 1200)),
         # The address the club's phones reach the service by, for printed and sent table links.
         PUBLIC_URL=valid_public_url(os.environ.get("BAOHUANG_PUBLIC_URL", "")),

@@ -11,16 +11,17 @@ from typing import IO, Any
 
 import orjson
 
-from .core import adjudicate, random_record
+from .core import random_record
 from .core.errors import Problem, RecordError
 from .core.jsonio import loads
-from .core.notation import adjudication_json, format_record, located, looks_like_notation, parse
+from .core.notation import format_record, looks_like_notation, parse
 from .core.random_game import ALL_SCENARIOS
 from .core.ruleset import PRESETS, Ruleset, RulesetError
 from .links import SettingError
 from .problems import invalid_record
+from .referee import BAD_INPUT, LEGAL, NOT_LEGAL, answer_lines, answer_text
 
-EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_BAD_INPUT = LEGAL, NOT_LEGAL, BAD_INPUT
 
 
 def _dump(doc: Any, out: IO[str], pretty: bool) -> None:
@@ -34,29 +35,6 @@ def _dump(doc: Any, out: IO[str], pretty: bool) -> None:
             pass
     out.write(json.dumps(doc, ensure_ascii=False, indent=2 if pretty else None))
     out.write("\n")
-
-
-def _adjudicate_text(text: str, line: int | None = None) -> tuple[dict[str, Any], int]:
-    """The answer for one record (JSON, or the game notation); ``line``: its line in an NDJSON
-    input, named in a problem."""
-    game = None
-    try:
-        if line is None and looks_like_notation(text):
-            game = parse(text)
-            try:
-                result = adjudicate(game.record)
-            except RecordError as exc:
-                raise RecordError(located(exc.problems, game)) from None
-        else:
-            result = adjudicate(loads(text))
-    except RecordError as exc:
-        doc = invalid_record(exc.problems)
-        if line is not None:
-            doc["line"] = line
-            doc["detail"] = f"line {line}: {doc['detail']}"
-        return doc, EXIT_BAD_INPUT
-    answer = result.to_json() if game is None else adjudication_json(result, game)
-    return answer, EXIT_LEGAL if result.legal else EXIT_NOT_LEGAL
 
 
 def cmd_convert(args: argparse.Namespace, out: IO[str]) -> int:
@@ -83,18 +61,11 @@ def cmd_adjudicate(args: argparse.Namespace, out: IO[str]) -> int:
     stream = sys.stdin if args.file in (None, "-") else open(args.file, encoding="utf-8")  # noqa: SIM115
     with stream:
         if not args.ndjson:
-            doc, status = _adjudicate_text(stream.read())
+            doc, status = answer_text(stream.read())
             _dump(doc, out, pretty=not args.compact)
             return status
         worst = EXIT_LEGAL
-        for number, line in enumerate(stream, start=1):
-            if not line.strip():
-                empty = Problem("", "empty_line", "an empty line is not a record")
-                doc, status = invalid_record([empty]), EXIT_BAD_INPUT
-                doc["line"] = number
-                doc["detail"] = f"line {number}: {doc['detail']}"
-            else:
-                doc, status = _adjudicate_text(line, number)
+        for doc, status in answer_lines(stream):
             _dump(doc, out, pretty=False)
             worst = max(worst, status)
         return worst

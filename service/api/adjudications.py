@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import io
+import json
+import time
+from collections.abc import Iterator
 from typing import Any
 
 import orjson
-from flask import Response, request
+from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
+from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..core import adjudicate
+from ..core import Verdict, adjudicate
 from ..core.errors import RecordError
 from ..core.jsonio import loads
 from ..metrics import ADJUDICATIONS
+from ..problems import problem_document
+from ..referee import answer_line
 from . import notation
 from .common import Blueprint, documented
+from .game_files import body_lines, long_line_problem
 from .schemas import AdjudicationSchema, RecordSchema
 
 NOTATION_SCHEMA = {
@@ -80,13 +88,81 @@ class Adjudications(MethodView):
         else:
             doc = loads(request.get_data(cache=False))
             result = adjudicate(doc)
-        counter = _BY_VERDICT.get(result.verdict)
-        if counter is None:
-            counter = _BY_VERDICT.setdefault(result.verdict, ADJUDICATIONS.labels(result.verdict.value))
-        counter.inc()
+        _count(result.verdict)
         if notation.wants_notation(request):
             return Response(notation.written(result, doc, game), mimetype=notation.MEDIA_TYPE)
         # The answer is built by the core in exactly the documented shape (schemathesis checks
         # it against openapi.yaml), so it is encoded directly rather than dumped field by field.
         answer = result.to_json() if game is None else notation.adjudication_json(result, game)
         return Response(orjson.dumps(answer), mimetype="application/json")
+
+
+def _count(verdict: Verdict) -> None:
+    counter = _BY_VERDICT.get(verdict)
+    if counter is None:
+        counter = _BY_VERDICT.setdefault(verdict, ADJUDICATIONS.labels(verdict.value))
+    counter.inc()
+
+
+class _Cut:
+    """Where the body went past BAOHUANG_MAX_STREAM_BYTES: the lines after it were not read."""
+
+
+@blp.route("/stream")
+class AdjudicationStream(MethodView):
+    @documented(
+        summary="Adjudicate games in bulk, streamed (NDJSON)",
+        description="One record a line (JSON; the notation spans lines, so it is not streamed), answered by one "
+        "line each, in order, as each is read: the same document `POST /v1/adjudications` answers and "
+        "`baohuang adjudicate --ndjson` writes, or, for a line that is not a record (not JSON, an empty line, a "
+        "line longer than BAOHUANG_MAX_BODY_BYTES), its problem document with `line`. A bad line never ends "
+        "the stream. The body is read a line at a time, so memory stays one game's whatever its length; past "
+        "BAOHUANG_MAX_STREAM_BYTES (1 GiB) the last answer is a `stream-too-large` problem and the rest is not "
+        "read (a body whose Content-Length says so is 413 before any line). The status is 200 once the answer "
+        "starts.",
+        requestBody={
+            "required": True,
+            "content": {"application/x-ndjson": {"schema": {"type": "string", "description": "one record a line"}}},
+        },
+        responses={
+            "200": {
+                "description": "one answer a line: an adjudication, or a problem document with `line`",
+                "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+            },
+            "default": {"$ref": "#/components/responses/DEFAULT_ERROR"},
+        },
+    )
+    def post(self) -> Response:
+        limit = current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20
+        bound = current_app.config["MAX_STREAM_BYTES"]
+        if request.content_length is not None and request.content_length > bound:
+            raise RequestEntityTooLarge()  # said before a line is read: 413, nothing answered
+        # Buffered: the request's own stream reads a line a byte at a time.
+        stream = io.BufferedReader(request.stream, 64 * 1024)  # type: ignore[type-var]
+        lines = body_lines(stream, limit, cut=_Cut())
+        return Response(stream_with_context(_streamed(lines, bound)), mimetype="application/x-ndjson")
+
+
+def _streamed(lines: Iterator[Any], bound: int) -> Iterator[bytes]:
+    """One answer a line, each written as soon as it is made."""
+    for number, line in enumerate(lines, start=1):
+        if isinstance(line, _Cut):
+            detail = (
+                f"the body passed BAOHUANG_MAX_STREAM_BYTES ({bound:,} bytes) in line {number}: "
+                "that line and the ones after it were not read; send them in another request"
+            )
+            doc = problem_document(413, "stream-too-large", "Stream too large", detail)
+            doc["line"] = number
+        elif isinstance(line, str):
+            doc, _ = answer_line(line, number)
+            if "verdict" in doc:
+                _count(Verdict(doc["verdict"]))
+        else:
+            doc = long_line_problem(line.size, line.limit)
+            doc["line"] = number
+            doc["detail"] = f"line {number}: {doc['detail']}"
+        try:
+            yield orjson.dumps(doc, option=orjson.OPT_APPEND_NEWLINE)
+        except TypeError:  # an integer beyond 64 bits in a problem's facts
+            yield (json.dumps(doc, ensure_ascii=False) + "\n").encode()
+        time.sleep(0)  # under gevent, let the worker's other requests run between two games

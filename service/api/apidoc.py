@@ -240,6 +240,27 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
         ("post", f"{t}/webhooks/{{webhook_id}}/deliveries/{{delivery_id}}/redeliver"): {
             "responses": {"202": {"id": 301, "state": "pending", "next_at": "2026-11-30T21:00:00+00:00"}}
         },
+        ("post", "/v1/adjudications/stream"): {
+            "request_media": {
+                "application/x-ndjson": json.dumps({"ruleset": "weihai", "deal": ["…"], "calls": ["…"], "plays": ["…"]})
+                + "\n"
+                + "{not json\n"
+            },
+            "responses": {
+                "200": json.dumps({"verdict": "legal", "ruleset": {"name": "weihai"}, "outcome": {"…": "…"}})
+                + "\n"
+                + json.dumps(
+                    {
+                        "type": "/problems/invalid-record",
+                        "status": 422,
+                        "line": 2,
+                        "detail": "line 2: the body is not a valid record: 1 problem",
+                    }
+                )
+                + "\n"
+            },
+            "media": "application/x-ndjson",
+        },
         ("post", f"{t}/games/import"): {
             "request_media": {
                 "application/x-ndjson": json.dumps({"players": [11, 12, 13, 14, 15], "record": {"…": "…"}})

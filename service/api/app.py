@@ -158,7 +158,9 @@ def _install_body_gate(app: Flask) -> None:
         if request.method not in _BODY_METHODS or request.blueprint == "web":  # pages read forms
             return None
         reads = BODY_TYPES.get(request.endpoint or "", JSON_TYPES)
-        if reads is NDJSON_TYPES:  # a season of games, one a line: a larger bound
+        if request.endpoint == STREAM_ENDPOINT:  # games streamed to the referee, read a line at a time
+            request.max_content_length = app.config["MAX_STREAM_BYTES"]
+        elif reads is NDJSON_TYPES:  # a season of games, one a line: a larger bound
             request.max_content_length = app.config["MAX_BATCH_BYTES"]
         declared = request.environ.get("CONTENT_TYPE", "")
         if "application/json" in reads and (
@@ -206,7 +208,9 @@ _BODY_METHODS = {"POST", "PUT", "PATCH"}
 # What each operation's body may be, where it is not JSON alone: a game in the notation
 # (docs/notation.md) beside JSON, or a season's import as NDJSON.
 NDJSON_TYPES = ("application/x-ndjson",)
+STREAM_ENDPOINT = "adjudications.AdjudicationStream"  # NDJSON too, with its own bound (MAX_STREAM_BYTES)
 BODY_TYPES: dict[str, tuple[str, ...]] = {
+    STREAM_ENDPOINT: NDJSON_TYPES,
     "adjudications.Adjudications": (*JSON_TYPES, NOTATION_TYPE),
     "games.Games": (*JSON_TYPES, NOTATION_TYPE),
     "games.Import": NDJSON_TYPES,

@@ -70,7 +70,7 @@ class Import(MethodView):
         db = current_app.extensions["baohuang_db"]
         # Buffered: the request's own stream reads a line a byte at a time.
         stream = io.BufferedReader(request.stream, 64 * 1024)  # type: ignore[type-var]
-        lines = _body_lines(stream, current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
+        lines = body_lines(stream, current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
         answers = batch.import_games(db, secret, tournament_id, lines, idem)
         # Each line is answered as soon as it is stored or refused: the answer is never held whole.
         return Response(stream_with_context(_answer_lines(answers)), mimetype="application/x-ndjson")
@@ -100,9 +100,7 @@ def _line_problem(number: int, why: object) -> dict[str, Any]:
     if isinstance(why, RecordError):  # the line is not JSON
         return refusal_document(Rejected(why.problems, "game"), LINE_MAX_PROBLEMS)
     if isinstance(why, batch.LongLine):
-        detail = f"the line has {why.size:,} bytes; a game is at most {why.limit:,} (BAOHUANG_MAX_BODY_BYTES)"
-        problem = Problem("", "line_too_long", detail, {"limit": why.limit})
-        return problem_document(413, "line-too-long", "Line too long", detail, [problem])
+        return long_line_problem(why.size, why.limit)
     if isinstance(why, batch.TooManyLines):
         detail = f"a batch holds at most {batch.BATCH_MAX_LINES} games; send the rest in another"
         return problem_document(413, "batch-too-large", "Batch too large", detail)
@@ -115,6 +113,14 @@ def _line_problem(number: int, why: object) -> dict[str, Any]:
     return problem_document(409, "conflict", "Conflict", str(why))
 
 
+def long_line_problem(size: int, limit: int) -> dict[str, Any]:
+    """413 for one line: longer than a game's body may be (it was measured, not read)."""
+    detail = f"the line has {size:,} bytes; a game is at most {limit:,} (BAOHUANG_MAX_BODY_BYTES)"
+    return problem_document(
+        413, "line-too-long", "Line too long", detail, [Problem("", "line_too_long", detail, {"limit": limit})]
+    )
+
+
 def _answer_lines(answers: Iterator[batch.LineAnswer]) -> Iterator[str]:
     for a in answers:
         yield json.dumps(_line_json(a), ensure_ascii=False, default=str) + "\n"
@@ -123,15 +129,18 @@ def _answer_lines(answers: Iterator[batch.LineAnswer]) -> Iterator[str]:
         time.sleep(0)
 
 
-def _body_lines(stream: IO[bytes], limit: int) -> Iterator[str | batch.LongLine]:
+def body_lines(stream: IO[bytes], limit: int, cut: object = None) -> Iterator[Any]:
     """The body's lines, read as they arrive: one line of at most ``limit`` bytes in memory at a
     time; a longer line is skipped, measured (batch.LongLine); a line that is not UTF-8 is
-    passed on as the text Python makes of it, for the JSON reader to refuse."""
+    passed on as the text Python makes of it, for the JSON reader to refuse. At the body's byte
+    bound the lines end (the lines read so far were answered), with ``cut`` last if given."""
     while True:
         try:
             chunk = stream.readline(limit + 1)
         except RequestEntityTooLarge:
-            return  # the batch's byte bound: the lines read so far were answered
+            if cut is not None:
+                yield cut
+            return
         if not chunk:
             return
         if len(chunk) > limit and not chunk.endswith(b"\n"):

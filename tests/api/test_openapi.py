@@ -22,6 +22,7 @@ def test_openapi_is_3_1_and_lists_every_route(app):
     assert spec["openapi"].startswith("3.1")
     assert set(spec["paths"]) == {
         "/v1/adjudications",
+        "/v1/adjudications/stream",
         "/v1/scores",
         "/v1/rulesets",
         "/v1/rulesets/{name}",
