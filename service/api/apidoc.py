@@ -242,22 +242,11 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
         },
         ("post", "/v1/adjudications/stream"): {
             "request_media": {
-                "application/x-ndjson": json.dumps({"ruleset": "weihai", "deal": ["…"], "calls": ["…"], "plays": ["…"]})
-                + "\n"
-                + "{not json\n"
+                "application/x-ndjson": '{"ruleset": "weihai", "deal": ["…"], "plays": ["…"]}\n{not json\n'
             },
             "responses": {
-                "200": json.dumps({"verdict": "legal", "ruleset": {"name": "weihai"}, "outcome": {"…": "…"}})
-                + "\n"
-                + json.dumps(
-                    {
-                        "type": "/problems/invalid-record",
-                        "status": 422,
-                        "line": 2,
-                        "detail": "line 2: the body is not a valid record: 1 problem",
-                    }
-                )
-                + "\n"
+                "200": '{"verdict": "legal", "ruleset": {"name": "weihai"}, "outcome": {"…": "…"}}\n'
+                '{"type": "/problems/invalid-record", "status": 422, "line": 2, "detail": "line 2: the body is not …"}\n'
             },
             "media": "application/x-ndjson",
         },
