@@ -40,6 +40,8 @@ def _what() -> str:
         return "result sheet"
     if endpoint.startswith("adjudications."):
         return "record"
+    if endpoint.startswith("positions."):
+        return "move check"
     return "request"
 
 
@@ -115,6 +117,7 @@ def install(app: Flask) -> None:
         observability,
         ops,
         organizers,
+        positions,
         rulesets,
         scores,
         tables,
@@ -124,6 +127,7 @@ def install(app: Flask) -> None:
 
     for bp in (
         adjudications.blp,
+        positions.blp,
         scores.blp,
         rulesets.blp,
         organizers.blp,

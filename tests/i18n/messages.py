@@ -135,6 +135,16 @@ def problem_messages(client, club, tid, ids, gid) -> dict[str, set[str]]:
     ]
     for sheet in sheets:
         bodies.append(("/v1/scores", json.dumps(sheet).encode(), "application/json"))
+    played = random_record(8)
+    for check in [
+        [1],
+        {"extra": 1},
+        {"record": 3, "move": "9 9"},
+        {"record": {**played, "plays": played["plays"][:2]}, "move": {"seat": 1, "call": "rebel"}},
+        {"record": "plays\n9 X", "move": {"seat": 0, "pass": True}},
+        {"record": {"deal": [1]}, "move": {"seat": 9, "cards": "X"}},
+    ]:
+        bodies.append(("/v1/positions/check", json.dumps(check).encode(), "application/json"))
     g = f"/v1/tournaments/{tid}/games"
     for sub in [
         {"players": [1, 2], "record": random_record(1), "sheet": {}, "extra": 1},

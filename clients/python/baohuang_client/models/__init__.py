@@ -65,6 +65,21 @@ from .player import Player
 from .player_create import PlayerCreate
 from .player_page import PlayerPage
 from .player_patch import PlayerPatch
+from .post_v1_positions_check_body import PostV1PositionsCheckBody
+from .post_v1_positions_check_body_move import PostV1PositionsCheckBodyMove
+from .post_v1_positions_check_response_200 import PostV1PositionsCheckResponse200
+from .post_v1_positions_check_response_200_awaiting_type_0 import (
+    PostV1PositionsCheckResponse200AwaitingType0,
+)
+from .post_v1_positions_check_response_200_outcome_type_0 import (
+    PostV1PositionsCheckResponse200OutcomeType0,
+)
+from .post_v1_positions_check_response_200_verdict import (
+    PostV1PositionsCheckResponse200Verdict,
+)
+from .post_v1_positions_check_response_200_violation_type_0 import (
+    PostV1PositionsCheckResponse200ViolationType0,
+)
 from .problem import Problem
 from .problem_item import ProblemItem
 from .problem_item_code import ProblemItemCode
@@ -215,6 +230,13 @@ __all__ = (
     "PlayerCreate",
     "PlayerPage",
     "PlayerPatch",
+    "PostV1PositionsCheckBody",
+    "PostV1PositionsCheckBodyMove",
+    "PostV1PositionsCheckResponse200",
+    "PostV1PositionsCheckResponse200AwaitingType0",
+    "PostV1PositionsCheckResponse200OutcomeType0",
+    "PostV1PositionsCheckResponse200Verdict",
+    "PostV1PositionsCheckResponse200ViolationType0",
     "Problem",
     "ProblemItem",
     "ProblemItemCode",

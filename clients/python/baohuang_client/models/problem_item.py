@@ -36,7 +36,9 @@ class ProblemItem:
             deeply, not UTF-8)
             - `duplicate_key`: an object names the same key twice
             - `unsupported_media_type`: the body is not sent as JSON (Content-Type)
-            - `empty_line`: an empty line in NDJSON input (command line)
+            - `empty_line`: an empty line in NDJSON input (the command line, a stream of games)
+            - `call_after_first_play`: a move checked after a record with plays is a call: the calls are all made before the
+            first play
             - `too_many_plays`: more plays than any game of the ruleset can have (five a card of its deck): the record is
             read no further; `limit` says how many
             - `too_many_calls`: more calls than any game can have: the record is read no further; `limit` says how many

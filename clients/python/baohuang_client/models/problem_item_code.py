@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class ProblemItemCode(StrEnum):
+    CALL_AFTER_FIRST_PLAY = "call_after_first_play"
     CLAIM_DIFFERS = "claim_differs"
     CONFLICTING_FIELDS = "conflicting_fields"
     DEAL_REQUIRED = "deal_required"
