@@ -40,6 +40,8 @@ def _what() -> str:
         return "result sheet"
     if endpoint.startswith("adjudications."):
         return "record"
+    if endpoint == "positions.Positions":
+        return "record"
     if endpoint.startswith("positions."):
         return "move check"
     return "request"
@@ -216,6 +218,7 @@ STREAM_ENDPOINT = "adjudications.AdjudicationStream"  # NDJSON too, with its own
 BODY_TYPES: dict[str, tuple[str, ...]] = {
     STREAM_ENDPOINT: NDJSON_TYPES,
     "adjudications.Adjudications": (*JSON_TYPES, NOTATION_TYPE),
+    "positions.Positions": (*JSON_TYPES, NOTATION_TYPE),
     "games.Games": (*JSON_TYPES, NOTATION_TYPE),
     "games.Import": NDJSON_TYPES,
 }

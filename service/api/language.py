@@ -1,7 +1,7 @@
 """Answers in the language asked: with ``Accept-Language: zh`` the sentences of a JSON answer —
 a problem's ``title`` and ``detail``, each problem's ``detail``, a violation's ``message``, the
 referee's ``notes``, each multiplier's and difference's ``reason``, a ruleset's and an option's
-``description`` — are Chinese (service/i18n), with ``Content-Language``. The codes, pointers and
+``description``, a position's ``unknown`` — are Chinese (service/i18n), with ``Content-Language``. The codes, pointers and
 values never change: a program reads the same answer in either language."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def localized(value: Any, lang: str) -> Any:
         for k, v in value.items():
             if k in SENTENCES and isinstance(v, str):
                 out[k] = translate(v, lang)
-            elif k == "notes" and isinstance(v, list):
+            elif k in ("notes", "unknown") and isinstance(v, list):
                 out[k] = [translate(n, lang) if isinstance(n, str) else n for n in v]
             else:
                 out[k] = localized(v, lang)

@@ -13,14 +13,132 @@ from ..core.errors import Problem, RecordError
 from ..core.jsonio import loads
 from ..core.moves import check_move
 from ..core.notation import located, parse
+from ..core.positions import BUDGET, PER_GROUP, position
+from . import notation
 from .common import Blueprint, documented
 
 blp = Blueprint(
     "positions",
     __name__,
     url_prefix="/v1/positions",
-    description="A game as it is being played: one next move checked.",
+    description="A game as it is being played: the position and its legal moves, one next move checked.",
 )
+
+POSITION_SCHEMA = {
+    "type": "object",
+    "required": ["phase", "seat", "hand", "cards_left", "out", "trick", "calls_open", "legal", "unknown"],
+    "properties": {
+        "phase": {
+            "type": "string",
+            "enum": ["crown", "play", "over", "illegal"],
+            "description": "crown: the crown waits for `seat`'s answer; play: `seat` is to play (and, before the "
+            "first play, declarations are open); over: the game is finished (`outcome`); illegal: the record "
+            "breaks a rule (`violation`)",
+        },
+        "seat": {"type": ["integer", "null"], "description": "the seat to act"},
+        "hand": {"type": ["string", "null"], "description": "the seat to act's cards, when the deal is known"},
+        "cards_left": {
+            "type": "array",
+            "items": {"type": ["integer", "null"]},
+            "description": "each seat's count of cards (null where it depends on the hidden deal)",
+        },
+        "out": {"type": "array", "items": {"type": "integer"}, "description": "seats gone out, in finishing order"},
+        "trick": {
+            "type": ["object", "null"],
+            "description": "the set to beat and whose it is; null when the seat leads",
+        },
+        "calls_open": {
+            "type": "array",
+            "items": {"type": "object"},
+            "description": "every call open now ({seat, call[, card]}), each checked by the referee",
+        },
+        "legal": {
+            "type": "object",
+            "description": f"pass: whether the seat may pass; plays: legal sets by size, the first {PER_GROUP} of each "
+            "with the count when every candidate was tried (`complete`), null without the deal",
+        },
+        "unknown": {"type": "array", "items": {"type": "string"}, "description": "what depends on hidden cards"},
+        "violation": {"type": ["object", "null"]},
+        "outcome": {"type": ["object", "null"]},
+        "notes": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+
+@blp.route("")
+class Positions(MethodView):
+    @documented(
+        requestBody={
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {"$ref": "#/components/schemas/Record"},
+                    "example": {
+                        "ruleset": "weihai",
+                        "deal": ["…"],
+                        "calls": [{"seat": 3, "call": "ascend"}],
+                        "plays": [{"seat": 3, "cards": "9 9"}],
+                    },
+                },
+                notation.MEDIA_TYPE: {
+                    "schema": {"type": "string", "description": "the game so far in the notation"},
+                    "example": '[Ruleset "weihai"]\n\ncalls\n3 ascend\n\nplays\n3: 9 9\n',
+                },
+            },
+        },
+        summary="The position after a record, and its legal moves",
+        description="The game so far (a record with or without the deal, or its notation) answered with the "
+        "position: the phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the "
+        "calls open now, and the seat's legal moves — whether it may pass, and its legal plays grouped by size "
+        f"(the first {PER_GROUP} of each, and how many in all). Every call and play listed was checked by the "
+        "referee (the record with that move added, adjudicated), so the list is exactly the referee's; at most "
+        f"{BUDGET} moves are checked a position, and a group cut short says so (`complete`: false). Without the "
+        "deal, what depends on hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is "
+        "`phase: illegal` with the `violation`; one that is not a record is 422.",
+        responses={
+            "200": {
+                "description": "OK",
+                "content": {
+                    "application/json": {
+                        "schema": POSITION_SCHEMA,
+                        "example": {
+                            "phase": "play",
+                            "seat": 4,
+                            "hand": "2 2 A K K Q J J 10 9 8 7 6",
+                            "cards_left": [33, 34, 33, 31, 13],
+                            "out": [],
+                            "trick": {"cards": "9 9", "seat": 3},
+                            "calls_open": [],
+                            "legal": {
+                                "pass": True,
+                                "plays": [{"size": 2, "sets": ["J J", "K K", "2 2"], "count": 3, "complete": True}],
+                            },
+                            "unknown": [],
+                            "violation": None,
+                            "outcome": None,
+                            "notes": [],
+                        },
+                    }
+                },
+            },
+            "422": {"$ref": "#/components/responses/UNPROCESSABLE_ENTITY"},
+            "default": {"$ref": "#/components/responses/DEFAULT_ERROR"},
+        },
+    )
+    def post(self) -> Response:
+        if notation.sent_as_notation(request):
+            game, _ = notation.parse_body(request.get_data(cache=False))
+            try:
+                found = position(game.record)
+            except RecordError as exc:
+                raise RecordError(located(exc.problems, game)) from None
+        else:
+            doc = loads(request.get_data(cache=False))
+            if not isinstance(doc, dict):
+                raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
+            found = position(doc)
+        return Response(orjson.dumps(found.to_json()), mimetype="application/json")
+
 
 _FIELDS = ("record", "move")
 _REQUIRED = {

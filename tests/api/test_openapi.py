@@ -23,6 +23,7 @@ def test_openapi_is_3_1_and_lists_every_route(app):
     assert set(spec["paths"]) == {
         "/v1/adjudications",
         "/v1/adjudications/stream",
+        "/v1/positions",
         "/v1/positions/check",
         "/v1/scores",
         "/v1/rulesets",

@@ -80,6 +80,21 @@ from .post_v1_positions_check_response_200_verdict import (
 from .post_v1_positions_check_response_200_violation_type_0 import (
     PostV1PositionsCheckResponse200ViolationType0,
 )
+from .post_v1_positions_response_200 import PostV1PositionsResponse200
+from .post_v1_positions_response_200_calls_open_item import (
+    PostV1PositionsResponse200CallsOpenItem,
+)
+from .post_v1_positions_response_200_legal import PostV1PositionsResponse200Legal
+from .post_v1_positions_response_200_outcome_type_0 import (
+    PostV1PositionsResponse200OutcomeType0,
+)
+from .post_v1_positions_response_200_phase import PostV1PositionsResponse200Phase
+from .post_v1_positions_response_200_trick_type_0 import (
+    PostV1PositionsResponse200TrickType0,
+)
+from .post_v1_positions_response_200_violation_type_0 import (
+    PostV1PositionsResponse200ViolationType0,
+)
 from .problem import Problem
 from .problem_item import ProblemItem
 from .problem_item_code import ProblemItemCode
@@ -237,6 +252,13 @@ __all__ = (
     "PostV1PositionsCheckResponse200OutcomeType0",
     "PostV1PositionsCheckResponse200Verdict",
     "PostV1PositionsCheckResponse200ViolationType0",
+    "PostV1PositionsResponse200",
+    "PostV1PositionsResponse200CallsOpenItem",
+    "PostV1PositionsResponse200Legal",
+    "PostV1PositionsResponse200OutcomeType0",
+    "PostV1PositionsResponse200Phase",
+    "PostV1PositionsResponse200TrickType0",
+    "PostV1PositionsResponse200ViolationType0",
     "Problem",
     "ProblemItem",
     "ProblemItemCode",

@@ -1,0 +1,306 @@
+"""The position after a record: whose turn it is, what must be beaten, and what the seat to act
+may do — python-chess's ``board.legal_moves`` for 保皇.
+
+Everything here is read from the referee's own answers, never worked out a second time:
+
+- the phase, the seat to act, the trick to beat, who is out and the hand of the seat to act come
+  from adjudicating the record (an unfinished record is ``incomplete`` with that snapshot; one
+  whose crown waits for a seat names that seat);
+- each call and play listed as legal was checked by :func:`.moves.check_move` — the record with
+  that move added, adjudicated. Plays are enumerated from the hand (when the deal is known) and
+  those that cannot be a set that beats the table (``sets.beats``, the one definition) are not
+  tried; the rest are tried in order until :data:`PER_GROUP` legal ones of each group are found,
+  within a budget of :data:`BUDGET` checks a position. A group whose candidates were all tried
+  says how many are legal; otherwise ``complete`` is false and the count is not given.
+
+Without the deal, what depends on hidden cards is said as such: no hand, no concrete plays (the
+pattern to beat is given), calls that name a card not listed.
+
+>>> from service.core.random_game import random_record
+>>> record = random_record(7)
+>>> p = position({**record, "plays": []})
+>>> p.phase, p.seat == record["plays"][0]["seat"], p.pass_allowed
+('play', True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .adjudication import Adjudication, Verdict
+from .cards import parse_cards
+from .engine import adjudicate
+from .errors import RecordError
+from .errors import ViolationCode as V
+from .moves import check_move
+from .record_form import read_ruleset
+from .sets import CardSet
+
+__all__ = ["BUDGET", "PER_GROUP", "PlayGroup", "Position", "position"]
+
+PER_GROUP = 8  # legal plays listed a group
+BUDGET = 400  # moves checked a position, at most (each adjudicates the record with it)
+_SHARED_CALLS = ("solo", "reveal_guard", "rebel", "kick", "surrender")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayGroup:
+    """Legal plays of one size: the first few found, and how many in all when all were tried."""
+
+    size: int
+    sets: tuple[str, ...]
+    count: int | None  # None: not every candidate was tried (the budget)
+    complete: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"size": self.size, "sets": list(self.sets), "count": self.count, "complete": self.complete}
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    phase: str  # crown | play | over | illegal
+    result: Adjudication  # the record adjudicated as it is
+    seat: int | None = None  # to act
+    hand: str | None = None  # the seat to act's, when the deal is known
+    cards_left: tuple[int | None, ...] = ()
+    out: tuple[int, ...] = ()
+    to_beat: str | None = None  # the set on the table (None: the seat leads)
+    to_beat_by: int | None = None
+    calls_open: tuple[dict[str, Any], ...] = ()
+    pass_allowed: bool | None = None
+    plays: tuple[PlayGroup, ...] | None = None  # None: the hand is not known
+    unknown: tuple[str, ...] = field(default=())  # what depends on hidden cards, said as such
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.result
+        return {
+            "phase": self.phase,
+            "seat": self.seat,
+            "hand": self.hand,
+            "cards_left": list(self.cards_left),
+            "out": list(self.out),
+            "trick": None if self.to_beat is None else {"cards": self.to_beat, "seat": self.to_beat_by},
+            "calls_open": list(self.calls_open),
+            "legal": {
+                "pass": self.pass_allowed,
+                "plays": None if self.plays is None else [g.to_json() for g in self.plays],
+            },
+            "unknown": list(self.unknown),
+            "violation": None if self.phase != "illegal" or r.violation is None else r.violation.to_json(),
+            "outcome": None if r.outcome is None else r.outcome.to_json(),
+            "notes": list(r.notes),
+        }
+
+
+def position(record: Mapping[str, Any]) -> Position:
+    """The position after ``record`` (decoded JSON). RecordError when it is not a record."""
+    result = adjudicate(record)
+    v = result.violation
+    plays = record.get("plays") or []
+    if result.verdict is Verdict.LEGAL:
+        return Position("over", result, cards_left=(0,) * 5, out=_finishing(result))
+    if result.verdict is Verdict.ILLEGAL:
+        if v is not None and v.pointer == "/calls" and v.code is V.CROWN_OUT_OF_ORDER and not plays:
+            crown_calls, why = _calls_open(record, [v.seat] if v.seat is not None else [])
+            left = _cards_left(record, result)
+            return Position("crown", result, seat=v.seat, cards_left=left, calls_open=crown_calls, unknown=tuple(why))
+        return Position("illegal", result)
+    assert v is not None and v.code is V.INCOMPLETE  # an unfinished record: the referee's snapshot
+    state = v.state
+    seat = v.seat
+    hand = state.get("hand")
+    table = state.get("table")
+    opened: tuple[dict[str, Any], ...] = ()
+    unknown: list[str] = []
+    left = _cards_left(record, result)
+    if record.get("deal") is None and not _turn_is_known(record, result, left):
+        # Without the deal a seat may have played its last card unseen (the hands' sizes differ,
+        # or the crown moved cards): whose turn it is depends on hidden cards.
+        unknown.append(
+            f"the seat to act: seat {seat} unless a seat went out unseen (without the deal the hands' sizes are not known)"
+        )
+        return Position(
+            "play",
+            result,
+            cards_left=left,
+            out=tuple(state.get("out") or ()),
+            to_beat=table or None,
+            to_beat_by=state.get("table_seat") if table else None,
+            unknown=tuple(unknown),
+        )
+    if not plays:  # declarations are open until the first card is played
+        opened, why = _calls_open(record, range(5))
+        unknown += why
+    move = {"seat": seat, "pass": True}
+    pass_allowed = check_move(record, move).legal
+    groups = None
+    if hand is None:
+        unknown.append("plays: the seat's hand is not known without the deal; any set it holds that beats the table")
+    else:
+        groups = _legal_plays(record, seat, hand, table)
+    return Position(
+        "play",
+        result,
+        seat=seat,
+        hand=hand,
+        cards_left=left,
+        out=tuple(state.get("out") or ()),
+        to_beat=table or None,
+        to_beat_by=state.get("table_seat") if table else None,
+        calls_open=opened,
+        pass_allowed=pass_allowed,
+        plays=groups,
+        unknown=tuple(unknown),
+    )
+
+
+def _turn_is_known(record: Mapping[str, Any], result: Adjudication, left: tuple[int | None, ...]) -> bool:
+    """Without the deal: no seat has played as many cards as the smallest hand may hold, less the
+    cards the crown may have moved (so none can have gone out unseen; the referee's snapshot of
+    an unfinished record without its deal does not know who went out)."""
+    rs = read_ruleset(record.get("ruleset"))
+    played = [0] * 5
+    plays = record.get("plays") or []
+    for play, seat in zip(plays, result.seats(plays), strict=True):
+        cards = play.get("cards") if isinstance(play, dict) else None
+        if cards and seat is not None:
+            played[seat] += len(parse_cards(cards))
+    return max(played) < min(rs.hand_sizes) - len(result.crown_moves)
+
+
+def _finishing(result: Adjudication) -> tuple[int, ...]:
+    order = result.outcome.to_json().get("finishing_order") if result.outcome is not None else None
+    return tuple(order or ())
+
+
+def _calls_open(record: Mapping[str, Any], seats: Any) -> tuple[tuple[dict[str, Any], ...], list[str]]:
+    """Every call each of ``seats`` may make now, each checked by the referee; calls that name a
+    card are tried with each suited card the seat was dealt (without the deal: said as unknown)."""
+    from .crown import CROWN_CALLS  # the crown's own vocabulary, by procedure
+
+    rs = read_ruleset(record.get("ruleset"))
+    kinds = [*CROWN_CALLS[rs.crown], *(k for k in _SHARED_CALLS if k not in CROWN_CALLS[rs.crown])]
+    deal = record.get("deal")
+    out: list[dict[str, Any]] = []
+    unknown: list[str] = []
+    for seat in seats:
+        for kind in kinds:
+            if _legal(record, {"seat": seat, "call": kind}):
+                out.append({"seat": seat, "call": kind})
+            elif rs.suits_required and kind in ("accept", "solo"):
+                if deal is None:
+                    unknown.append(f"{kind} by seat {seat}: which cards may be called depends on the hand")
+                    continue
+                for card in _callable(deal[seat]):
+                    if _legal(record, {"seat": seat, "call": kind, "card": card}):
+                        out.append({"seat": seat, "call": kind, "card": card})
+    return tuple(out), unknown
+
+
+def _legal(record: Mapping[str, Any], move: dict[str, Any]) -> bool:
+    """The referee's word on one move; a move the record cannot hold (a call that must name a
+    card, named without one) is not legal."""
+    try:
+        return check_move(record, move).legal
+    except RecordError:
+        return False
+
+
+def _callable(hand: Any) -> list[str]:
+    """The distinct suited cards of a dealt hand, as tokens (the candidates a call may name)."""
+    seen: dict[str, None] = {}
+    for card in parse_cards(hand):
+        if card.suit is not None and not card.rank.is_joker:
+            seen.setdefault(f"{card.rank.symbol}{card.suit.value}", None)
+    return list(seen)
+
+
+def _legal_plays(record: Mapping[str, Any], seat: int | None, hand: str, table: str | None) -> tuple[PlayGroup, ...]:
+    top = CardSet.of(table) if table else None
+    budget = [BUDGET]
+    groups = []
+    by_size: dict[int, list[str]] = {}
+    for size, cards in _candidates(hand, top):
+        by_size.setdefault(size, []).append(cards)
+    for size in sorted(by_size):
+        found: list[str] = []
+        count = 0
+        tried = 0
+        for cards in by_size[size]:
+            if budget[0] <= 0 or (len(found) >= PER_GROUP and budget[0] < BUDGET // 4):
+                break
+            budget[0] -= 1
+            tried += 1
+            if check_move(record, {"seat": seat, "cards": cards}).legal:
+                count += 1
+                if len(found) < PER_GROUP:
+                    found.append(cards)
+        complete = tried == len(by_size[size])
+        if found or not complete:
+            groups.append(PlayGroup(size, tuple(found), count if complete else None, complete))
+    return tuple(groups)
+
+
+def _candidates(hand: str, top: CardSet | None) -> Iterator[tuple[int, str]]:
+    """Every set the hand can make (marked jokers as cards of their own), smallest first, rank
+    by rank; only those of the table's size that beat it (``sets.beats``) when there is a table."""
+    counts: dict[str, int] = {}
+    for card in parse_cards(hand):
+        token = card.rank.symbol + ("*" if card.marked and card.rank.is_joker else "")
+        counts[token] = counts.get(token, 0) + 1
+    sj, sjm, bj, bjm = (counts.pop(t, 0) for t in ("SJ", "SJ*", "BJ", "BJ*"))
+    ranks = sorted(counts, key=_rank)
+    jokers = [
+        (s, sm, b, bm) for s in range(sj + 1) for sm in range(sjm + 1) for b in range(bj + 1) for bm in range(bjm + 1)
+    ]
+    out: list[tuple[int, str]] = []
+    for rank in [None, *ranks]:
+        most = 0 if rank is None else counts[rank]
+        for n in range(most + 1) if rank is None else range(1, most + 1):
+            for s, sm, b, bm in jokers:
+                size = n + s + sm + b + bm
+                if size == 0 or (rank is None and n):
+                    continue
+                tokens = [rank] * n if rank is not None else []
+                tokens += ["BJ*"] * bm + ["BJ"] * b + ["SJ*"] * sm + ["SJ"] * s
+                text = " ".join(tokens)
+                if top is not None:
+                    mine = CardSet.of(text)
+                    if mine is None or not mine.beats(top):
+                        continue
+                out.append((size, text))
+    out.sort(key=lambda c: c[0])
+    yield from out
+
+
+def _rank(token: str) -> int:
+    cards = parse_cards(token)
+    return int(cards[0].rank)
+
+
+def _cards_left(record: Mapping[str, Any], result: Adjudication) -> tuple[int | None, ...]:
+    """Each seat's count of cards: as dealt (the deal's hands; without it, the ruleset's sizes when
+    all five are equal and the crown moved no card — who gave a card to the crown is not known
+    without the deal), moved by the crown, less what it played (a play's seat as written, or
+    the seat whose turn it was). None where the count depends on the hidden deal."""
+    rs = read_ruleset(record.get("ruleset"))
+    deal = record.get("deal")
+    if deal is not None:
+        left: list[int | None] = [len(parse_cards(h)) for h in deal]
+    elif len(set(rs.hand_sizes)) == 1 and rs.set_aside is None and not result.crown_moves:
+        left = [rs.hand_sizes[0]] * 5  # all five alike, and the crown moved no card
+    else:
+        return (None,) * 5
+    for m in result.crown_moves:
+        if m.src is not None and left[m.src] is not None:
+            left[m.src] = left[m.src] - 1  # type: ignore[operator]
+        if left[m.dst] is not None:
+            left[m.dst] = left[m.dst] + 1  # type: ignore[operator]
+    plays = record.get("plays") or []
+    for play, seat in zip(plays, result.seats(plays), strict=True):
+        cards = play.get("cards") if isinstance(play, dict) else None
+        if cards and seat is not None and left[seat] is not None:
+            left[seat] = left[seat] - len(parse_cards(cards))  # type: ignore[operator]
+    return tuple(left)
