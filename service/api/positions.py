@@ -200,6 +200,15 @@ class MoveCheckView(MethodView):
                             },
                             "move": {
                                 "type": "object",
+                                "properties": {
+                                    "seat": {"type": "integer", "minimum": 0, "maximum": 4},
+                                    "cards": {
+                                        "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]
+                                    },
+                                    "pass": {"type": "boolean"},
+                                    "call": {"type": "string"},
+                                    "card": {"type": "string"},
+                                },
                                 "description": 'the next move: a play {"seat", "cards"} or {"seat", "pass": true} '
                                 '(the seat may be left out), or a call {"seat", "call"} (with "card" where the '
                                 "ruleset calls cards), before the first play",

@@ -96,3 +96,21 @@ def test_remote_commands(service, monkeypatch, tmp_path, capsys):
     table = capsys.readouterr().out.splitlines()
     assert table[0].split() == ["rank", "total", "games", "wins", "name"] and len(table) == 7
     assert {int(line.split()[2]) for line in table[1:6]} == {4}
+
+
+def test_the_generated_client_checks_a_move_and_asks_a_position(service):
+    from baohuang_client.api.adjudications import post_v1_adjudications
+    from baohuang_client.api.positions import post_v1_positions, post_v1_positions_check
+    from baohuang_client.models import PostV1PositionsCheckBody, Record
+
+    public = Client(base_url=service)
+    record = random_record(9)
+    answer = post_v1_adjudications.sync(client=public, body=Record.from_dict(record))
+    assert answer.verdict.value == "legal" and list(answer.outcome.scores) == list(adjudicate(record).outcome.scores)
+    prefix = {**record, "plays": record["plays"][:4]}
+    check = post_v1_positions_check.sync(
+        client=public, body=PostV1PositionsCheckBody.from_dict({"record": prefix, "move": record["plays"][4]})
+    )
+    assert check.legal is True
+    position = post_v1_positions.sync(client=public, body=Record.from_dict(prefix))
+    assert position.phase.value == "play" and position.seat == record["plays"][4]["seat"]

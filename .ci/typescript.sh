@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The TypeScript client in clients/typescript: its packages from package-lock.json (npm ci), its
+# types generated again from openapi.yaml by openapi-typescript and compared with the committed
+# src/schema.ts, and the whole package type-checked and built with tsc. Its test against a live
+# service runs with pytest (tests/system/test_typescript_client.py).
+#   bash .ci/typescript.sh            # check
+#   bash .ci/typescript.sh --write    # regenerate src/schema.ts after a change to the API
+set -euo pipefail
+cd "$(dirname "$0")/../clients/typescript"
+if ! command -v npm >/dev/null; then
+  echo "npm is not installed: the TypeScript client needs Node.js 20 or newer" >&2
+  exit 1
+fi
+npm ci --no-audit --no-fund --loglevel=error
+committed=$(mktemp)
+trap 'rm -f "$committed"' EXIT
+cp src/schema.ts "$committed"
+npm run --silent generate >/dev/null 2>&1
+if [ "${1:-}" != "--write" ] && ! diff -q "$committed" src/schema.ts >/dev/null; then
+  diff -u "$committed" src/schema.ts | head -40 >&2
+  cp "$committed" src/schema.ts
+  echo "clients/typescript/src/schema.ts is stale: run 'bash .ci/typescript.sh --write'" >&2
+  exit 1
+fi
+npx tsc -p tsconfig.json
+npx tsc -p tsconfig.test.json --noEmit
+echo "clients/typescript: types current, type-checked and built"
