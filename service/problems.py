@@ -35,6 +35,7 @@ PROBLEM_CODES: dict[str, str] = {
     "duplicate_key": "an object names the same key twice",
     "unsupported_media_type": "the body is not sent as JSON (Content-Type)",
     "empty_line": "an empty line in NDJSON input (the command line, a stream of games)",
+    "missing_scope": "the request's key lacks the scope its operation needs (`scope` names it: read, enter, manage or keys)",
     "call_after_first_play": "a move checked after a record with plays is a call: the calls are all made before the first play",
     "too_many_plays": "more plays than any game of the ruleset can have (five a card of its deck): the record is read no further; `limit` says how many",
     "too_many_calls": "more calls than any game can have: the record is read no further; `limit` says how many",
@@ -174,6 +175,15 @@ def unsupported_media_type(received: str, accepted: Iterable[str]) -> dict[str, 
         detail,
         [Problem("", "unsupported_media_type", detail)],
     )
+
+
+def missing_scope(scope: str) -> dict[str, Any]:
+    """403: the key is good but lacks the scope the operation needs (service/tournament/scopes.py)."""
+    detail = f"this key lacks the scope {scope!r} that this operation needs; issue a key with it"
+    problem = Problem("", "missing_scope", detail, {"scope": scope})
+    doc = problem_document(403, "missing-scope", "Missing scope", detail, [problem])
+    doc["scope"] = scope
+    return doc
 
 
 def refusal_document(exc: Rejected, limit: int = MAX_LISTED_PROBLEMS) -> dict[str, Any]:

@@ -11,9 +11,10 @@ from typing import Any
 
 from flask import Flask, g, request
 
-from ..tournament import clubs
+from ..tournament import clubs, keys
+from ..tournament.scopes import Scope
 from ..tournament.unit_of_work import KeyRef, UnitOfWork
-from .common import CHALLENGE, fail, refuse_key, unit_of_work
+from .common import CHALLENGE, fail, refuse_key, refuse_scope, unit_of_work
 
 # Operations that authenticate inside the view, in the same query as the rest of what they
 # read (game submissions: key, tournament and players in one round trip).
@@ -35,7 +36,21 @@ def current_key() -> KeyRef:
         token = require_bearer()
         with unit_of_work() as uow:
             key = g.key = accept(clubs.authenticate(uow, token))
+        note_use(key)
     return key  # type: ignore[no-any-return]
+
+
+def note_use(key: KeyRef) -> None:
+    """Record the key's use (a write at most every few minutes a key: keys.LAST_USE_EVERY)."""
+    if keys.needs_marking(key):
+        with unit_of_work() as uow:
+            keys.key_used(uow, key)
+
+
+def require_scope(key: KeyRef, scope: str) -> None:
+    """403 naming ``scope`` when the key lacks it."""
+    if not key.allows(scope):
+        refuse_scope(scope)
 
 
 def accept(key: KeyRef | None) -> KeyRef:
@@ -62,31 +77,44 @@ def require_bearer() -> str:
 
 
 def viewer() -> int | None:
-    """The organizer reading, if a key came with the request (a bad key is still 401)."""
+    """The organizer reading, if a key came with the request (a bad key is still 401, a key
+    without ``read`` 403)."""
     if bearer() is None:
         return None
-    return current_key().organizer_id
+    key = current_key()
+    require_scope(key, Scope.READ.value)
+    return key.organizer_id
 
 
-def _secured(app: Flask, endpoint: str, method: str, cache: dict[tuple[str, str], str | None]) -> str | None:
-    """The scheme the operation is documented as needing (the view's ``security``): bearerAuth
-    (an organizer's key), tableToken (a table's token), or None."""
+Secured = tuple[str | None, str | None]
+
+
+def _secured(app: Flask, endpoint: str, method: str, cache: dict[tuple[str, str], Secured]) -> Secured:
+    """The scheme the operation is documented as needing (the view's ``security``) — bearerAuth
+    (an organizer's key), tableToken (a table's token), or None (none, or a key only if one
+    comes: ``[{}, …]``) — and the key's scope it names."""
     if (endpoint, method) not in cache:
         view = app.view_functions.get(endpoint)
         handler = getattr(getattr(view, "view_class", None), method.lower(), None)
         doc: dict[str, Any] = getattr(handler, "_apidoc", {}).get("manual_doc", {})
-        schemes = {name for x in doc.get("security") or [] for name in x}
-        cache[(endpoint, method)] = next((x for x in ("bearerAuth", "tableToken") if x in schemes), None)
+        security = doc.get("security") or []
+        if any(not x for x in security):  # anonymous allowed: checked where the key is read
+            cache[(endpoint, method)] = (None, None)
+        else:
+            schemes = {name: roles for x in security for name, roles in x.items()}
+            scheme = next((x for x in ("bearerAuth", "tableToken") if x in schemes), None)
+            scope = next(iter(schemes.get("bearerAuth") or []), None)
+            cache[(endpoint, method)] = (scheme, scope)
     return cache[(endpoint, method)]
 
 
 def install(app: Flask) -> None:
-    cache: dict[tuple[str, str], str | None] = {}
+    cache: dict[tuple[str, str], Secured] = {}
 
     @app.before_request
     def authenticate_first() -> None:
         endpoint = request.endpoint
-        scheme = None if endpoint is None else _secured(app, endpoint, request.method, cache)
+        scheme, scope = (None, None) if endpoint is None else _secured(app, endpoint, request.method, cache)
         if scheme is None:
             return
         if scheme == "tableToken":
@@ -95,6 +123,8 @@ def install(app: Flask) -> None:
             check_table_token()
             return
         if (endpoint, request.method) in AUTHENTICATED_IN_VIEW:
-            require_bearer()  # the key itself is checked in the view's own query
+            require_bearer()  # the key itself, and its scope, are checked in the view's own query
             return
-        current_key()
+        key = current_key()
+        if scope is not None:
+            require_scope(key, scope)

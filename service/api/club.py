@@ -10,6 +10,7 @@ from flask.views import MethodView
 from marshmallow import fields, validate
 
 from ..tournament import members, seasons
+from ..tournament.scopes import Scope
 from .auth import viewer
 from .club_schemas import (
     MemberDetailSchema,
@@ -25,7 +26,7 @@ from .club_schemas import (
     SeasonStandingSchema,
     SeasonStandingsSchema,
 )
-from .common import SECURITY, Blueprint, acting_key, acting_organizer, page, refusals, unit_of_work
+from .common import READ_IF_KEYED, Blueprint, acting_key, acting_organizer, needs, page, refusals, unit_of_work
 from .schemas import StrictSchema
 from .strict import QueryBoolean, QueryInteger
 from .tournaments import csv_answer, wants_csv
@@ -57,6 +58,7 @@ class HistoryQuerySchema(StrictSchema):
 class Members(MethodView):
     @blp.arguments(MemberQuerySchema, location="query")
     @blp.response(200, MemberListSchema)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, query: dict[str, Any], organizer_id: int) -> dict[str, Any]:
         """The club's members, with their ratings now (pinyin order), a page at a time
 
@@ -74,6 +76,7 @@ class Members(MethodView):
 class MemberById(MethodView):
     @blp.response(200, MemberDetailSchema)
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, organizer_id: int, member_id: int) -> members.MemberPage:
         """A member: evenings, rating with its history, results by role, partners and opponents"""
         reader = viewer()
@@ -86,6 +89,7 @@ class MemberRatingHistory(MethodView):
     @blp.arguments(HistoryQuerySchema, location="query")
     @blp.response(200, RatingHistorySchema)
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, query: dict[str, Any], organizer_id: int, member_id: int) -> dict[str, Any]:
         """A member's rating after every rated game, in played order, a page at a time"""
         reader = viewer()
@@ -101,7 +105,7 @@ class MemberRatingHistory(MethodView):
 class MergeMembers(MethodView):
     @blp.arguments(MergeSchema)
     @blp.response(200, MergedSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404, 409)
     def post(self, body: dict[str, Any], organizer_id: int, member_id: int) -> members.Merged:
         """Merge another member into this one
@@ -121,7 +125,7 @@ class MergeMembers(MethodView):
 class Seasons(MethodView):
     @blp.arguments(SeasonCreateSchema)
     @blp.response(201, SeasonSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 409)
     def post(self, body: dict[str, Any], organizer_id: int) -> seasons.SeasonInfo:
         """Make a season: a name, its tournaments in order, and how evenings count"""
@@ -154,7 +158,7 @@ class SeasonById(MethodView):
 
     @blp.arguments(SeasonPatchSchema)
     @blp.response(200, SeasonSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404, 409)
     def patch(self, body: dict[str, Any], organizer_id: int, season_id: int) -> seasons.SeasonInfo:
         """Rename a season, change how it counts, or its tournaments"""

@@ -16,14 +16,23 @@ from flask_smorest import abort
 from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import abort as werkzeug_abort
 
-from ..problems import refusal_document
+from ..problems import missing_scope, refusal_document
 from ..tournament import UnitOfWork
-from ..tournament.errors import Conflict, Forbidden, NotFound, Rejected, Unauthenticated
+from ..tournament.errors import Conflict, Forbidden, MissingScope, NotFound, Rejected, Unauthenticated
+from ..tournament.scopes import Scope
 from ..tournament.unit_of_work import Database, KeyRef
 from .responses import problem_response
 from .strict import QueryInteger, StrictParser
 
-SECURITY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
+
+def needs(scope: Scope) -> list[dict[str, list[str]]]:
+    """An operation's documented security: an organizer's key with ``scope`` (OpenAPI 3.1 lists
+    a scheme's required roles; openapi.yaml shows the scope per operation). auth.py enforces it."""
+    return [{"bearerAuth": [scope.value]}]
+
+
+# Reads that take a key if one comes (a private tournament's data): the key needs ``read``.
+READ_IF_KEYED: list[dict[str, list[str]]] = [{}, {"bearerAuth": [Scope.READ.value]}]
 
 
 def fail(status: int, **kwargs: Any) -> NoReturn:
@@ -96,6 +105,8 @@ def unit_of_work(*, single_statement: bool = False) -> Iterator[UnitOfWork]:
         fail(409, message=str(exc), extra=jsonable(exc.extra))
     except Unauthenticated:
         refuse_key()  # 401, and the failed key counted against the address
+    except MissingScope as exc:
+        refuse_scope(exc.scope)
     except Rejected as exc:
         abort_with(refusal_document(exc))
 
@@ -125,6 +136,11 @@ def refuse_key() -> NoReturn:
     if failed is not None:
         failed()
     fail(401, message="the API key is unknown or revoked", headers=CHALLENGE)
+
+
+def refuse_scope(scope: str) -> NoReturn:
+    """403 for a good key without the scope the operation needs, naming it."""
+    abort_with(missing_scope(scope))
 
 
 def abort_with(doc: dict[str, Any]) -> NoReturn:

@@ -19,15 +19,16 @@ from ..core.errors import Problem, RecordError
 from ..problems import problem_document, refusal_document
 from ..tournament import batch, game_queries
 from ..tournament.errors import Rejected, Unauthenticated
+from ..tournament.scopes import Scope
 from .auth import accept, require_bearer, viewer
-from .common import SECURITY, documented, fail, refusals, unit_of_work
+from .common import READ_IF_KEYED, documented, fail, needs, refusals, unit_of_work
 from .games import blp
 
 
 @blp.route("/import")
 class Import(MethodView):
     @documented(
-        security=SECURITY,
+        security=needs(Scope.ENTER),
         summary="Import a season's games (NDJSON)",
         description="One submission a line, as `POST …/games` takes it (players, record or sheet, played_at, "
         "claimed, accept_computed). Each line is stored or refused on its own, and answered by one line: "
@@ -165,6 +166,7 @@ class Export(MethodView):
         content_type="application/x-ndjson",
     )
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, tournament_id: int) -> Response:
         """Every game of the tournament as NDJSON (current versions, void ones included)
 

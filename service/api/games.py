@@ -15,16 +15,18 @@ from ..core.notation import parse_submission
 from ..problems import located_refusal, refusal_document
 from ..tournament import corrections, game_queries, games
 from ..tournament.errors import Rejected
+from ..tournament.scopes import Scope
 from . import notation
 from .apidoc import LOCATION, REPLAYED
-from .auth import acted, require_bearer, viewer
+from .auth import acted, note_use, require_bearer, viewer
 from .common import (
-    SECURITY,
+    READ_IF_KEYED,
     Blueprint,
     abort_with,
     acting_key,
     documented,
     fail,
+    needs,
     page,
     page_schema,
     refusals,
@@ -63,7 +65,7 @@ def request_body() -> tuple[Any, str]:
 @blp.route("")
 class Games(MethodView):
     @documented(
-        security=SECURITY,
+        security=needs(Scope.ENTER),
         requestBody={
             "required": True,
             "content": {
@@ -143,6 +145,8 @@ class Games(MethodView):
                 abort_with(located_refusal(refusal_document(exc), game))  # lines and columns in the text sent
             finally:
                 acted(uow)
+        if uow.acting is not None:
+            note_use(uow.acting)
         headers = {"Location": f"{request.path}/{done.game.id}"}
         if done.replayed:
             headers["Idempotent-Replayed"] = "true"
@@ -152,6 +156,7 @@ class Games(MethodView):
     @blp.arguments(GameQuerySchema, location="query")
     @blp.response(200, GamePage)
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, query: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         """List games, oldest first; filter by player and by date"""
         reader = viewer()
@@ -174,6 +179,7 @@ class Games(MethodView):
 class GameById(MethodView):
     @blp.response(200, GameDetailSchema)
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, tournament_id: int, game_id: int) -> game_queries.GameDetails:
         """One game, as it stands now
 
@@ -189,6 +195,7 @@ class GameById(MethodView):
 class GameHistory(MethodView):
     @blp.response(200, HistorySchema)
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, tournament_id: int, game_id: int) -> game_queries.GameHistory:
         """Every version of a game: when and why it changed (and, to its organizer, with which key)"""
         reader = viewer()
@@ -199,7 +206,7 @@ class GameHistory(MethodView):
 @blp.route("/<id:game_id>/corrections")
 class Corrections(MethodView):
     @blp.doc(
-        security=SECURITY,
+        security=needs(Scope.ENTER),
         requestBody={"required": True, "content": {"application/json": {"schema": CorrectionSchema}}},
     )
     @blp.response(201, GameSchema)

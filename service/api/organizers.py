@@ -7,8 +7,9 @@ from typing import Any
 from flask import current_app
 from flask.views import MethodView
 
-from ..tournament import clubs
-from .common import SECURITY, Blueprint, acting_organizer, fail, refusals, unit_of_work
+from ..tournament import clubs, keys
+from ..tournament.scopes import Scope
+from .common import Blueprint, acting_key, acting_organizer, fail, needs, refusals, unit_of_work
 from .tournament_schemas import (
     KeyCreateSchema,
     KeyListSchema,
@@ -62,7 +63,7 @@ class OrganizerById(MethodView):
 
     @blp.arguments(OrganizerPatchSchema)
     @blp.response(200, OrganizerSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404)
     def patch(self, body: dict[str, Any], organizer_id: int) -> clubs.OrganizerInfo:
         """Rename the club, or set its time zone
@@ -80,27 +81,39 @@ class OrganizerById(MethodView):
 @blp.route("/<id:organizer_id>/keys")
 class Keys(MethodView):
     @blp.response(200, KeyListSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.KEYS))
     @refusals(blp, 401, 403)
     def get(self, organizer_id: int) -> dict[str, Any]:
         """List the organizer's keys (never their secrets)"""
         with unit_of_work() as uow:
-            return {"keys": clubs.list_keys(uow, acting_organizer(), organizer_id)}
+            return {"keys": keys.list_keys(uow, acting_organizer(), organizer_id)}
 
     @blp.arguments(KeyCreateSchema)
     @blp.response(201, NewKeySchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.KEYS))
     @refusals(blp, 401, 403)
     def post(self, body: dict[str, Any], organizer_id: int) -> clubs.ApiKeyInfo:
-        """Issue another key (its secret is shown once)"""
+        """Issue another key with its name and scopes (its secret is shown once)
+
+        A key does only what its scopes allow: `read`, `enter`, `manage`, `keys` (docs/api.md,
+        "Keys and scopes"); every scope by default, and at most those of the key that asks (403
+        `missing_scope` otherwise), so that no key makes a stronger one.
+        """
         with unit_of_work() as uow:
-            return clubs.issue_key(uow, acting_organizer(), organizer_id, body.get("label"))
+            return keys.issue_key(
+                uow,
+                acting_organizer(),
+                organizer_id,
+                body.get("label"),
+                [Scope(s) for s in body["scopes"]],
+                issuer=acting_key(),
+            )
 
 
 @blp.route("/<id:organizer_id>/keys/<id:key_id>")
 class KeyById(MethodView):
     @blp.response(200, KeySchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.KEYS))
     @refusals(blp, 401, 403, 404, 409)
     def delete(self, organizer_id: int, key_id: int) -> clubs.ApiKeyInfo:
         """Revoke a key (it stays listed, with revoked_at)
@@ -108,4 +121,4 @@ class KeyById(MethodView):
         An organizer's last usable key is not revoked (409): issue another first.
         """
         with unit_of_work() as uow:
-            return clubs.revoke_key(uow, acting_organizer(), organizer_id, key_id)
+            return keys.revoke_key(uow, acting_organizer(), organizer_id, key_id)

@@ -14,13 +14,14 @@ from flask.views import MethodView
 from ..core.errors import RecordError
 from ..links import public_root
 from ..tournament import round_board, table_shown, tables
+from ..tournament.scopes import Scope
 from .common import (
-    SECURITY,
     Blueprint,
     acting_key,
     acting_organizer,
     documented,
     fail,
+    needs,
     refusals,
     refuse_key,
     unit_of_work,
@@ -198,7 +199,7 @@ class WithdrawDeal(MethodView):
 @blp.route("/<id:tournament_id>/rounds/<id:number>/table-links")
 class TableLinks(MethodView):
     @blp.response(201, LinksSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.ENTER))
     @refusals(blp, 401, 403, 404, 409)
     def post(self, tournament_id: int, number: int) -> round_board.Links:
         """Make the round's table links anew: the earlier ones end, and a sheet printed with them stops working
@@ -212,7 +213,7 @@ class TableLinks(MethodView):
         return _with_urls(made)
 
     @blp.response(200, LinksSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.ENTER))
     @refusals(blp, 401, 403, 404)
     def get(self, tournament_id: int, number: int) -> round_board.Links:
         """The round's current table links, to print the sheet again (nothing ends)
@@ -235,7 +236,7 @@ def _with_urls(made: round_board.Links) -> round_board.Links:
 @blp.route("/<id:tournament_id>/rounds/<id:number>/entries")
 class RoundEntries(MethodView):
     @blp.response(200, EntriesSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.ENTER))
     @refusals(blp, 401, 403, 404)
     def get(self, tournament_id: int, number: int) -> round_board.RoundEntries:
         """Every entry the round's tables made, whatever became of it (the audit trail)"""
@@ -246,7 +247,7 @@ class RoundEntries(MethodView):
 @blp.route(f"{TABLE}/deals/<id:deal>/entries/<id:entry>/withdraw")
 class DirectorWithdraw(MethodView):
     @blp.response(200, TableEntrySchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.ENTER))
     @refusals(blp, 401, 403, 404)
     def post(self, tournament_id: int, number: int, table: int, deal: int, entry: int) -> table_shown.EntryInfo:
         """Withdraw a table's open entry, as the director
@@ -261,7 +262,7 @@ class DirectorWithdraw(MethodView):
 @blp.route("/<id:tournament_id>/rounds/<id:number>/board")
 class Board(MethodView):
     @blp.response(200, BoardSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.ENTER))
     @blp.alt_response(304, description="the board has not changed since the ETag sent (If-None-Match)")
     @refusals(blp, 401, 403, 404)
     def get(self, tournament_id: int, number: int) -> Any:
@@ -283,7 +284,7 @@ class Board(MethodView):
 @blp.route("/<id:tournament_id>/rounds/<id:number>/close")
 class CloseRound(MethodView):
     @blp.response(200, ClosedRoundSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404)
     def post(self, tournament_id: int, number: int) -> round_board.RoundClosed:
         """Close the round: its table links stop working for good
@@ -299,7 +300,7 @@ class CloseRound(MethodView):
 class ResolveDeal(MethodView):
     @documented(requestBody={"required": True, "content": {"application/json": {"schema": ResolveSchema}}})
     @blp.response(200, ResolvedSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.ENTER))
     @refusals(blp, 401, 403, 404, 409, 422)
     def post(self, tournament_id: int, number: int, table: int, deal: int) -> round_board.Settled:
         """Settle a deal as the director

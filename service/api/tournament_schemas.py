@@ -7,6 +7,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from ..text_and_time import DEFAULT_ZONE
+from ..tournament.scopes import ALL as ALL_SCOPES
 from .schemas import RULESET_DOC, OutcomeSchema, RecordSchema, RulesetRefSchema, ScoreSheetSchema, StrictSchema
 from .strict import Boolean, Integer, Moment, Name, QueryBoolean, QueryInteger, TimeZone
 
@@ -31,16 +32,31 @@ class OrganizerSchema(StrictSchema):
     time_zone = fields.String(required=True, metadata={"description": "the club's IANA time zone"})
 
 
+_SCOPES_DOC = {"description": "what the key may do (docs/tournaments.md): read, enter, manage, keys"}
+
+
 class KeyCreateSchema(StrictSchema):
-    label = Name(max_length=200, what="a label", allow_none=True)
+    label = Name(
+        max_length=200, what="a label", allow_none=True, metadata={"description": "the key's name, e.g. the app"}
+    )
+    scopes = fields.List(
+        fields.String(validate=validate.OneOf([s.value for s in ALL_SCOPES])),
+        load_default=lambda: [s.value for s in ALL_SCOPES],
+        validate=validate.Length(min=1),
+        metadata={"description": _SCOPES_DOC["description"] + "; all by default, at most the issuing key's"},
+    )
 
 
 class KeySchema(StrictSchema):
     id = Integer(required=True)
     prefix = fields.String(required=True, metadata={"description": "the key's first characters, to tell keys apart"})
     label = fields.String(allow_none=True, required=True)
+    scopes = fields.List(fields.String(), required=True, metadata=_SCOPES_DOC)
     created_at = fields.DateTime(required=True)
     revoked_at = fields.DateTime(allow_none=True, required=True)
+    last_used_at = fields.DateTime(
+        allow_none=True, required=True, metadata={"description": "when the key was last used (to within 5 minutes)"}
+    )
 
 
 class NewKeySchema(KeySchema):

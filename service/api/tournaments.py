@@ -11,13 +11,15 @@ from flask.views import MethodView
 
 from ..core.record_form import read_ruleset
 from ..tournament import clubs, rounds
+from ..tournament.scopes import Scope
 from .auth import viewer
 from .common import (
-    SECURITY,
+    READ_IF_KEYED,
     Blueprint,
     PageQuery,
     acting_key,
     acting_organizer,
+    needs,
     page,
     page_schema,
     refusals,
@@ -52,7 +54,7 @@ PlayerPage = page_schema(PlayerSchema, "PlayerPage")
 class Tournaments(MethodView):
     @blp.arguments(TournamentCreateSchema)
     @blp.response(201, TournamentSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401)
     def post(self, body: dict[str, Any]) -> clubs.TournamentInfo:
         """Create a tournament
@@ -76,6 +78,7 @@ class Tournaments(MethodView):
 
     @blp.arguments(PageQuery, location="query")
     @blp.response(200, TournamentPage)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, query: dict[str, Any]) -> dict[str, Any]:
         """List tournaments: the public ones, and with a key, the organizer's private ones too"""
         reader = viewer()
@@ -88,6 +91,7 @@ class Tournaments(MethodView):
 class TournamentById(MethodView):
     @blp.response(200, TournamentSchema)
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, tournament_id: int) -> clubs.TournamentInfo:
         """One tournament"""
         reader = viewer()
@@ -96,7 +100,7 @@ class TournamentById(MethodView):
 
     @blp.arguments(TournamentPatchSchema)
     @blp.response(200, TournamentSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404, 409)
     def patch(self, body: dict[str, Any], tournament_id: int) -> clubs.TournamentInfo:
         """Rename, close or reopen, make private or public; change the ruleset before the first game"""
@@ -109,7 +113,7 @@ class TournamentById(MethodView):
 class Players(MethodView):
     @blp.arguments(PlayerCreateSchema)
     @blp.response(201, PlayerSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404, 409)
     def post(self, body: dict[str, Any], tournament_id: int) -> clubs.PlayerInfo:
         """Register a player (display names are unique within a tournament)"""
@@ -119,6 +123,7 @@ class Players(MethodView):
     @blp.arguments(PageQuery, location="query")
     @blp.response(200, PlayerPage)
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, query: dict[str, Any], tournament_id: int) -> dict[str, Any]:
         """List the players"""
         reader = viewer()
@@ -131,6 +136,7 @@ class Players(MethodView):
 class PlayerById(MethodView):
     @blp.response(200, PlayerSchema)
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, tournament_id: int, player_id: int) -> clubs.PlayerInfo:
         """One player"""
         reader = viewer()
@@ -139,7 +145,7 @@ class PlayerById(MethodView):
 
     @blp.arguments(PlayerPatchSchema)
     @blp.response(200, PlayerSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404, 409)
     def patch(self, body: dict[str, Any], tournament_id: int, player_id: int) -> clubs.PlayerInfo:
         """Rename a player, withdraw them, or take them back
@@ -205,6 +211,7 @@ class Standings(MethodView):
     @blp.arguments(StandingsQuerySchema, location="query")
     @blp.response(200, StandingsSchema, description="JSON; or CSV with ?format=csv or Accept: text/csv")
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, query: dict[str, Any], tournament_id: int) -> Any:
         """Standings: totals, games, average, wins/draws/losses, as emperor and as guard
 
@@ -226,7 +233,7 @@ class Standings(MethodView):
 @blp.route("/<id:tournament_id>/rounds")
 class Rounds(MethodView):
     @blp.response(201, RoundSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404, 409)
     def post(self, tournament_id: int) -> rounds.RoundInfo:
         """Seat the next round
@@ -242,6 +249,7 @@ class Rounds(MethodView):
 
     @blp.response(200, RoundListSchema)
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, tournament_id: int) -> dict[str, Any]:
         """Every round seated so far"""
         reader = viewer()
@@ -253,6 +261,7 @@ class Rounds(MethodView):
 class RoundByNumber(MethodView):
     @blp.response(200, RoundSchema)
     @refusals(blp, 404)
+    @blp.doc(security=READ_IF_KEYED)
     def get(self, tournament_id: int, number: int) -> rounds.RoundInfo:
         """One round: its tables, their seats, their deals entered and missing, who sits out"""
         reader = viewer()
@@ -260,7 +269,7 @@ class RoundByNumber(MethodView):
             return rounds.get_round(uow, reader, tournament_id, number)
 
     @blp.response(200, RoundSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404, 409)
     def delete(self, tournament_id: int, number: int) -> rounds.RoundInfo:
         """Remove the last round (seated by mistake)

@@ -8,7 +8,8 @@ from typing import Any
 from flask.views import MethodView
 
 from ..tournament import webhooks
-from .common import SECURITY, Blueprint, acting_organizer, refusals, unit_of_work
+from ..tournament.scopes import Scope
+from .common import Blueprint, acting_organizer, needs, refusals, unit_of_work
 from .webhook_schemas import (
     RedeliverySchema,
     WebhookCreateSchema,
@@ -32,7 +33,7 @@ blp = Blueprint(
 class Webhooks(MethodView):
     @blp.arguments(WebhookCreateSchema)
     @blp.response(201, WebhookSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404, 409)
     def post(self, body: dict[str, Any], tournament_id: int) -> webhooks.NewWebhook:
         """Register a webhook (its secret is shown once, in this answer)"""
@@ -40,7 +41,7 @@ class Webhooks(MethodView):
             return webhooks.register(uow, acting_organizer(), tournament_id, body["url"], body["events"])
 
     @blp.response(200, WebhookListSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404)
     def get(self, tournament_id: int) -> dict[str, Any]:
         """The tournament's webhooks"""
@@ -51,7 +52,7 @@ class Webhooks(MethodView):
 @blp.route("/<id:tournament_id>/webhooks/<id:webhook_id>")
 class WebhookById(MethodView):
     @blp.response(200, WebhookSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404)
     def delete(self, tournament_id: int, webhook_id: int) -> webhooks.WebhookInfo:
         """Remove a webhook (nothing more is sent to it); the answer is the webhook removed"""
@@ -62,7 +63,7 @@ class WebhookById(MethodView):
 @blp.route("/<id:tournament_id>/webhooks/<id:webhook_id>/deliveries")
 class Deliveries(MethodView):
     @blp.response(200, WebhookDeliveryListSchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404)
     def get(self, tournament_id: int, webhook_id: int) -> dict[str, Any]:
         """The webhook's deliveries, newest first, each with every attempt"""
@@ -73,7 +74,7 @@ class Deliveries(MethodView):
 @blp.route("/<id:tournament_id>/webhooks/<id:webhook_id>/deliveries/<id:delivery_id>/redeliver")
 class Redeliver(MethodView):
     @blp.response(202, RedeliverySchema)
-    @blp.doc(security=SECURITY)
+    @blp.doc(security=needs(Scope.MANAGE))
     @refusals(blp, 401, 403, 404)
     def post(self, tournament_id: int, webhook_id: int, delivery_id: int) -> webhooks.Redelivery:
         """Send a delivery again (the deliverer posts it on its next pass)"""

@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from .errors import Conflict, NotFound
 from .models import (
+    ALL_SCOPES,
     ApiKey,
     Organizer,
     utcnow,
@@ -33,6 +34,11 @@ class KeyRef:
     id: int
     organizer_id: int
     revoked_at: datetime | None
+    scopes: str = ALL_SCOPES  # scope names separated by spaces
+    last_used_at: datetime | None = None
+
+    def allows(self, scope: str) -> bool:
+        return scope in self.scopes.split()
 
 
 def get_organizer(s: Session, organizer_id: int) -> Organizer:
@@ -50,10 +56,14 @@ def create_organizer(s: Session, name: str) -> tuple[Organizer, ApiKey, str]:
     return org, key, secret
 
 
-def new_key(s: Session, organizer_id: int, label: str | None) -> tuple[ApiKey, str]:
+def new_key(s: Session, organizer_id: int, label: str | None, scopes: str = ALL_SCOPES) -> tuple[ApiKey, str]:
     secret = KEY_PREFIX + secrets.token_urlsafe(24)
     key = ApiKey(
-        organizer_id=organizer_id, prefix=secret[: len(KEY_PREFIX) + 6], secret_hash=hash_secret(secret), label=label
+        organizer_id=organizer_id,
+        prefix=secret[: len(KEY_PREFIX) + 6],
+        secret_hash=hash_secret(secret),
+        label=label,
+        scopes=scopes,
     )
     s.add(key)
     s.flush()
@@ -64,9 +74,16 @@ def authenticate_ref(s: Session, secret: str, *, hashed: bool = False) -> KeyRef
     """The usable key behind ``secret`` (or its hash) as plain values (None: unknown or revoked)."""
     digest = secret if hashed else hash_secret(secret)
     row = s.execute(
-        select(ApiKey.id, ApiKey.organizer_id, ApiKey.revoked_at).where(ApiKey.secret_hash == digest)
+        select(ApiKey.id, ApiKey.organizer_id, ApiKey.revoked_at, ApiKey.scopes, ApiKey.last_used_at).where(
+            ApiKey.secret_hash == digest
+        )
     ).first()
     return None if row is None or row[2] is not None else KeyRef(*row)
+
+
+def mark_used(s: Session, key_id: int, now: datetime) -> None:
+    """Record that the key was used at ``now`` (callers do it at most every few minutes a key)."""
+    s.execute(update(ApiKey).where(ApiKey.id == key_id).values(last_used_at=now))
 
 
 def list_keys(s: Session, organizer_id: int) -> Sequence[ApiKey]:

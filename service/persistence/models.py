@@ -79,6 +79,9 @@ class Organizer(Base):
     keys: Mapped[list[ApiKey]] = relationship(back_populates="organizer")
 
 
+ALL_SCOPES = "read enter manage keys"  # every scope: what keys made before scopes keep
+
+
 class ApiKey(Base):
     __tablename__ = "api_keys"
 
@@ -89,6 +92,9 @@ class ApiKey(Base):
     label: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column()
+    # What the key may do: scope names separated by spaces (service/tournament/scopes.py).
+    scopes: Mapped[str] = mapped_column(String(100), default=ALL_SCOPES, server_default=ALL_SCOPES)
+    last_used_at: Mapped[datetime | None] = mapped_column()
 
     organizer: Mapped[Organizer] = relationship(back_populates="keys")
 

@@ -37,13 +37,15 @@ def open_session(s: Session, key_id: int, lifetime: timedelta) -> str:
 def find_session(s: Session, token: str) -> SignedIn | None:
     """The session behind ``token``, if it has not ended, run out, or lost its key."""
     row = s.execute(
-        select(ApiKey.id, ApiKey.organizer_id, ApiKey.revoked_at, ApiKey.secret_hash)
+        select(
+            ApiKey.id, ApiKey.organizer_id, ApiKey.revoked_at, ApiKey.scopes, ApiKey.last_used_at, ApiKey.secret_hash
+        )
         .join(WebSession, WebSession.key_id == ApiKey.id)
         .where(WebSession.token_hash == hash_secret(token), WebSession.expires_at > utcnow())
     ).first()
     if row is None or row[2] is not None:
         return None
-    return SignedIn(KeyRef(row[0], row[1], row[2]), row[3])
+    return SignedIn(KeyRef(*row[:5]), row[5])
 
 
 def close_session(s: Session, token: str) -> None:

@@ -26,7 +26,8 @@ from ..persistence.errors import Conflict, Forbidden
 from ..persistence.models import ApiKey, Organizer, Player, Tournament
 from ..text_and_time import DEFAULT_ZONE
 from . import ratings
-from .errors import Rejected
+from .errors import MissingScope, Rejected
+from .scopes import PAGES
 from .unit_of_work import UnitOfWork
 
 # --- what the answers show -----------------------------------------------------------------------
@@ -41,11 +42,14 @@ class ApiKeyInfo:
     label: str | None
     created_at: datetime
     revoked_at: datetime | None
+    scopes: tuple[str, ...] = ()
+    last_used_at: datetime | None = None
     secret: str | None = None
 
     @classmethod
     def of(cls, key: ApiKey, secret: str | None = None) -> ApiKeyInfo:
-        return cls(key.id, key.prefix, key.label, key.created_at, key.revoked_at, secret)
+        scopes = tuple((key.scopes or "").split())
+        return cls(key.id, key.prefix, key.label, key.created_at, key.revoked_at, scopes, key.last_used_at, secret)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,10 +166,14 @@ SESSION_LIFETIME = timedelta(hours=12)
 
 def sign_in(uow: UnitOfWork, secret: str) -> str | None:
     """A page's session for the key ``secret`` (the token its cookie carries), or None for an
-    unknown or revoked key."""
+    unknown or revoked key. The pages are a director's: a key without read, enter and manage
+    (an app's) is refused with MissingScope."""
     key = keys_repo.authenticate_ref(uow.session, secret)
     if key is None:
         return None
+    lacking = next((s for s in PAGES if not key.allows(s.value)), None)
+    if lacking is not None:
+        raise MissingScope(lacking.value)
     token = sessions_repo.open_session(uow.session, key.id, SESSION_LIFETIME)
     uow.commit()
     return token
@@ -207,27 +215,6 @@ def change_organizer(
         org.time_zone = time_zone
     uow.commit()
     return OrganizerInfo.of(org)
-
-
-def list_keys(uow: UnitOfWork, acting: int, organizer_id: int) -> list[ApiKeyInfo]:
-    acts_for(organizer_id, acting)
-    return [ApiKeyInfo.of(k) for k in keys_repo.list_keys(uow.session, organizer_id)]
-
-
-def issue_key(uow: UnitOfWork, acting: int, organizer_id: int, label: str | None) -> ApiKeyInfo:
-    acts_for(organizer_id, acting)
-    key, secret = keys_repo.new_key(uow.session, organizer_id, label)
-    uow.commit()
-    return ApiKeyInfo.of(key, secret)
-
-
-def revoke_key(uow: UnitOfWork, acting: int, organizer_id: int, key_id: int) -> ApiKeyInfo:
-    acts_for(organizer_id, acting)
-    key = keys_repo.revoke_key(uow.session, organizer_id, key_id)
-    sessions_repo.close_sessions_of_key(uow.session, key.id)  # its pages are signed out
-    tables_repo.end_links(uow.session, key_id=key.id)  # and the table links it made end for good
-    uow.commit()
-    return ApiKeyInfo.of(key)
 
 
 # --- tournaments ------------------------------------------------------------------------------

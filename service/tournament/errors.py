@@ -21,6 +21,7 @@ __all__ = [
     "DuplicateGame",
     "Forbidden",
     "IllegalGame",
+    "MissingScope",
     "NotFound",
     "Rejected",
     "Unauthenticated",
@@ -29,6 +30,14 @@ __all__ = [
 
 class Unauthenticated(Exception):
     """The request's key is unknown or revoked."""
+
+
+class MissingScope(Exception):
+    """The request's key is good but lacks the scope its operation needs (403, naming it)."""
+
+    def __init__(self, scope: str) -> None:
+        super().__init__(scope)
+        self.scope = scope
 
 
 class Rejected(Exception):

@@ -19,7 +19,7 @@ from ..persistence.db import IntegrityError, Session
 from ..persistence.errors import Conflict, DuplicateGame
 from ..persistence.models import Game, GameSeat, GameVersion
 from . import ratings
-from .errors import Rejected, Unauthenticated
+from .errors import MissingScope, Rejected, Unauthenticated
 from .submission import DuplicateDeal, ensure_open, player_ids, read_submission, seated_players
 from .unit_of_work import UnitOfWork
 
@@ -201,6 +201,8 @@ def submit_game(
     if target.key is None:
         raise Unauthenticated()
     key = uow.acting = target.key
+    if not key.allows("enter"):
+        raise MissingScope("enter")
     if body.unreadable is not None:
         raise body.unreadable
     request_hash = None if idempotency_key is None else games_repo.canonical_hash(doc)

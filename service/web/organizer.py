@@ -15,7 +15,7 @@ from ..core.ruleset import PRESETS, WEIHAI, option_infos
 from ..problems import refusal_document
 from ..text_and_time import DEFAULT_ZONE, clean_text, time_zone
 from ..tournament import clubs, game_queries, members, player_lists, rounds, seasons
-from ..tournament.errors import Conflict, Rejected
+from ..tournament.errors import Conflict, MissingScope, Rejected
 from ..tournament.unit_of_work import UnitOfWork
 from .common import (
     acting,
@@ -44,8 +44,11 @@ def signin() -> Any:
         page = render_template("signin.html", wait=wait, open_signup=open_signup)
         return page, 429, {"Retry-After": str(wait)}
     secret = request.form.get("key", "").strip()
-    with unit_of_work() as uow:
-        token = clubs.sign_in(uow, secret) if secret else None
+    try:
+        with unit_of_work() as uow:
+            token = clubs.sign_in(uow, secret) if secret else None
+    except MissingScope:  # a good key, made for an app: not for the pages
+        return render_template("signin.html", app_key=True, open_signup=open_signup), 403
     if token is None:
         count_wrong_key()
         return render_template("signin.html", failed=True, open_signup=open_signup), 401

@@ -215,3 +215,26 @@ def test_0018_marks_the_seats_that_called_rebellion_and_counts_them(empty_db_url
         assert sum(r.rebel_games for r in kept) == called
     finally:
         db.dispose()
+
+
+def test_0019_keys_made_before_scopes_keep_every_scope(empty_db_url):
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_db_url, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True})
+    db = app.extensions["baohuang_db"]
+    try:
+        club = Club(app.test_client())
+        db.downgrade("0018")
+        with db.engine.begin() as conn:  # a key issued before scopes existed
+            conn.execute(
+                text(
+                    "INSERT INTO api_keys (organizer_id, prefix, secret_hash, label, created_at) VALUES (:o, 'bh_old', :h, 'old', :t)"
+                ),
+                {"o": club.organizer["id"], "h": "0" * 64, "t": "2026-11-01 00:00:00"},
+            )
+        db.upgrade()
+        with db.engine.connect() as conn:
+            scopes = conn.execute(text("SELECT DISTINCT scopes FROM api_keys")).scalars().all()
+        assert scopes == ["read enter manage keys"]
+        r = app.test_client().post("/v1/tournaments", json={"name": "after"}, headers=club.auth)
+        assert r.status_code == 201  # the first key, made before, still does everything
+    finally:
+        db.dispose()

@@ -135,6 +135,7 @@ def test_every_page_and_every_form_error_is_chinese(db_client):
         "after round": f"/tournaments/{tid}?round=1",
         "player": f"/tournaments/{tid}/players/{ids[0]}",
         "organizer": "/organizer",
+        "keys": "/organizer/keys",
         "manage": f"/organizer/tournaments/{tid}",
         "round sheet": sheet_url,
         "board": board_url,
@@ -206,8 +207,14 @@ def test_every_page_and_every_form_error_is_chinese(db_client):
             {"csrf_token": token, "table": "9", "deal": "x"},
         ),
         "signup: no name, no zone": ("/signup", {"csrf_token": token, "name": " ", "time_zone": "Peking"}),
+        "key: no scope": ("/organizer/keys", {"csrf_token": token, "label": " "}),
         "record to a tournament": ("/organizer/record", {"csrf_token": token, "tournament": "x", "record": "{"}),
     }
+    made = client.post(
+        "/organizer/keys", data={"csrf_token": token, "label": "计分应用", "scope-enter": "on"}, headers=ZH
+    )
+    assert made.status_code == 201
+    pages["key made"] = made
     for name, (url, data) in forms.items():
         r = client.post(url, data=data, headers=ZH)
         if r.status_code == 303:  # refused and sent back to the page, which says why

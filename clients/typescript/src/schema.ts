@@ -2367,7 +2367,12 @@ export interface paths {
             };
         };
         put?: never;
-        /** Issue another key (its secret is shown once) */
+        /**
+         * Issue another key with its name and scopes (its secret is shown once)
+         * @description A key does only what its scopes allow: `read`, `enter`, `manage`, `keys` (docs/api.md,
+         *     "Keys and scopes"); every scope by default, and at most those of the key that asks (403
+         *     `missing_scope` otherwise), so that no key makes a stronger one.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -8253,6 +8258,7 @@ export interface components {
              *     - `duplicate_key`: an object names the same key twice
              *     - `unsupported_media_type`: the body is not sent as JSON (Content-Type)
              *     - `empty_line`: an empty line in NDJSON input (the command line, a stream of games)
+             *     - `missing_scope`: the request's key lacks the scope its operation needs (`scope` names it: read, enter, manage or keys)
              *     - `call_after_first_play`: a move checked after a record with plays is a call: the calls are all made before the first play
              *     - `too_many_plays`: more plays than any game of the ruleset can have (five a card of its deck): the record is read no further; `limit` says how many
              *     - `too_many_calls`: more calls than any game can have: the record is read no further; `limit` says how many
@@ -8308,7 +8314,7 @@ export interface components {
              *     - `idempotency_key_reused`: an Idempotency-Key already used for another request (method, path or body)
              * @enum {string}
              */
-            code: "invalid_round" | "invalid_deal_number" | "unknown_round" | "unknown_table" | "players_not_at_table" | "not_at_table" | "same_side" | "not_the_enterer" | "unknown_entry" | "notation_error" | "invalid_notation" | "invalid_json" | "duplicate_key" | "unsupported_media_type" | "empty_line" | "call_after_first_play" | "too_many_plays" | "too_many_calls" | "too_many_lines" | "line_too_long" | "unknown_field" | "unexpected_field" | "missing_field" | "invalid_type" | "invalid_value" | "conflicting_fields" | "invalid_datetime" | "played_at_in_future" | "invalid_seat" | "unknown_ruleset" | "unknown_option" | "invalid_option" | "ruleset_mismatch" | "invalid_deal" | "deal_required" | "unknown_card" | "suit_required" | "unknown_call" | "invalid_play" | "empty_play" | "guard_unknown" | "guard_contradicts_deal" | "invalid_mode" | "missing_guard" | "guard_is_emperor" | "guard_in_solo" | "duplicate_seat" | "not_a_permutation" | "not_played" | "void_has_no_emperor" | "void_not_possible" | "reveal_without_guard" | "rebel_not_allowed" | "kick_without_declaration" | "surrender_not_allowed" | "record_or_sheet" | "invalid_players" | "unknown_player" | "duplicate_player" | "duplicate_name" | "too_many_players" | "withdrawn_player" | "invalid_action" | "missing_reason" | "invalid_reason" | "claim_differs" | "url_not_allowed" | "idempotency_key_reused";
+            code: "invalid_round" | "invalid_deal_number" | "unknown_round" | "unknown_table" | "players_not_at_table" | "not_at_table" | "same_side" | "not_the_enterer" | "unknown_entry" | "notation_error" | "invalid_notation" | "invalid_json" | "duplicate_key" | "unsupported_media_type" | "empty_line" | "missing_scope" | "call_after_first_play" | "too_many_plays" | "too_many_calls" | "too_many_lines" | "line_too_long" | "unknown_field" | "unexpected_field" | "missing_field" | "invalid_type" | "invalid_value" | "conflicting_fields" | "invalid_datetime" | "played_at_in_future" | "invalid_seat" | "unknown_ruleset" | "unknown_option" | "invalid_option" | "ruleset_mismatch" | "invalid_deal" | "deal_required" | "unknown_card" | "suit_required" | "unknown_call" | "invalid_play" | "empty_play" | "guard_unknown" | "guard_contradicts_deal" | "invalid_mode" | "missing_guard" | "guard_is_emperor" | "guard_in_solo" | "duplicate_seat" | "not_a_permutation" | "not_played" | "void_has_no_emperor" | "void_not_possible" | "reveal_without_guard" | "rebel_not_allowed" | "kick_without_declaration" | "surrender_not_allowed" | "record_or_sheet" | "invalid_players" | "unknown_player" | "duplicate_player" | "duplicate_name" | "too_many_players" | "withdrawn_player" | "invalid_action" | "missing_reason" | "invalid_reason" | "claim_differs" | "url_not_allowed" | "idempotency_key_reused";
             /** @description what is wrong, for a person */
             detail: string;
             /** @description for a fact the record leaves open and the answer depends on: which (e.g. 'guard') */
@@ -8563,10 +8569,17 @@ export interface components {
             /** @description the key's first characters, to tell keys apart */
             prefix: string;
             label: string | null;
+            /** @description what the key may do (docs/tournaments.md): read, enter, manage, keys */
+            scopes: string[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             revoked_at: string | null;
+            /**
+             * Format: date-time
+             * @description when the key was last used (to within 5 minutes)
+             */
+            last_used_at: string | null;
             /** @description the key itself: shown once, stored only as a hash */
             secret: string;
         };
@@ -8588,17 +8601,26 @@ export interface components {
             /** @description the key's first characters, to tell keys apart */
             prefix: string;
             label: string | null;
+            /** @description what the key may do (docs/tournaments.md): read, enter, manage, keys */
+            scopes: string[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             revoked_at: string | null;
+            /**
+             * Format: date-time
+             * @description when the key was last used (to within 5 minutes)
+             */
+            last_used_at: string | null;
         };
         KeyList: {
             keys: components["schemas"]["Key"][];
         };
         KeyCreate: {
-            /** @description Trimmed and NFC-normalised; no control or format characters. */
+            /** @description the key's name, e.g. the app Trimmed and NFC-normalised; no control or format characters. */
             label?: string | null;
+            /** @description what the key may do (docs/tournaments.md): read, enter, manage, keys; all by default, at most the issuing key's */
+            scopes?: ("read" | "enter" | "manage" | "keys")[];
         };
         Tournament: {
             id: number;

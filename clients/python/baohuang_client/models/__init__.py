@@ -37,6 +37,7 @@ from .health import Health
 from .history import History
 from .key import Key
 from .key_create import KeyCreate
+from .key_create_scopes_item import KeyCreateScopesItem
 from .key_list import KeyList
 from .left import Left
 from .link import Link
@@ -217,6 +218,7 @@ __all__ = (
     "History",
     "Key",
     "KeyCreate",
+    "KeyCreateScopesItem",
     "KeyList",
     "Left",
     "Link",

@@ -37,6 +37,8 @@ class ProblemItem:
             - `duplicate_key`: an object names the same key twice
             - `unsupported_media_type`: the body is not sent as JSON (Content-Type)
             - `empty_line`: an empty line in NDJSON input (the command line, a stream of games)
+            - `missing_scope`: the request's key lacks the scope its operation needs (`scope` names it: read, enter, manage
+            or keys)
             - `call_after_first_play`: a move checked after a record with plays is a call: the calls are all made before the
             first play
             - `too_many_plays`: more plays than any game of the ruleset can have (five a card of its deck): the record is

@@ -37,6 +37,7 @@ class ProblemItemCode(StrEnum):
     MISSING_FIELD = "missing_field"
     MISSING_GUARD = "missing_guard"
     MISSING_REASON = "missing_reason"
+    MISSING_SCOPE = "missing_scope"
     NOTATION_ERROR = "notation_error"
     NOT_AT_TABLE = "not_at_table"
     NOT_A_PERMUTATION = "not_a_permutation"

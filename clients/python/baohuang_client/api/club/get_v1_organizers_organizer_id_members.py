@@ -73,7 +73,7 @@ def _build_response(
 def sync_detailed(
     organizer_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 100,
     offset: int | Unset = 0,
 ) -> Response[MemberList | Problem]:
@@ -111,7 +111,7 @@ def sync_detailed(
 def sync(
     organizer_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 100,
     offset: int | Unset = 0,
 ) -> MemberList | Problem | None:
@@ -144,7 +144,7 @@ def sync(
 async def asyncio_detailed(
     organizer_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 100,
     offset: int | Unset = 0,
 ) -> Response[MemberList | Problem]:
@@ -180,7 +180,7 @@ async def asyncio_detailed(
 async def asyncio(
     organizer_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 100,
     offset: int | Unset = 0,
 ) -> MemberList | Problem | None:

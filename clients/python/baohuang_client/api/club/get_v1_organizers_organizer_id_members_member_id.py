@@ -64,7 +64,7 @@ def sync_detailed(
     organizer_id: int,
     member_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[MemberDetail | Problem]:
     """A member: evenings, rating with its history, results by role, partners and opponents
 
@@ -96,7 +96,7 @@ def sync(
     organizer_id: int,
     member_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> MemberDetail | Problem | None:
     """A member: evenings, rating with its history, results by role, partners and opponents
 
@@ -123,7 +123,7 @@ async def asyncio_detailed(
     organizer_id: int,
     member_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[MemberDetail | Problem]:
     """A member: evenings, rating with its history, results by role, partners and opponents
 
@@ -153,7 +153,7 @@ async def asyncio(
     organizer_id: int,
     member_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> MemberDetail | Problem | None:
     """A member: evenings, rating with its history, results by role, partners and opponents
 

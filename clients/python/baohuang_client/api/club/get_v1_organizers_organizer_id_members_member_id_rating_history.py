@@ -81,7 +81,7 @@ def sync_detailed(
     organizer_id: int,
     member_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 500,
     offset: int | Unset = 0,
 ) -> Response[Problem | RatingHistory]:
@@ -119,7 +119,7 @@ def sync(
     organizer_id: int,
     member_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 500,
     offset: int | Unset = 0,
 ) -> Problem | RatingHistory | None:
@@ -152,7 +152,7 @@ async def asyncio_detailed(
     organizer_id: int,
     member_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 500,
     offset: int | Unset = 0,
 ) -> Response[Problem | RatingHistory]:
@@ -188,7 +188,7 @@ async def asyncio(
     organizer_id: int,
     member_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 500,
     offset: int | Unset = 0,
 ) -> Problem | RatingHistory | None:

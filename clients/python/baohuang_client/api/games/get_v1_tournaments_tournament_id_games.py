@@ -97,7 +97,7 @@ def _build_response(
 def sync_detailed(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
     player: int | Unset = UNSET,
@@ -144,7 +144,7 @@ def sync_detailed(
 def sync(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
     player: int | Unset = UNSET,
@@ -186,7 +186,7 @@ def sync(
 async def asyncio_detailed(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
     player: int | Unset = UNSET,
@@ -231,7 +231,7 @@ async def asyncio_detailed(
 async def asyncio(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
     player: int | Unset = UNSET,

@@ -55,7 +55,7 @@ def _build_response(
 def sync_detailed(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Problem]:
     """Every game of the tournament as NDJSON (current versions, void ones included)
 
@@ -87,7 +87,7 @@ def sync_detailed(
 def sync(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Problem | None:
     """Every game of the tournament as NDJSON (current versions, void ones included)
 
@@ -114,7 +114,7 @@ def sync(
 async def asyncio_detailed(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Problem]:
     """Every game of the tournament as NDJSON (current versions, void ones included)
 
@@ -144,7 +144,7 @@ async def asyncio_detailed(
 async def asyncio(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Problem | None:
     """Every game of the tournament as NDJSON (current versions, void ones included)
 

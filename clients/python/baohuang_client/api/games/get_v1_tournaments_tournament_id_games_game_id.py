@@ -64,7 +64,7 @@ def sync_detailed(
     tournament_id: int,
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[GameDetail | Problem]:
     """One game, as it stands now
 
@@ -99,7 +99,7 @@ def sync(
     tournament_id: int,
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> GameDetail | Problem | None:
     """One game, as it stands now
 
@@ -129,7 +129,7 @@ async def asyncio_detailed(
     tournament_id: int,
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[GameDetail | Problem]:
     """One game, as it stands now
 
@@ -162,7 +162,7 @@ async def asyncio(
     tournament_id: int,
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> GameDetail | Problem | None:
     """One game, as it stands now
 

@@ -64,7 +64,7 @@ def sync_detailed(
     tournament_id: int,
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[History | Problem]:
     """Every version of a game: when and why it changed (and, to its organizer, with which key)
 
@@ -96,7 +96,7 @@ def sync(
     tournament_id: int,
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> History | Problem | None:
     """Every version of a game: when and why it changed (and, to its organizer, with which key)
 
@@ -123,7 +123,7 @@ async def asyncio_detailed(
     tournament_id: int,
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[History | Problem]:
     """Every version of a game: when and why it changed (and, to its organizer, with which key)
 
@@ -153,7 +153,7 @@ async def asyncio(
     tournament_id: int,
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> History | Problem | None:
     """Every version of a game: when and why it changed (and, to its organizer, with which key)
 

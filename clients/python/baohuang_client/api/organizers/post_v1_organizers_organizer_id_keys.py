@@ -88,7 +88,11 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: KeyCreate,
 ) -> Response[NewKey | Problem]:
-    """Issue another key (its secret is shown once)
+    """Issue another key with its name and scopes (its secret is shown once)
+
+     A key does only what its scopes allow: `read`, `enter`, `manage`, `keys` (docs/api.md,
+    "Keys and scopes"); every scope by default, and at most those of the key that asks (403
+    `missing_scope` otherwise), so that no key makes a stronger one.
 
     Args:
         organizer_id (int):
@@ -120,7 +124,11 @@ def sync(
     client: AuthenticatedClient,
     body: KeyCreate,
 ) -> NewKey | Problem | None:
-    """Issue another key (its secret is shown once)
+    """Issue another key with its name and scopes (its secret is shown once)
+
+     A key does only what its scopes allow: `read`, `enter`, `manage`, `keys` (docs/api.md,
+    "Keys and scopes"); every scope by default, and at most those of the key that asks (403
+    `missing_scope` otherwise), so that no key makes a stronger one.
 
     Args:
         organizer_id (int):
@@ -147,7 +155,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: KeyCreate,
 ) -> Response[NewKey | Problem]:
-    """Issue another key (its secret is shown once)
+    """Issue another key with its name and scopes (its secret is shown once)
+
+     A key does only what its scopes allow: `read`, `enter`, `manage`, `keys` (docs/api.md,
+    "Keys and scopes"); every scope by default, and at most those of the key that asks (403
+    `missing_scope` otherwise), so that no key makes a stronger one.
 
     Args:
         organizer_id (int):
@@ -177,7 +189,11 @@ async def asyncio(
     client: AuthenticatedClient,
     body: KeyCreate,
 ) -> NewKey | Problem | None:
-    """Issue another key (its secret is shown once)
+    """Issue another key with its name and scopes (its secret is shown once)
+
+     A key does only what its scopes allow: `read`, `enter`, `manage`, `keys` (docs/api.md,
+    "Keys and scopes"); every scope by default, and at most those of the key that asks (403
+    `missing_scope` otherwise), so that no key makes a stronger one.
 
     Args:
         organizer_id (int):

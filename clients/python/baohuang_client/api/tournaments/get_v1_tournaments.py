@@ -68,7 +68,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 ) -> Response[Problem | TournamentPage]:
@@ -100,7 +100,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 ) -> Problem | TournamentPage | None:
@@ -127,7 +127,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 ) -> Response[Problem | TournamentPage]:
@@ -157,7 +157,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 ) -> Problem | TournamentPage | None:

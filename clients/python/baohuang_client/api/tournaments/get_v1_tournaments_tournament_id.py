@@ -61,7 +61,7 @@ def _build_response(
 def sync_detailed(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Problem | Tournament]:
     """One tournament
 
@@ -90,7 +90,7 @@ def sync_detailed(
 def sync(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Problem | Tournament | None:
     """One tournament
 
@@ -114,7 +114,7 @@ def sync(
 async def asyncio_detailed(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Problem | Tournament]:
     """One tournament
 
@@ -141,7 +141,7 @@ async def asyncio_detailed(
 async def asyncio(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Problem | Tournament | None:
     """One tournament
 

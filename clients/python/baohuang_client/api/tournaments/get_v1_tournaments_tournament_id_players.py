@@ -78,7 +78,7 @@ def _build_response(
 def sync_detailed(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 ) -> Response[PlayerPage | Problem]:
@@ -113,7 +113,7 @@ def sync_detailed(
 def sync(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 ) -> PlayerPage | Problem | None:
@@ -143,7 +143,7 @@ def sync(
 async def asyncio_detailed(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 ) -> Response[PlayerPage | Problem]:
@@ -176,7 +176,7 @@ async def asyncio_detailed(
 async def asyncio(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 ) -> PlayerPage | Problem | None:

@@ -64,7 +64,7 @@ def sync_detailed(
     tournament_id: int,
     player_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Player | Problem]:
     """One player
 
@@ -96,7 +96,7 @@ def sync(
     tournament_id: int,
     player_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Player | Problem | None:
     """One player
 
@@ -123,7 +123,7 @@ async def asyncio_detailed(
     tournament_id: int,
     player_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Player | Problem]:
     """One player
 
@@ -153,7 +153,7 @@ async def asyncio(
     tournament_id: int,
     player_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Player | Problem | None:
     """One player
 

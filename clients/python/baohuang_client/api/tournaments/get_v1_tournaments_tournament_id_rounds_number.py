@@ -64,7 +64,7 @@ def sync_detailed(
     tournament_id: int,
     number: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Problem | Round]:
     """One round: its tables, their seats, their deals entered and missing, who sits out
 
@@ -96,7 +96,7 @@ def sync(
     tournament_id: int,
     number: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Problem | Round | None:
     """One round: its tables, their seats, their deals entered and missing, who sits out
 
@@ -123,7 +123,7 @@ async def asyncio_detailed(
     tournament_id: int,
     number: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Problem | Round]:
     """One round: its tables, their seats, their deals entered and missing, who sits out
 
@@ -153,7 +153,7 @@ async def asyncio(
     tournament_id: int,
     number: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Problem | Round | None:
     """One round: its tables, their seats, their deals entered and missing, who sits out
 

@@ -89,7 +89,7 @@ def _build_response(
 def sync_detailed(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     format_: GetV1TournamentsTournamentIdStandingsFormat
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
     round_: int | Unset = UNSET,
@@ -133,7 +133,7 @@ def sync_detailed(
 def sync(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     format_: GetV1TournamentsTournamentIdStandingsFormat
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
     round_: int | Unset = UNSET,
@@ -172,7 +172,7 @@ def sync(
 async def asyncio_detailed(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     format_: GetV1TournamentsTournamentIdStandingsFormat
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
     round_: int | Unset = UNSET,
@@ -214,7 +214,7 @@ async def asyncio_detailed(
 async def asyncio(
     tournament_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     format_: GetV1TournamentsTournamentIdStandingsFormat
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
     round_: int | Unset = UNSET,
