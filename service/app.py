@@ -12,7 +12,7 @@ from flask import Flask
 from sqlalchemy.exc import OperationalError
 
 from . import __version__, api, web
-from .links import valid_public_url
+from .links import valid_embed_ancestors, valid_public_url
 from .persistence.db import Database
 
 __all__ = ["create_app", "openapi_yaml"]
@@ -56,6 +56,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         RATE_LIMIT_PER_MINUTE=int(os.environ.get("BAOHUANG_RATE_LIMIT_PER_MINUTE", 1200)),
         # The address the club's phones reach the service by, for printed and sent table links.
         PUBLIC_URL=valid_public_url(os.environ.get("BAOHUANG_PUBLIC_URL", "")),
+        EMBED_ANCESTORS=valid_embed_ancestors(os.environ.get("BAOHUANG_EMBED_ANCESTORS", "")),
         API_SPEC_OPTIONS={
             "info": {
                 "description": "Referee for 保皇 (Baohuang), the five-player Shandong card game: adjudicates recorded "

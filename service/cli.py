@@ -102,9 +102,10 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     import os
 
     from . import schema_gate
-    from .links import valid_public_url
+    from .links import valid_embed_ancestors, valid_public_url
 
     valid_public_url(os.environ.get("BAOHUANG_PUBLIC_URL", ""))  # a bad one stops here, in one line
+    valid_embed_ancestors(os.environ.get("BAOHUANG_EMBED_ANCESTORS", ""))
     # The schema is brought to head once, beside the start (the workers are told not to, and wait
     # for it before they build the app): the first /livez does not wait for it.
     env = dict(os.environ, HOST=args.host, PORT=str(args.port))

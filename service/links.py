@@ -6,9 +6,10 @@ private address works only on the machine or network it names: the round sheet s
 from __future__ import annotations
 
 import ipaddress
+import re
 from urllib.parse import urlsplit
 
-__all__ = ["SettingError", "public_root", "reachable_only_nearby", "valid_public_url"]
+__all__ = ["SettingError", "public_root", "reachable_only_nearby", "valid_embed_ancestors", "valid_public_url"]
 
 
 class SettingError(ValueError):
@@ -24,6 +25,24 @@ def valid_public_url(value: str) -> str:
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
         raise SettingError(
             f"BAOHUANG_PUBLIC_URL must be an http(s) address such as https://club.example.org, not {value!r}"
+        )
+    return value
+
+
+# What frame-ancestors accepts: '*', 'self', 'none', or origins (scheme://host[:port], a leading
+# *. on the host, or a bare scheme).
+_ANCESTOR = re.compile(r"^(\*|'self'|'none'|https?://(\*\.)?[A-Za-z0-9.-]+(:\d+)?|https?:)$")
+
+
+def valid_embed_ancestors(value: str) -> str:
+    """``BAOHUANG_EMBED_ANCESTORS``: who may frame the embeds (default ``*``, any site);
+    SettingError if it is not a list of frame-ancestors sources."""
+    value = " ".join(value.split()) or "*"
+    bad = next((s for s in value.split() if not _ANCESTOR.match(s)), None)
+    if bad is not None:
+        raise SettingError(
+            f"BAOHUANG_EMBED_ANCESTORS: {bad!r} is not a frame-ancestors source "
+            "(*, 'self', 'none', or origins such as https://club.example.org)"
         )
     return value
 

@@ -86,6 +86,14 @@ def get_game(s: Session, t: Tournament, game_id: int) -> Game:
     return game
 
 
+def tournament_of_game(s: Session, game_id: int) -> int:
+    """The tournament a game belongs to (NotFound for no such game)."""
+    tid = s.scalar(select(Game.tournament_id).where(Game.id == game_id))
+    if tid is None:
+        raise NotFound(f"no game {game_id}")
+    return int(tid)
+
+
 def current_version(s: Session, game: Game) -> GameVersion:
     v = s.scalar(select(GameVersion).where(GameVersion.game_id == game.id, GameVersion.version == game.current_version))
     assert v is not None

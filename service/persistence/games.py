@@ -32,6 +32,7 @@ from .game_reads import (
     player_names,
     players_by_id,
     seats_of_versions,
+    tournament_of_game,
 )
 from .game_target import GameTarget, game_target
 from .keys import KeyRef
@@ -71,6 +72,7 @@ __all__ = [
     "seats_of_versions",
     "set_reason",
     "store_game",
+    "tournament_of_game",
 ]
 
 _GAMES = cast(Table, Game.__table__)

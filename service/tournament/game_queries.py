@@ -81,6 +81,15 @@ def list_games(
     return [stored_game(s, g, versions[g.id], seats[versions[g.id].id], names) for g in rows], total
 
 
+def public_tournament_of_game(uow: UnitOfWork, game_id: int) -> int:
+    """The public tournament a game belongs to (NotFound for an unknown game, or one of a private
+    tournament: an embed shows what anybody may see, and says no more)."""
+    s = uow.session
+    tid = games_repo.tournament_of_game(s, game_id)
+    tournaments_repo.visible_tournament(s, tid, None)
+    return tid
+
+
 def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> GameDetails:
     """A game with its players' names, what was submitted (the record or the sheet) and, for a
     record, the referee's notes (what a deal rebuilt from the plays assumed)."""

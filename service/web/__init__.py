@@ -71,7 +71,7 @@ def install(app: Flask) -> None:
     import flask_swagger_ui
 
     swagger_ui_path = Path(flask_swagger_ui.__file__).parent / "dist"
-    from . import board, check, club, entry, organizer, record, replay, table_entry, tournaments  # noqa: F401 (each adds its pages)
+    from . import board, check, club, embed, entry, keys, organizer, record, replay, table_entry, tournaments  # noqa: F401 (each adds its pages)
     from .common import blp, error_page, render_error, text_at
 
     if not app.config.get("SECRET_KEY"):
@@ -114,10 +114,13 @@ def install(app: Flask) -> None:
         if str(headers.get("Content-Type", "")).startswith("text/html"):
             headers.setdefault("Referrer-Policy", "same-origin")  # only a page has links to follow
             headers.setdefault("Content-Security-Policy", CSP)
-            headers.setdefault("X-Frame-Options", "DENY")
+            if not request.path.startswith("/embed/"):  # embeds say who may frame them in their CSP
+                headers.setdefault("X-Frame-Options", "DENY")
             if request.blueprint == "web" or request.path == "/":
                 headers.setdefault("Cache-Control", "no-store")
-        if request.environ.get("QUERY_STRING"):  # ?lang=zh|en: kept in a cookie
+        if request.environ.get("QUERY_STRING") and not request.path.startswith(
+            "/embed/"
+        ):  # ?lang=zh|en: kept in a cookie (an embed keeps none)
             asked = request.args.get("lang")
             if asked in ("zh", "en") and request.cookies.get("lang") != asked:
                 response.set_cookie("lang", asked, max_age=365 * 86400, samesite="Lax", secure=request.is_secure)

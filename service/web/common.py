@@ -39,7 +39,14 @@ def _protect() -> None:
     if request.method == "POST":
         if request.mimetype == "application/x-www-form-urlencoded":
             request.max_content_length = min(URLENCODED_MAX, current_app.config["MAX_CONTENT_LENGTH"] or URLENCODED_MAX)
+        if request.endpoint in CSRF_FREE:
+            return
         current_app.extensions["csrf"].protect()
+
+
+# Posts that change nothing and read no cookie, so need no CSRF token: an embedded replay of a
+# game sent to it (an embed keeps no session on the framing site).
+CSRF_FREE = frozenset({"web.embed_replay_posted"})
 
 
 @contextmanager

@@ -52,13 +52,18 @@ def _view(shown: Replay, record: dict[str, Any], names: dict[int, str]) -> dict[
 
 @blp.post("/replay")
 def replay_posted() -> str | tuple[str, int]:
+    return posted_replay("replay.html", "check.html")
+
+
+def posted_replay(template: str, refused: str, **extra: Any) -> str | tuple[str, int]:
+    """The replay of the game the form sent (``template``), or ``refused`` saying why not."""
     text = request.form.get("game", "")
     game = None
     try:
         record, game = read_text(text)
         shown = replay(record)
     except RecordError as exc:
-        return render_template("check.html", text=text, problems=shown_problems(exc.problems, game)), 422
+        return render_template(refused, text=text, problems=shown_problems(exc.problems, game), **extra), 422
     from .common import outcome_view
 
     view = _view(shown, record, seat_names(record))
@@ -67,12 +72,18 @@ def replay_posted() -> str | tuple[str, int]:
         if shown.adjudication.outcome is None
         else outcome_view(shown.adjudication.outcome.to_json(), seat_names(record))
     )
-    return render_template("replay.html", r=view, outcome=out, title=None, back=None)
+    return render_template(template, r=view, outcome=out, title=None, back=None, **extra)
 
 
 @blp.get("/tournaments/<int:tournament_id>/games/<int:game_id>/replay")
 def game_replay(tournament_id: int, game_id: int) -> str | tuple[str, int]:
-    who = viewer()
+    return stored_replay(viewer(), tournament_id, game_id, "replay.html")
+
+
+def stored_replay(
+    who: int | None, tournament_id: int, game_id: int, template: str, **extra: Any
+) -> str | tuple[str, int]:
+    """A stored game's replay page (``template``: the page, or the embed) as ``who`` may see it."""
     with found(), unit_of_work() as uow:
         t = clubs.get_tournament(uow, who, tournament_id)
         g.zone = t.time_zone
@@ -90,4 +101,4 @@ def game_replay(tournament_id: int, game_id: int) -> str | tuple[str, int]:
     from .common import outcome_view
 
     out = None if shown.adjudication.outcome is None else outcome_view(shown.adjudication.outcome.to_json(), names)
-    return render_template("replay.html", r=_view(shown, record, names), outcome=out, title=t.name, back=back)
+    return render_template(template, r=_view(shown, record, names), outcome=out, title=t.name, back=back, **extra)

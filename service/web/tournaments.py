@@ -7,14 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from flask import g, render_template, request
+from flask import current_app, g, render_template, request, url_for
 
 from ..core import adjudicate
 from ..core.notation import format_record
+from ..links import public_root
 from ..tournament import clubs, game_queries, rounds
 from ..tournament.games import StoredGame
 from .common import blp, found, names_of, outcome_view, unit_of_work, viewer
-from .i18n import gettext, tr
+from .i18n import gettext, language, tr
 
 
 @blp.get("/tournaments")
@@ -130,6 +131,14 @@ def game_page(tournament_id: int, game_id: int, status: int = 200, **extra: Any)
         outcome=outcome_view(game.outcome, by_seat),
         sheet=extra.pop("sheet", None) or game.sheet,
         players=[{"id": x.player_id, "name": names.get(x.player_id)} for x in game.seats],
+        embed_url=None if t.private else embed_link(game.id),
         **extra,
     )
     return page, status
+
+
+def embed_link(game_id: int) -> str:
+    """The address other sites frame to show a stored public game's replay (web/embed.py)."""
+    root = public_root(current_app.config.get("PUBLIC_URL", ""), request.host_url)
+    lang = "?lang=zh" if language() == "zh" else ""
+    return f"{root}{url_for('web.embed_game', game_id=game_id)}{lang}"

@@ -183,6 +183,12 @@
     }, 60000);
   }
 
+  // --- an embedded replay given its game in the URL's fragment: posted to the page itself ----------
+  var fragmentForm = $("#embed-form[data-fragment]");
+  if (fragmentForm && location.hash.length > 1) {
+    try { $("#embed-game").value = decodeURIComponent(location.hash.slice(1)); fragmentForm.submit(); } catch (e) { /* not URL-encoded: the form stays for the reader */ }
+  }
+
   // --- replay: opens at the start; the board stays in view; arrow keys step --------------------
   var replay = $("#replay");
   if (replay) {
