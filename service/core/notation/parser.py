@@ -123,6 +123,16 @@ class _Reader:
         self.section: str | None = None
 
     def line(self, n: int, raw: str) -> None:
+        if self.section == "plays" and "#" not in raw and "[" not in raw:
+            # The commonest line by far: a trick in the plays, no comment, no header. A section's
+            # keyword is at most six characters with its colon; anything longer is plays.
+            stripped = raw.strip()
+            if not stripped:
+                return
+            if len(stripped) > 6 or stripped.rstrip(":：").strip().lower() not in SECTIONS:
+                self.play_lines.append((len(self.plays), n, raw))
+                self.entries += _play_line(raw, n, MAX_PLAYS - self.entries, self.plays, self.problems)
+                return
         line = raw.split("#", 1)[0] if not raw.lstrip().startswith("[") else raw
         stripped = line.strip()
         if not stripped:
@@ -227,18 +237,15 @@ def _play_line(line: str, n: int, room: int, plays: list[dict[str, Any]], proble
             seat = ord(body[0]) - 48
             rest = body[2:].lstrip()
         if rest == "-":
-            play: dict[str, Any] = {"pass": True}
-        else:
-            cards = known(rest)
-            if cards is None:
-                if columns is None:
-                    columns = [col for col, _ in _entries(line)]
-                _play(body, n, columns[k], plays, problems)
-                continue
-            play = {"cards": cards}
-        if seat >= 0:
-            play = {"seat": seat, **play}
-        plays.append(play)
+            plays.append({"seat": seat, "pass": True} if seat >= 0 else {"pass": True})
+            continue
+        cards = known(rest)
+        if cards is None:
+            if columns is None:
+                columns = [col for col, _ in _entries(line)]
+            _play(body, n, columns[k], plays, problems)
+            continue
+        plays.append({"seat": seat, "cards": cards} if seat >= 0 else {"cards": cards})
     return written
 
 
