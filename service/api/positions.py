@@ -26,7 +26,19 @@ blp = Blueprint(
 
 POSITION_SCHEMA = {
     "type": "object",
-    "required": ["phase", "seat", "hand", "cards_left", "out", "trick", "calls_open", "legal", "unknown"],
+    "required": [
+        "phase",
+        "seat",
+        "hand",
+        "cards_left",
+        "out",
+        "trick",
+        "calls",
+        "roles",
+        "calls_open",
+        "legal",
+        "unknown",
+    ],
     "properties": {
         "phase": {
             "type": "string",
@@ -46,6 +58,16 @@ POSITION_SCHEMA = {
         "trick": {
             "type": ["object", "null"],
             "description": "the set to beat and whose it is; null when the seat leads",
+        },
+        "calls": {
+            "type": "array",
+            "items": {"type": "object"},
+            "description": "the calls made, as the record gives them",
+        },
+        "roles": {
+            "type": ["object", "null"],
+            "description": "what the calls settled so far (mode, emperor, guard, guard_revealed, rebels, kicked_by), "
+            "with the deal; null in the crown, or without the deal (then `unknown` says so)",
         },
         "calls_open": {
             "type": "array",
@@ -89,7 +111,7 @@ class Positions(MethodView):
         summary="The position after a record, and its legal moves",
         description="The game so far (a record with or without the deal, or its notation) answered with the "
         "position: the phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the "
-        "calls open now, and the seat's legal moves — whether it may pass, and its legal plays grouped by size "
+        "calls made and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass, and its legal plays grouped by size "
         f"(the first {PER_GROUP} of each, and how many in all). Every call and play listed was checked by the "
         "referee (the record with that move added, adjudicated), so the list is exactly the referee's; at most "
         f"{BUDGET} moves are checked a position, and a group cut short says so (`complete`: false). Without the "
@@ -108,6 +130,15 @@ class Positions(MethodView):
                             "cards_left": [33, 34, 33, 31, 13],
                             "out": [],
                             "trick": {"cards": "9 9", "seat": 3},
+                            "calls": [{"seat": 3, "call": "ascend"}],
+                            "roles": {
+                                "mode": "normal",
+                                "emperor": 3,
+                                "guard": 0,
+                                "guard_revealed": False,
+                                "rebels": [],
+                                "kicked_by": None,
+                            },
                             "calls_open": [],
                             "legal": {
                                 "pass": True,

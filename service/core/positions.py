@@ -26,16 +26,18 @@ pattern to beat is given), calls that name a card not listed.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .adjudication import Adjudication, Verdict
+from .calls import CallOutcome, DealView, run_calls
 from .cards import parse_cards
+from .deal import check_deal
 from .engine import adjudicate
-from .errors import RecordError
+from .errors import RecordError, Violation
 from .errors import ViolationCode as V
 from .moves import check_move
-from .record_form import read_ruleset
+from .record_form import read_calls, read_ruleset
 from .sets import CardSet
 
 __all__ = ["BUDGET", "PER_GROUP", "PlayGroup", "Position", "position"]
@@ -72,6 +74,8 @@ class Position:
     pass_allowed: bool | None = None
     plays: tuple[PlayGroup, ...] | None = None  # None: the hand is not known
     unknown: tuple[str, ...] = field(default=())  # what depends on hidden cards, said as such
+    roles: dict[str, Any] | None = None  # what the calls settled so far (with the deal)
+    calls: tuple[Any, ...] = ()  # the calls made, as the record gives them
 
     def to_json(self) -> dict[str, Any]:
         r = self.result
@@ -82,6 +86,8 @@ class Position:
             "cards_left": list(self.cards_left),
             "out": list(self.out),
             "trick": None if self.to_beat is None else {"cards": self.to_beat, "seat": self.to_beat_by},
+            "calls": list(self.calls),
+            "roles": self.roles,
             "calls_open": list(self.calls_open),
             "legal": {
                 "pass": self.pass_allowed,
@@ -96,6 +102,47 @@ class Position:
 
 def position(record: Mapping[str, Any]) -> Position:
     """The position after ``record`` (decoded JSON). RecordError when it is not a record."""
+    found = _position(record)
+    calls = record.get("calls") or []
+    roles = _roles(record) if found.phase in ("play", "over") else None
+    unknown = found.unknown
+    if roles is None and found.phase in ("play", "over") and record.get("deal") is None:
+        unknown = (
+            *unknown,
+            "roles: who is the guard, and the game's mode, depend on the hidden deal; the calls made are given",
+        )
+    return replace(found, calls=tuple(calls), roles=roles, unknown=unknown)
+
+
+def _roles(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The roles the calls settled, read by the referee's own call rules (with the deal only:
+    without it, who holds the guard's card is hidden)."""
+    deal = record.get("deal")
+    if deal is None:
+        return None
+    rs = read_ruleset(record.get("ruleset"))
+    problems: list[Any] = []
+    hands = [parse_cards(h) for h in deal]
+    facts = check_deal(hands, rs)
+    calls = read_calls(record.get("calls"), problems, rs)
+    if isinstance(facts, Violation) or problems:
+        return None
+    settled = run_calls(
+        calls, rs, DealView(tuple(hands), facts.bj_holder, facts.sj_holder, record.get("first_candidate"))
+    )
+    if not isinstance(settled, CallOutcome):
+        return None
+    return {
+        "mode": settled.mode.value,
+        "emperor": settled.emperor,
+        "guard": settled.guard,
+        "guard_revealed": settled.guard_revealed,
+        "rebels": list(settled.rebels),
+        "kicked_by": settled.kicked_by,
+    }
+
+
+def _position(record: Mapping[str, Any]) -> Position:
     result = adjudicate(record)
     v = result.violation
     plays = record.get("plays") or []

@@ -113,3 +113,16 @@ def test_an_illegal_record_is_said_so():
     plays[2] = {"seat": (plays[2]["seat"] + 2) % 5, "pass": True}
     p = position({**record, "plays": plays})
     assert p.phase == "illegal" and p.to_json()["violation"]["pointer"].startswith("/plays/")
+
+
+@pytest.mark.parametrize("spec", RULESETS, ids=str)
+def test_the_roles_settled_are_those_of_the_finished_game(spec):
+    record = _game(spec, True)
+    outcome = adjudicate(record).outcome.to_json()
+    for k in (0, len(record["plays"]) // 2):
+        roles = position({**record, "plays": record["plays"][:k]}).roles
+        assert roles is not None
+        for key in ("mode", "emperor", "rebels", "kicked_by"):
+            assert roles[key] == outcome[key], (k, key, roles, outcome)
+    nodeal = position({**_game(spec, False), "plays": []})
+    assert nodeal.roles is None and any(u.startswith("roles:") for u in nodeal.unknown)

@@ -1400,7 +1400,7 @@ export interface paths {
         put?: never;
         /**
          * The position after a record, and its legal moves
-         * @description The game so far (a record with or without the deal, or its notation) answered with the position: the phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls open now, and the seat's legal moves — whether it may pass, and its legal plays grouped by size (the first 8 of each, and how many in all). Every call and play listed was checked by the referee (the record with that move added, adjudicated), so the list is exactly the referee's; at most 400 moves are checked a position, and a group cut short says so (`complete`: false). Without the deal, what depends on hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a record is 422.
+         * @description The game so far (a record with or without the deal, or its notation) answered with the position: the phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls made and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass, and its legal plays grouped by size (the first 8 of each, and how many in all). Every call and play listed was checked by the referee (the record with that move added, adjudicated), so the list is exactly the referee's; at most 400 moves are checked a position, and a group cut short says so (`complete`: false). Without the deal, what depends on hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a record is 422.
          */
         post: {
             parameters: {
@@ -1471,6 +1471,20 @@ export interface paths {
                          *         "cards": "9 9",
                          *         "seat": 3
                          *       },
+                         *       "calls": [
+                         *         {
+                         *           "seat": 3,
+                         *           "call": "ascend"
+                         *         }
+                         *       ],
+                         *       "roles": {
+                         *         "mode": "normal",
+                         *         "emperor": 3,
+                         *         "guard": 0,
+                         *         "guard_revealed": false,
+                         *         "rebels": [],
+                         *         "kicked_by": null
+                         *       },
                          *       "calls_open": [],
                          *       "legal": {
                          *         "pass": true,
@@ -1509,6 +1523,10 @@ export interface paths {
                             out: number[];
                             /** @description the set to beat and whose it is; null when the seat leads */
                             trick: Record<string, never> | null;
+                            /** @description the calls made, as the record gives them */
+                            calls: Record<string, never>[];
+                            /** @description what the calls settled so far (mode, emperor, guard, guard_revealed, rebels, kicked_by), with the deal; null in the crown, or without the deal (then `unknown` says so) */
+                            roles: Record<string, never> | null;
                             /** @description every call open now ({seat, call[, card]}), each checked by the referee */
                             calls_open: Record<string, never>[];
                             /** @description pass: whether the seat may pass; plays: legal sets by size, the first 8 of each with the count when every candidate was tried (`complete`), null without the deal */

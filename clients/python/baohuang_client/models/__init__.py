@@ -82,6 +82,9 @@ from .post_v1_positions_check_response_200_violation_type_0 import (
     PostV1PositionsCheckResponse200ViolationType0,
 )
 from .post_v1_positions_response_200 import PostV1PositionsResponse200
+from .post_v1_positions_response_200_calls_item import (
+    PostV1PositionsResponse200CallsItem,
+)
 from .post_v1_positions_response_200_calls_open_item import (
     PostV1PositionsResponse200CallsOpenItem,
 )
@@ -90,6 +93,9 @@ from .post_v1_positions_response_200_outcome_type_0 import (
     PostV1PositionsResponse200OutcomeType0,
 )
 from .post_v1_positions_response_200_phase import PostV1PositionsResponse200Phase
+from .post_v1_positions_response_200_roles_type_0 import (
+    PostV1PositionsResponse200RolesType0,
+)
 from .post_v1_positions_response_200_trick_type_0 import (
     PostV1PositionsResponse200TrickType0,
 )
@@ -255,10 +261,12 @@ __all__ = (
     "PostV1PositionsCheckResponse200Verdict",
     "PostV1PositionsCheckResponse200ViolationType0",
     "PostV1PositionsResponse200",
+    "PostV1PositionsResponse200CallsItem",
     "PostV1PositionsResponse200CallsOpenItem",
     "PostV1PositionsResponse200Legal",
     "PostV1PositionsResponse200OutcomeType0",
     "PostV1PositionsResponse200Phase",
+    "PostV1PositionsResponse200RolesType0",
     "PostV1PositionsResponse200TrickType0",
     "PostV1PositionsResponse200ViolationType0",
     "Problem",

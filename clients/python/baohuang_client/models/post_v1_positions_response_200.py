@@ -12,6 +12,9 @@ from ..models.post_v1_positions_response_200_phase import (
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.post_v1_positions_response_200_calls_item import (
+        PostV1PositionsResponse200CallsItem,
+    )
     from ..models.post_v1_positions_response_200_calls_open_item import (
         PostV1PositionsResponse200CallsOpenItem,
     )
@@ -20,6 +23,9 @@ if TYPE_CHECKING:
     )
     from ..models.post_v1_positions_response_200_outcome_type_0 import (
         PostV1PositionsResponse200OutcomeType0,
+    )
+    from ..models.post_v1_positions_response_200_roles_type_0 import (
+        PostV1PositionsResponse200RolesType0,
     )
     from ..models.post_v1_positions_response_200_trick_type_0 import (
         PostV1PositionsResponse200TrickType0,
@@ -44,6 +50,10 @@ class PostV1PositionsResponse200:
         cards_left (list[int | None]): each seat's count of cards (null where it depends on the hidden deal)
         out (list[int]): seats gone out, in finishing order
         trick (None | PostV1PositionsResponse200TrickType0): the set to beat and whose it is; null when the seat leads
+        calls (list[PostV1PositionsResponse200CallsItem]): the calls made, as the record gives them
+        roles (None | PostV1PositionsResponse200RolesType0): what the calls settled so far (mode, emperor, guard,
+            guard_revealed, rebels, kicked_by), with the deal; null in the crown, or without the deal (then `unknown` says
+            so)
         calls_open (list[PostV1PositionsResponse200CallsOpenItem]): every call open now ({seat, call[, card]}), each
             checked by the referee
         legal (PostV1PositionsResponse200Legal): pass: whether the seat may pass; plays: legal sets by size, the first 8
@@ -60,6 +70,8 @@ class PostV1PositionsResponse200:
     cards_left: list[int | None]
     out: list[int]
     trick: None | PostV1PositionsResponse200TrickType0
+    calls: list[PostV1PositionsResponse200CallsItem]
+    roles: None | PostV1PositionsResponse200RolesType0
     calls_open: list[PostV1PositionsResponse200CallsOpenItem]
     legal: PostV1PositionsResponse200Legal
     unknown: list[str]
@@ -71,6 +83,9 @@ class PostV1PositionsResponse200:
     def to_dict(self) -> dict[str, Any]:
         from ..models.post_v1_positions_response_200_outcome_type_0 import (
             PostV1PositionsResponse200OutcomeType0,
+        )
+        from ..models.post_v1_positions_response_200_roles_type_0 import (
+            PostV1PositionsResponse200RolesType0,
         )
         from ..models.post_v1_positions_response_200_trick_type_0 import (
             PostV1PositionsResponse200TrickType0,
@@ -100,6 +115,17 @@ class PostV1PositionsResponse200:
             trick = self.trick.to_dict()
         else:
             trick = self.trick
+
+        calls = []
+        for calls_item_data in self.calls:
+            calls_item = calls_item_data.to_dict()
+            calls.append(calls_item)
+
+        roles: dict[str, Any] | None
+        if isinstance(self.roles, PostV1PositionsResponse200RolesType0):
+            roles = self.roles.to_dict()
+        else:
+            roles = self.roles
 
         calls_open = []
         for calls_open_item_data in self.calls_open:
@@ -140,6 +166,8 @@ class PostV1PositionsResponse200:
                 "cards_left": cards_left,
                 "out": out,
                 "trick": trick,
+                "calls": calls,
+                "roles": roles,
                 "calls_open": calls_open,
                 "legal": legal,
                 "unknown": unknown,
@@ -156,6 +184,9 @@ class PostV1PositionsResponse200:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.post_v1_positions_response_200_calls_item import (
+            PostV1PositionsResponse200CallsItem,
+        )
         from ..models.post_v1_positions_response_200_calls_open_item import (
             PostV1PositionsResponse200CallsOpenItem,
         )
@@ -164,6 +195,9 @@ class PostV1PositionsResponse200:
         )
         from ..models.post_v1_positions_response_200_outcome_type_0 import (
             PostV1PositionsResponse200OutcomeType0,
+        )
+        from ..models.post_v1_positions_response_200_roles_type_0 import (
+            PostV1PositionsResponse200RolesType0,
         )
         from ..models.post_v1_positions_response_200_trick_type_0 import (
             PostV1PositionsResponse200TrickType0,
@@ -218,6 +252,28 @@ class PostV1PositionsResponse200:
             return cast(None | PostV1PositionsResponse200TrickType0, data)
 
         trick = _parse_trick(d.pop("trick"))
+
+        calls = []
+        _calls = d.pop("calls")
+        for calls_item_data in _calls:
+            calls_item = PostV1PositionsResponse200CallsItem.from_dict(calls_item_data)
+
+            calls.append(calls_item)
+
+        def _parse_roles(data: object) -> None | PostV1PositionsResponse200RolesType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                roles_type_0 = PostV1PositionsResponse200RolesType0.from_dict(data)
+
+                return roles_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PostV1PositionsResponse200RolesType0, data)
+
+        roles = _parse_roles(d.pop("roles"))
 
         calls_open = []
         _calls_open = d.pop("calls_open")
@@ -281,6 +337,8 @@ class PostV1PositionsResponse200:
             cards_left=cards_left,
             out=out,
             trick=trick,
+            calls=calls,
+            roles=roles,
             calls_open=calls_open,
             legal=legal,
             unknown=unknown,

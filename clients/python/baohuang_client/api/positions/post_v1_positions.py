@@ -76,13 +76,14 @@ def sync_detailed(
     """The position after a record, and its legal moves
 
      The game so far (a record with or without the deal, or its notation) answered with the position: the
-    phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls open
-    now, and the seat's legal moves — whether it may pass, and its legal plays grouped by size (the
-    first 8 of each, and how many in all). Every call and play listed was checked by the referee (the
-    record with that move added, adjudicated), so the list is exactly the referee's; at most 400 moves
-    are checked a position, and a group cut short says so (`complete`: false). Without the deal, what
-    depends on hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is
-    `phase: illegal` with the `violation`; one that is not a record is 422.
+    phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls made
+    and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass,
+    and its legal plays grouped by size (the first 8 of each, and how many in all). Every call and play
+    listed was checked by the referee (the record with that move added, adjudicated), so the list is
+    exactly the referee's; at most 400 moves are checked a position, and a group cut short says so
+    (`complete`: false). Without the deal, what depends on hidden cards is listed in `unknown`, never
+    guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a
+    record is 422.
 
     Args:
         body (Record):
@@ -114,13 +115,14 @@ def sync(
     """The position after a record, and its legal moves
 
      The game so far (a record with or without the deal, or its notation) answered with the position: the
-    phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls open
-    now, and the seat's legal moves — whether it may pass, and its legal plays grouped by size (the
-    first 8 of each, and how many in all). Every call and play listed was checked by the referee (the
-    record with that move added, adjudicated), so the list is exactly the referee's; at most 400 moves
-    are checked a position, and a group cut short says so (`complete`: false). Without the deal, what
-    depends on hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is
-    `phase: illegal` with the `violation`; one that is not a record is 422.
+    phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls made
+    and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass,
+    and its legal plays grouped by size (the first 8 of each, and how many in all). Every call and play
+    listed was checked by the referee (the record with that move added, adjudicated), so the list is
+    exactly the referee's; at most 400 moves are checked a position, and a group cut short says so
+    (`complete`: false). Without the deal, what depends on hidden cards is listed in `unknown`, never
+    guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a
+    record is 422.
 
     Args:
         body (Record):
@@ -147,13 +149,14 @@ async def asyncio_detailed(
     """The position after a record, and its legal moves
 
      The game so far (a record with or without the deal, or its notation) answered with the position: the
-    phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls open
-    now, and the seat's legal moves — whether it may pass, and its legal plays grouped by size (the
-    first 8 of each, and how many in all). Every call and play listed was checked by the referee (the
-    record with that move added, adjudicated), so the list is exactly the referee's; at most 400 moves
-    are checked a position, and a group cut short says so (`complete`: false). Without the deal, what
-    depends on hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is
-    `phase: illegal` with the `violation`; one that is not a record is 422.
+    phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls made
+    and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass,
+    and its legal plays grouped by size (the first 8 of each, and how many in all). Every call and play
+    listed was checked by the referee (the record with that move added, adjudicated), so the list is
+    exactly the referee's; at most 400 moves are checked a position, and a group cut short says so
+    (`complete`: false). Without the deal, what depends on hidden cards is listed in `unknown`, never
+    guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a
+    record is 422.
 
     Args:
         body (Record):
@@ -183,13 +186,14 @@ async def asyncio(
     """The position after a record, and its legal moves
 
      The game so far (a record with or without the deal, or its notation) answered with the position: the
-    phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls open
-    now, and the seat's legal moves — whether it may pass, and its legal plays grouped by size (the
-    first 8 of each, and how many in all). Every call and play listed was checked by the referee (the
-    record with that move added, adjudicated), so the list is exactly the referee's; at most 400 moves
-    are checked a position, and a group cut short says so (`complete`: false). Without the deal, what
-    depends on hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is
-    `phase: illegal` with the `violation`; one that is not a record is 422.
+    phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls made
+    and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass,
+    and its legal plays grouped by size (the first 8 of each, and how many in all). Every call and play
+    listed was checked by the referee (the record with that move added, adjudicated), so the list is
+    exactly the referee's; at most 400 moves are checked a position, and a group cut short says so
+    (`complete`: false). Without the deal, what depends on hidden cards is listed in `unknown`, never
+    guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a
+    record is 422.
 
     Args:
         body (Record):
