@@ -37,7 +37,8 @@ from .engine import adjudicate
 from .errors import RecordError, Violation
 from .errors import ViolationCode as V
 from .moves import check_move
-from .record_form import read_calls, read_ruleset
+from .record_form import read_calls
+from .ruleset import Ruleset
 from .sets import CardSet
 
 __all__ = ["BUDGET", "PER_GROUP", "PlayGroup", "Position", "position"]
@@ -104,7 +105,7 @@ def position(record: Mapping[str, Any]) -> Position:
     """The position after ``record`` (decoded JSON). RecordError when it is not a record."""
     found = _position(record)
     calls = record.get("calls") or []
-    roles = _roles(record) if found.phase in ("play", "over") else None
+    roles = _roles(record, found.result.ruleset) if found.phase in ("play", "over") else None
     unknown = found.unknown
     if roles is None and found.phase in ("play", "over") and record.get("deal") is None:
         unknown = (
@@ -114,13 +115,12 @@ def position(record: Mapping[str, Any]) -> Position:
     return replace(found, calls=tuple(calls), roles=roles, unknown=unknown)
 
 
-def _roles(record: Mapping[str, Any]) -> dict[str, Any] | None:
+def _roles(record: Mapping[str, Any], rs: Ruleset) -> dict[str, Any] | None:
     """The roles the calls settled, read by the referee's own call rules (with the deal only:
     without it, who holds the guard's card is hidden)."""
     deal = record.get("deal")
     if deal is None:
         return None
-    rs = read_ruleset(record.get("ruleset"))
     problems: list[Any] = []
     hands = [parse_cards(h) for h in deal]
     facts = check_deal(hands, rs)
@@ -150,8 +150,8 @@ def _position(record: Mapping[str, Any]) -> Position:
         return Position("over", result, cards_left=(0,) * 5, out=_finishing(result))
     if result.verdict is Verdict.ILLEGAL:
         if v is not None and v.pointer == "/calls" and v.code is V.CROWN_OUT_OF_ORDER and not plays:
-            crown_calls, why = _calls_open(record, [v.seat] if v.seat is not None else [])
-            left = _cards_left(record, result)
+            crown_calls, why = _calls_open(record, result.ruleset, [v.seat] if v.seat is not None else [])
+            left = _cards_left(record, result, _played(record, result))
             return Position("crown", result, seat=v.seat, cards_left=left, calls_open=crown_calls, unknown=tuple(why))
         return Position("illegal", result)
     assert v is not None and v.code is V.INCOMPLETE  # an unfinished record: the referee's snapshot
@@ -161,8 +161,9 @@ def _position(record: Mapping[str, Any]) -> Position:
     table = state.get("table")
     opened: tuple[dict[str, Any], ...] = ()
     unknown: list[str] = []
-    left = _cards_left(record, result)
-    if record.get("deal") is None and not _turn_is_known(record, result, left):
+    played = _played(record, result)
+    left = _cards_left(record, result, played)
+    if record.get("deal") is None and not _turn_is_known(result, played):
         # Without the deal a seat may have played its last card unseen (the hands' sizes differ,
         # or the crown moved cards): whose turn it is depends on hidden cards.
         unknown.append(
@@ -178,7 +179,7 @@ def _position(record: Mapping[str, Any]) -> Position:
             unknown=tuple(unknown),
         )
     if not plays:  # declarations are open until the first card is played
-        opened, why = _calls_open(record, range(5))
+        opened, why = _calls_open(record, result.ruleset, range(5))
         unknown += why
     move = {"seat": seat, "pass": True}
     pass_allowed = check_move(record, move).legal
@@ -203,18 +204,23 @@ def _position(record: Mapping[str, Any]) -> Position:
     )
 
 
-def _turn_is_known(record: Mapping[str, Any], result: Adjudication, left: tuple[int | None, ...]) -> bool:
-    """Without the deal: no seat has played as many cards as the smallest hand may hold, less the
-    cards the crown may have moved (so none can have gone out unseen; the referee's snapshot of
-    an unfinished record without its deal does not know who went out)."""
-    rs = read_ruleset(record.get("ruleset"))
+def _played(record: Mapping[str, Any], result: Adjudication) -> list[int]:
+    """How many cards each seat has played (a play's seat as written, or the seat whose turn it
+    was, as the referee followed the log)."""
     played = [0] * 5
     plays = record.get("plays") or []
     for play, seat in zip(plays, result.seats(plays), strict=True):
         cards = play.get("cards") if isinstance(play, dict) else None
         if cards and seat is not None:
             played[seat] += len(parse_cards(cards))
-    return max(played) < min(rs.hand_sizes) - len(result.crown_moves)
+    return played
+
+
+def _turn_is_known(result: Adjudication, played: list[int]) -> bool:
+    """Without the deal: no seat has played as many cards as the smallest hand may hold, less the
+    cards the crown may have moved (so none can have gone out unseen; the referee's snapshot of
+    an unfinished record without its deal does not know who went out)."""
+    return max(played) < min(result.ruleset.hand_sizes) - len(result.crown_moves)
 
 
 def _finishing(result: Adjudication) -> tuple[int, ...]:
@@ -222,12 +228,11 @@ def _finishing(result: Adjudication) -> tuple[int, ...]:
     return tuple(order or ())
 
 
-def _calls_open(record: Mapping[str, Any], seats: Any) -> tuple[tuple[dict[str, Any], ...], list[str]]:
+def _calls_open(record: Mapping[str, Any], rs: Ruleset, seats: Any) -> tuple[tuple[dict[str, Any], ...], list[str]]:
     """Every call each of ``seats`` may make now, each checked by the referee; calls that name a
     card are tried with each suited card the seat was dealt (without the deal: said as unknown)."""
     from .crown import CROWN_CALLS  # the crown's own vocabulary, by procedure
 
-    rs = read_ruleset(record.get("ruleset"))
     kinds = [*CROWN_CALLS[rs.crown], *(k for k in _SHARED_CALLS if k not in CROWN_CALLS[rs.crown])]
     deal = record.get("deal")
     out: list[dict[str, Any]] = []
@@ -327,27 +332,21 @@ def _rank(token: str) -> int:
     return int(cards[0].rank)
 
 
-def _cards_left(record: Mapping[str, Any], result: Adjudication) -> tuple[int | None, ...]:
+def _cards_left(record: Mapping[str, Any], result: Adjudication, played: list[int]) -> tuple[int | None, ...]:
     """Each seat's count of cards: as dealt (the deal's hands; without it, the ruleset's sizes when
     all five are equal and the crown moved no card — who gave a card to the crown is not known
-    without the deal), moved by the crown, less what it played (a play's seat as written, or
-    the seat whose turn it was). None where the count depends on the hidden deal."""
-    rs = read_ruleset(record.get("ruleset"))
+    without the deal), moved by the crown, less what it ``played``. None where the count depends
+    on the hidden deal."""
+    rs = result.ruleset
     deal = record.get("deal")
     if deal is not None:
-        left: list[int | None] = [len(parse_cards(h)) for h in deal]
+        left = [len(parse_cards(h)) for h in deal]
     elif len(set(rs.hand_sizes)) == 1 and rs.set_aside is None and not result.crown_moves:
         left = [rs.hand_sizes[0]] * 5  # all five alike, and the crown moved no card
     else:
         return (None,) * 5
     for m in result.crown_moves:
-        if m.src is not None and left[m.src] is not None:
-            left[m.src] = left[m.src] - 1  # type: ignore[operator]
-        if left[m.dst] is not None:
-            left[m.dst] = left[m.dst] + 1  # type: ignore[operator]
-    plays = record.get("plays") or []
-    for play, seat in zip(plays, result.seats(plays), strict=True):
-        cards = play.get("cards") if isinstance(play, dict) else None
-        if cards and seat is not None and left[seat] is not None:
-            left[seat] = left[seat] - len(parse_cards(cards))  # type: ignore[operator]
-    return tuple(left)
+        if m.src is not None:
+            left[m.src] -= 1
+        left[m.dst] += 1
+    return tuple(n - p for n, p in zip(left, played, strict=True))
