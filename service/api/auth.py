@@ -36,12 +36,14 @@ def current_key() -> KeyRef:
         token = require_bearer()
         with unit_of_work() as uow:
             key = g.key = accept(clubs.authenticate(uow, token))
-        note_use(key)
+            if keys.needs_marking(key):  # in the same transaction: no second round trip
+                keys.key_used(uow, key)
     return key  # type: ignore[no-any-return]
 
 
 def note_use(key: KeyRef) -> None:
-    """Record the key's use (a write at most every few minutes a key: keys.LAST_USE_EVERY)."""
+    """Record the use of a key authenticated elsewhere (a game submission's own query), at most
+    every few minutes a key (keys.LAST_USE_EVERY)."""
     if keys.needs_marking(key):
         with unit_of_work() as uow:
             keys.key_used(uow, key)
