@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 # Every module of the rules core but the package files, the guard against stale compiled modules
@@ -51,8 +51,11 @@ def _extensions() -> list[object]:
     except ImportError as exc:
         print(NOTICE.format(why=f"no mypyc: {exc}"), file=sys.stderr)
         return []
+    # The strict JSON decode's one pass over the bytes (service/core/jsonio.py) is written in C
+    # itself: a loop over bytes is what mypyc compiles least well.
+    scan = Extension("service.core._jsonscan", ["service/core/_jsonscan.c"], extra_compile_args=["-O2"])
     try:
-        return list(mypycify(CORE, opt_level="3", group_name="service.core.compiled"))
+        return [*mypycify(CORE, opt_level="3", group_name="service.core.compiled"), scan]
     except (Exception, SystemExit) as exc:  # mypyc could not translate the core (it exits on a type
         # error, SystemExit): the pure core still works
         print(NOTICE.format(why=f"{exc.__class__.__name__}: {exc}"[:200]), file=sys.stderr)

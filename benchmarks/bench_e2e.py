@@ -3,7 +3,8 @@
 ``json.loads`` loop over the same lines that keeps nothing (decode-and-drop), each in a process of
 its own, the best of a few rounds. Then, in one process, the referee's work on each line and
 ``orjson.loads`` of the same lines in turn, round by round (the fair ratio: the referee decodes
-with orjson too), min/median/max of the ratio, CPU and wall apart. Then the game notation's parse beside ``json.loads`` of the
+with orjson too), min/median/max of the ratio, CPU and wall apart; the strict decode alone the
+same way. Then the game notation's parse beside ``json.loads`` of the
 same game, and records without their deal: each ruleset's p50, p99 and slowest game.
 
     .venv/bin/python benchmarks/bench_e2e.py [--games 2000] [--rounds 3] [--tree PATH]
@@ -109,6 +110,27 @@ if part == "interleaved":
         laps.append((lap(_adjudicate_text), lap(orjson.loads)))
     out["laps"] = laps
     out["games"] = len(lines)
+elif part == "decode":
+    # The strict decode (core/jsonio.loads), the same without the compiled pass over the bytes
+    # (orjson's writer and the colon counts, as the pure core checks), and orjson.loads, in turn.
+    import orjson
+    from service.core import jsonio
+    lines = [line.encode() for line in data["lines"]]
+    scan = jsonio._scan
+    def counted(line):
+        jsonio._scan = None
+        try:
+            return jsonio.loads(line)
+        finally:
+            jsonio._scan = scan
+    def lap(fn):
+        c = time.process_time()
+        for line in lines:
+            fn(line)
+        return time.process_time() - c
+    out["laps"] = [(lap(jsonio.loads), lap(counted), lap(orjson.loads)) for _ in range(rounds)]
+    out["games"] = len(lines)
+    out["pass"] = scan is not None
 elif part == "notation":
     # The notation's parse and orjson.loads of the same game as JSON bytes, in turn, CPU time.
     import orjson
@@ -182,6 +204,25 @@ def interleaved(games: int, rounds: int, trees: list[Path], tmp: Path) -> None:
                 )
 
 
+def decode(rounds: int, trees: list[Path], tmp: Path) -> None:
+    """The strict decode against ``orjson.loads`` of the same bytes, with the compiled pass over
+    the bytes and without it, in turn in one process: CPU, each round's ratio."""
+    path = tmp / "lines.json"
+    for tree in trees:
+        r = _run_worker(tree, "decode", path, rounds, {})
+        laps, n = r["laps"], int(r["games"])  # type: ignore[call-overload]
+        if not r["pass"]:
+            print(f"strict decode {tree.name}: no compiled pass over the bytes in this tree")
+        for k, what in ((0, "strict decode"), (1, "strict decode without the pass")):
+            ratios = sorted(lap[k] / lap[2] for lap in laps)  # type: ignore[index]
+            us = statistics.median(lap[k] for lap in laps) / n * 1e6  # type: ignore[index]
+            base = statistics.median(lap[2] for lap in laps) / n * 1e6  # type: ignore[index]
+            print(
+                f"{what} {tree.name} vs orjson.loads, CPU: {us:6.1f} vs {base:5.1f} µs a game; ratio min "
+                f"{ratios[0]:.2f} median {statistics.median(ratios):.2f} max {ratios[-1]:.2f} ({len(laps)} rounds, interleaved)"
+            )
+
+
 def notation(rounds: int, trees: list[Path], tmp: Path) -> None:
     records = [random_record(seed) for seed in range(200)]
     path = tmp / "notation.json"
@@ -238,6 +279,7 @@ def main() -> int:
     end_to_end(args.games, args.rounds, trees)
     with tempfile.TemporaryDirectory() as tmp:
         interleaved(args.games, max(args.rounds, 7), trees, Path(tmp))
+        decode(max(args.rounds, 9), trees, Path(tmp))
         notation(args.rounds, trees, Path(tmp))
         without_deal(args.no_deal_games, trees, Path(tmp))
     return 0

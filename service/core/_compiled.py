@@ -35,9 +35,10 @@ def stale_modules(root: Path = HERE) -> list[tuple[Path, Path]]:
     stale = []
     for suffix in EXTENSION_SUFFIXES:
         for compiled in root.rglob("*" + suffix):
-            source = compiled.with_name(compiled.name[: -len(suffix)] + ".py")
-            if source.exists() and source.stat().st_mtime > compiled.stat().st_mtime:
-                stale.append((compiled, source))
+            for kind in (".py", ".c"):  # mypyc's modules, and the one written in C (_jsonscan.c)
+                source = compiled.with_name(compiled.name[: -len(suffix)] + kind)
+                if source.exists() and source.stat().st_mtime > compiled.stat().st_mtime:
+                    stale.append((compiled, source))
     return stale
 
 

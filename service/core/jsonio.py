@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ._compiled import COMPILED
 from .errors import Problem, RecordError
 
 __all__ = ["loads"]
@@ -56,11 +57,14 @@ def loads(data: bytes | str) -> Any:
     digits, nesting too deep, a lone surrogate are all answered as before); so is a value orjson
     may have read otherwise (an integer beyond 64 bits, which orjson turns into a float).
 
-    Duplicate keys are found without slowing the common case: every ``:`` in a JSON text ends
-    an object key or lies inside a string. orjson writes the decoded value back at C speed, and
-    that text holds one colon per key kept and the same colons inside strings; a repeated key is
-    one colon more in the body than there. Only where the two counts disagree (or a string
-    spells a colon as an escape) is the text decoded again, slowly, to name the key."""
+    Duplicate keys are found without slowing the common case. With the compiled core, one pass
+    in C over the bytes (``_jsonscan.c``) compares each object's keys and looks at every number's
+    form; it settles nearly every text, and what it leaves open is counted as follows, which is
+    also how the pure core does it: every ``:`` in a JSON text ends an object key or lies inside
+    a string. orjson writes the decoded value back at C speed, and that text holds one colon per
+    key kept and the same colons inside strings; a repeated key is one colon more in the body
+    than there. Only where the two counts disagree (or a string spells a colon as an escape) is
+    the text decoded again, slowly, to name the key."""
     if _orjson_loads is not None:
         try:
             value = _orjson_loads(data)
@@ -69,6 +73,12 @@ def loads(data: bytes | str) -> Any:
         else:
             t = type(value)
             if t is dict or t is list:
+                if _scan is not None:
+                    found = _scan(data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass"))
+                    if found == 0:
+                        return value
+                    if found == 1:
+                        _refuse_duplicates(data.decode("utf-8") if isinstance(data, bytes) else data)
                 try:
                     again = _orjson_dumps(value)
                 except TypeError:  # nested deeper than orjson writes: counted the slow way below
@@ -107,6 +117,11 @@ try:
     from orjson import loads as _orjson_loads
 except ImportError:  # the standard library's decoder alone
     _orjson_loads = None
+
+_scan: Callable[[bytes], int] | None = None
+if COMPILED:  # the pure core stays pure: the C pass is part of what an install compiles
+    with contextlib.suppress(ImportError):
+        from ._jsonscan import scan as _scan
 
 
 def _standard(data: bytes | str) -> Any:

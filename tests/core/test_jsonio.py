@@ -118,5 +118,78 @@ def test_every_text_is_answered_as_the_standard_decoder_answers_it(text, monkeyp
             return "refused", [p.to_json() for p in exc.problems]
 
     fast = answer()
+    monkeypatch.setattr(jsonio, "_scan", None)  # orjson and the colon counts, without the pass
+    assert answer() == fast
     monkeypatch.setattr(jsonio, "_orjson_loads", None)
     assert answer() == fast
+
+
+# --- the compiled core's one pass over the bytes (_jsonscan.c) ------------------------------------
+
+
+def _scan():
+    from service.core import jsonio
+
+    if jsonio._scan is None:
+        pytest.skip("the pure core has no compiled pass over the bytes")
+    return jsonio._scan
+
+
+def _answer(text):
+    try:
+        return "value", loads(text)
+    except RecordError as exc:
+        return "refused", [p.to_json() for p in exc.problems]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(VALUE | WIDE, st.integers(-1, 6), st.sampled_from(["", " ", "\n"]))
+def test_the_pass_over_the_bytes_settles_only_what_holds(value, pick, spacing):
+    """0 (settled) only for a text without a repeated key whose every number orjson reads exactly;
+    1 only for a text with a repeated key; and the answer is the same with the pass and without."""
+    from service.core import jsonio
+
+    scan = _scan()
+    text, repeated = dump(value, pick, spacing, [0])
+    found = scan(text.encode())
+    if found == 0:
+        assert repeated is None
+        decoded = jsonio._orjson_loads(text)
+        assert decoded == json.loads(text)
+        assert [type(x) for x in _leaves(decoded)] == [type(x) for x in _leaves(json.loads(text))]
+    elif found == 1:
+        assert repeated is not None
+    with_pass = _answer(text.encode())
+    jsonio._scan = None
+    try:
+        assert _answer(text.encode()) == with_pass
+    finally:
+        jsonio._scan = scan
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        (b'{"a": 1, "b": {"a": 2}, "c": [{"a": 3}, {"a": 4}]}', 0),
+        (b'{"a": 1, "b": 2, "a": 3}', 1),
+        (b'[{"x": [1, {"y": 1, "y": 2}]}]', 1),
+        (b'{"k": "a:b", "k:": true, "\xe8\x80\x81": null}', 0),
+        (b'{"a\\u0062": 1, "ab": 2}', 2),  # a key with an escape: checked the general way
+        (b'{"n": 1e5}', 2),
+        (b'{"n": 12345678901234567}', 2),  # 17 digits: orjson may read it otherwise
+        (b'{"n": -1234567890123456.5}', 0),
+        (b"[" * 300 + b"]" * 300, 2),  # deeper than the pass follows
+        (b"{" + b",".join(b'"k%d": 1' % i for i in range(70)) + b"}", 2),  # more keys than it compares
+        (b'{"a": 1', 2),
+        (b'"open', 2),
+    ],
+)
+def test_the_pass_over_the_bytes(text, found):
+    assert _scan()(text) == found
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.binary(max_size=200) | st.text(max_size=100).map(str.encode))
+def test_the_pass_over_any_bytes_answers(data):
+    """Called only on texts orjson accepted, it still reads nothing outside any bytes given it."""
+    assert _scan()(data) in (0, 1, 2)

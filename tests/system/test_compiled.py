@@ -28,6 +28,23 @@ def test_a_compiled_module_older_than_its_source_is_found(tmp_path):
     assert stale_modules(tmp_path) == []
 
 
+def test_a_module_written_in_c_is_stale_when_its_source_is_newer(tmp_path):
+    compiled = tmp_path / ("_jsonscan" + EXTENSION_SUFFIXES[0])
+    source = tmp_path / "_jsonscan.c"
+    compiled.write_bytes(b"")
+    source.write_text("")
+    os.utime(compiled, (1_000, 1_000))
+    os.utime(source, (2_000, 2_000))
+    assert stale_modules(tmp_path) == [(compiled, source)]
+
+
+@pytest.mark.skipif(os.environ.get("BAOHUANG_EXPECT_COMPILED") != "1", reason="CI asks for the compiled core (.ci/run)")
+def test_the_compiled_core_reads_json_with_its_pass_over_the_bytes():
+    from service.core import jsonio
+
+    assert jsonio._scan is not None
+
+
 def test_the_checkout_has_no_stale_compiled_module():
     assert stale_modules() == []
 
