@@ -88,7 +88,7 @@ class Adjudications(MethodView):
         else:
             doc = loads(request.get_data(cache=False))
             result = adjudicate(doc)
-        _count(result.verdict)
+        count_verdict(result.verdict)
         if notation.wants_notation(request):
             return Response(notation.written(result, doc, game), mimetype=notation.MEDIA_TYPE)
         # The answer is built by the core in exactly the documented shape (schemathesis checks
@@ -97,7 +97,8 @@ class Adjudications(MethodView):
         return Response(orjson.dumps(answer), mimetype="application/json")
 
 
-def _count(verdict: Verdict) -> None:
+def count_verdict(verdict: Verdict) -> None:
+    """One more answer with ``verdict`` in the metrics."""
     counter = _BY_VERDICT.get(verdict)
     if counter is None:
         counter = _BY_VERDICT.setdefault(verdict, ADJUDICATIONS.labels(verdict.value))
@@ -156,7 +157,7 @@ def _streamed(lines: Iterator[Any], bound: int) -> Iterator[bytes]:
         elif isinstance(line, str):
             doc, _ = answer_line(line, number)
             if "verdict" in doc:
-                _count(Verdict(doc["verdict"]))
+                count_verdict(Verdict(doc["verdict"]))
         else:
             doc = long_line_problem(line.size, line.limit)
             doc["line"] = number

@@ -114,6 +114,7 @@ def install(app: Flask) -> None:
         auth,
         club,
         games,
+        hot_route,
         language,
         limits,
         observability,
@@ -141,6 +142,7 @@ def install(app: Flask) -> None:
         ops.blp,
     ):
         api.register_blueprint(bp)
+    hot_route.install(app)  # the plain POST /v1/adjudications, outside the hooks below (and inside ProxyFix)
     observability.install(app)  # first: the request's id and clock
     limits.install(app)  # then rate limits, before anything of the request is read
     auth.install(app)  # then the key, before the body
