@@ -31,6 +31,7 @@ __all__ = [
     "NotationError",
     "Rank",
     "Suit",
+    "all_known",
     "format_card",
     "format_cards",
     "format_counts",
@@ -198,6 +199,13 @@ def _build_tokens() -> dict[str, Card]:
 
 
 _TOKENS = _build_tokens()
+_KNOWN = frozenset(_TOKENS)
+
+
+def all_known(tokens: Sequence[str]) -> bool:
+    """Whether every token is a card as written in the records' own spelling (a lower-case token
+    may still be one: :func:`parse_cards` reads it)."""
+    return _KNOWN.issuperset(tokens)
 
 
 def parse_card(token: str, index: int = 0) -> Card:
@@ -220,12 +228,16 @@ def parse_cards(text: str | Sequence[object]) -> tuple[Card, ...]:
     ...
     service.core.cards.NotationError: a card token must be a string, not int '9' (token 2)
     """
-    tokens: Sequence[object] = text.split() if isinstance(text, str) else text
     get = _TOKENS.get
+    tokens: Sequence[object]
     if isinstance(text, str):  # every token is a string: look them all up at once
-        fast = tuple(map(get, text.split()))
+        words = text.split()
+        fast = tuple(map(get, words))
         if all(fast):  # no None (a Card is always true; `None in` would call Card.__eq__ per card)
             return fast  # type: ignore[return-value]
+        tokens = words
+    else:
+        tokens = text
     out = []
     for i, token in enumerate(tokens):
         card = get(token) if isinstance(token, str) else None

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..bounds import MAX_CALLS, MAX_LISTED_PROBLEMS, MAX_NOTATION_LINES, MAX_PLAYS
 from ..call_types import CallKind
-from ..cards import NotationError, parse_card, parse_cards
+from ..cards import NotationError, all_known, parse_card, parse_cards
 from ..errors import Problem
 from .headers import HEADER, read_headers
 from .problems import NotationSyntaxError, notation_problem, too_large
@@ -95,8 +95,10 @@ def line_count(text: str) -> int:
 def parse(text: str) -> ParsedGame:
     """The record the text writes, or NotationSyntaxError naming every line and column at fault."""
     text = text.lstrip("\ufeff")
-    count = line_count(text)
-    if count > MAX_NOTATION_LINES:  # counted before the text is split
+    # Counted before the text is split, where it could be too long: a text has at most as many
+    # lines as characters.
+    count = line_count(text) if len(text) > MAX_NOTATION_LINES else 0
+    if count > MAX_NOTATION_LINES:
         raise NotationSyntaxError(
             [too_large("too_many_lines", "lines", MAX_NOTATION_LINES, count, MAX_NOTATION_LINES + 1)]
         )
@@ -220,14 +222,14 @@ def _play_line(line: str, n: int, room: int, plays: list[dict[str, Any]], proble
     written. More than ``room`` is more than any game has: the text is read no further. The
     commonest entries — a pass written '-', cards read before, either after a seat — are taken
     at once; the rest by :func:`_play`, which finds their columns."""
-    bodies = list(map(str.strip, line.split(",") if "，" not in line else re.split(r"[,，]", line)))
-    written = len(bodies) - bodies.count("")
-    if written > room:
+    parts = line.split(",") if "，" not in line else re.split(r"[,，]", line)
+    if len(parts) > room and len(parts) - sum(1 for p in parts if not p.strip()) > room:  # counted before any is read
         raise NotationSyntaxError([too_large("too_many_plays", "plays", MAX_PLAYS, None, n)])
     known = _CARD_TEXT.get
     columns: list[int] | None = None
     k = -1
-    for body in bodies:
+    for part in parts:
+        body = part.strip()
         if not body:
             continue
         k += 1
@@ -246,22 +248,24 @@ def _play_line(line: str, n: int, room: int, plays: list[dict[str, Any]], proble
             _play(body, n, columns[k], plays, problems)
             continue
         plays.append({"seat": seat, "cards": cards} if seat >= 0 else {"cards": cards})
-    return written
+    return k + 1
 
 
 def _cards(text: str, line: int, col: int, problems: list[Problem], remember: bool = True) -> str | None:
     """The cards of ``text`` as the record writes them, remembered for the next play that
     writes them so (not a hand: ``remember=False``); None, with a problem, where a token is not a
     card."""
-    try:
-        parse_cards(text)
-    except NotationError as exc:
-        # the column of the token at fault
-        tokens = list(re.finditer(r"\S+", text))
-        at = col + (tokens[exc.index].start() if 0 <= exc.index < len(tokens) else 0)
-        problems.append(notation_problem(line, at, "unknown_card", str(exc)))
-        return None
-    written = " ".join(text.split())
+    tokens = text.split()
+    if not all_known(tokens):
+        try:
+            parse_cards(tokens)
+        except NotationError as exc:
+            # the column of the token at fault
+            found = list(re.finditer(r"\S+", text))
+            at = col + (found[exc.index].start() if 0 <= exc.index < len(found) else 0)
+            problems.append(notation_problem(line, at, "unknown_card", str(exc)))
+            return None
+    written = " ".join(tokens)
     if remember:
         if len(_CARD_TEXT) >= _CARD_TEXT_LIMIT:
             _CARD_TEXT.clear()
