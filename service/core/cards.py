@@ -228,13 +228,19 @@ def parse_cards(text: str | Sequence[object]) -> tuple[Card, ...]:
     ...
     service.core.cards.NotationError: a card token must be a string, not int '9' (token 2)
     """
-    get = _TOKENS.get
+    known = _TOKENS
+    get = known.get
     tokens: Sequence[object]
-    if isinstance(text, str):  # every token is a string: look them all up at once
+    if isinstance(text, str):  # every token is a string: the common case, in one compiled loop
         words = text.split()
-        fast = tuple(map(get, words))
-        if all(fast):  # no None (a Card is always true; `None in` would call Card.__eq__ per card)
-            return fast  # type: ignore[return-value]
+        fast: list[Card] = []
+        for w in words:
+            card = known.get(w)
+            if card is None:
+                break
+            fast.append(card)
+        else:
+            return tuple(fast)
         tokens = words
     else:
         tokens = text

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Rank, parse_card
+from .cards import RANK_COUNT, Card, Rank, parse_card
 from .errors import Violation
 from .errors import ViolationCode as V
 from .ruleset import Ruleset
@@ -30,11 +30,13 @@ class DealFacts:
 def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | DealFacts:
     """The first thing wrong with the deal — hand sizes, then the deck, then the marked cards —
     or the deal's facts."""
-    allowed = Counter(rs.hand_sizes)
-    seen_sizes: Counter[int] = Counter()
+    allowed: dict[int, int] = {}
+    for size in rs.hand_sizes:
+        allowed[size] = allowed.get(size, 0) + 1
+    seen_sizes: dict[int, int] = {}
     for i, hand in enumerate(hands):
-        seen_sizes[len(hand)] += 1
-        if seen_sizes[len(hand)] > allowed[len(hand)]:
+        dealt = seen_sizes[len(hand)] = seen_sizes.get(len(hand), 0) + 1
+        if dealt > allowed.get(len(hand), 0):
             shape = " + ".join(f"{n}×{size}" for size, n in sorted(allowed.items(), reverse=True))
             return Violation(
                 V.DEAL_WRONG_SIZE,
@@ -43,20 +45,21 @@ def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | De
                 i,
             )
     counts = []
-    total = [0] * len(Rank)
+    total = [0] * RANK_COUNT
     marked: list[tuple[int, Rank]] = []
     suited = False
     for i, hand in enumerate(hands):
-        c = [0] * len(Rank)
+        c = [0] * RANK_COUNT
         for card in hand:
-            c[card.rank] += 1
+            r: int = card.rank  # as an int: the compiled loop indexes the list directly
+            c[r] += 1
             if card.marked:
                 marked.append((i, card.rank))
             elif card.suit is not None:
                 suited = True
         counts.append(c)
-        for r, n in enumerate(c):
-            total[r] += n
+        for k, n in enumerate(c):
+            total[k] += n
     deck = rs.dealt_counts
     if total != list(deck) or (marked and not rs.marked_jokers) or suited:
         bad = _composition(hands, rs)

@@ -116,20 +116,25 @@ def run_plays(
     over = False
     cache_get = _MOVE_CACHE.get
     suits = table.suits
+    seat_key, cards_key, pass_key = _keys_of(plays)
+    guard = GUARD  # a module's global is a dictionary lookup at each use in compiled code
     i = -1
     try:
         for i, play in enumerate(plays):
             if type(play) is not dict:
                 raise _Malformed
             p: dict[str, Any] = play  # typed, so the compiled loop uses the dict operations directly
-            written = p.get("seat")
-            cards = p.get("cards")
-            has_pass = "pass" in p
+            written = p.get(seat_key)
+            cards = p.get(cards_key)
+            passed_ = p.get(pass_key)
             # A play has no keys but seat, cards and pass (reading.PLAY_KEYS; a test holds the two
-            # together): the ones present, counted from the lookups made anyway (a null one is
-            # looked up again), against len(p).
-            if (written is not None or "seat" in p) + (cards is not None or "cards" in p) + has_pass != len(p):
-                raise _Malformed
+            # together): the ones present, counted from the three lookups, against len(p). Only
+            # where they disagree (a key given as null, or another key) is each looked up again.
+            has_pass = passed_ is not None
+            if (written is not None) + (cards is not None) + has_pass != len(p):
+                if ("seat" in p) + ("cards" in p) + ("pass" in p) != len(p):
+                    raise _Malformed
+                has_pass = "pass" in p
             seat: int
             if written is None:
                 seat = turn
@@ -140,7 +145,7 @@ def run_plays(
             else:
                 seat = written
             if cards is None:
-                if p.get("pass") is not True:
+                if passed_ is not True:
                     raise _Malformed
             else:
                 if type(cards) is str:
@@ -151,7 +156,7 @@ def run_plays(
                     raise _Malformed
                 # The common case is one test; the rest is sorted out here.
                 if (not mv.plain or has_pass) and (
-                    mv.cards is None or mv.size == 0 or (has_pass and p["pass"] is not False)
+                    mv.cards is None or mv.size == 0 or (has_pass and passed_ is not False)
                 ):
                     raise _Malformed
             if over:
@@ -177,7 +182,7 @@ def run_plays(
                 raise Stop(i, V.NOT_A_SET, seat, f"ruleset {rs.name!r} does not let 2s carry jokers")
             h = pool if recon else hands[seat]
             h2 = h - mv.packed
-            if h2 & GUARD != GUARD:
+            if h2 & guard != guard:
                 if recon:
                     raise deck_exhausted(plays, i, seat, h, mv, rs)
                 raise Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} does not hold {_written(mv)}")
@@ -247,6 +252,35 @@ def run_plays(
 
 class _Malformed(Exception):
     pass
+
+
+def _keys_of(plays: Sequence[Any]) -> tuple[str, str, str]:
+    """The key strings "seat", "cards" and "pass" as the record's own objects spell them.
+
+    A decoder makes each key string once and uses it in every object (orjson keeps a cache of
+    keys, the standard library's decoder one per document), while the literals here are other
+    objects of the same text. A dictionary finds a key by identity before it compares text, so
+    looking the plays' keys up with their own string objects saves comparing the text three
+    times a play. Equal strings find the same entries whichever object is used: only the speed
+    depends on this."""
+    seat, cards, passed = "seat", "cards", "pass"
+    found = 0
+    for play in plays[:12]:
+        if type(play) is dict:
+            for k in play:
+                if type(k) is str:
+                    if k == "seat":
+                        seat = k
+                        found |= 1
+                    elif k == "cards":
+                        cards = k
+                        found |= 2
+                    elif k == "pass":
+                        passed = k
+                        found |= 4
+            if found == 7:
+                break
+    return seat, cards, passed
 
 
 def _marked(i: int, seat: int, mv: Move, table: PlayState, h2: int, recon: bool, sj_seen: int) -> int:

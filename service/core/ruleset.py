@@ -276,8 +276,23 @@ def _built(name: str, options_json: str, check: bool) -> Ruleset:
     return _build(name, tuple(json.loads(options_json).items()), check)
 
 
-@functools.lru_cache(maxsize=1024)
 def _derived(rs: Ruleset) -> _Derived:
+    """What is derived from ``rs``, made once for each ruleset object. Looked up by identity: a
+    cache keyed by the ruleset itself would hash and compare every field at each answer."""
+    got = _DERIVED.get(id(rs))
+    if got is not None and got[0] is rs:
+        return got[1]
+    made = _derive(rs)
+    if len(_DERIVED) >= 1024:
+        _DERIVED.clear()
+    _DERIVED[id(rs)] = (rs, made)  # the ruleset is held, so its id is not another's meanwhile
+    return made
+
+
+_DERIVED: dict[int, tuple[Ruleset, _Derived]] = {}
+
+
+def _derive(rs: Ruleset) -> _Derived:
     out: dict[str, Any] = {}
     for f in fields(rs):
         if f.metadata:

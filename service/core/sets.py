@@ -32,6 +32,11 @@ VALUE_MASK = sum(0x7F << (FIELD_BITS * r) for r in Rank)
 
 def pack(counts: Sequence[int]) -> int:
     """Counts by rank as a packed counter (no guard bits)."""
+    if FIELD_BITS == 8:  # a byte a rank: the counts' bytes are the counter, where each fits in one
+        try:
+            return int.from_bytes(bytes(counts), "little")
+        except ValueError:
+            pass
     value = 0
     for rank, n in enumerate(counts):
         value |= n << (FIELD_BITS * rank)
