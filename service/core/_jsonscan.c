@@ -7,9 +7,9 @@
  *
  *   0  settled: no object names a key twice, and every number is one orjson reads exactly;
  *   1  an object names a key twice (two keys with the same bytes and no escape);
- *   2  not settled here: a key written with an escape, a number with an exponent or of 17 digits
- *      or more before its point, an object of more than MAX_KEYS keys, more than MAX_DEPTH levels,
- *      more than MAX_SPANS keys open at once, or a text that is not the JSON it should be.
+ *   2  not settled here: a key written with an escape, a number with an exponent or a run of 17
+ *      digits or more, an object of more than MAX_KEYS keys, more than MAX_DEPTH objects or
+ *      MAX_SPANS keys open at once, or a text that is not the JSON it should be.
  *
  * jsonio.loads returns at once on 0, names the key on 1 and on 2 checks the slow, general way, so
  * this pass never has to be complete, only right when it says 0 or 1. Two keys without a
@@ -28,6 +28,7 @@
 #define MAX_SPANS 1024
 
 enum { SETTLED = 0, REPEATED = 1, UNSETTLED = 2 };
+
 
 typedef struct {
     Py_ssize_t start;
@@ -50,97 +51,88 @@ static Py_ssize_t string_end(const unsigned char *s, Py_ssize_t n, Py_ssize_t i,
     }
 }
 
+/* What each byte is to this pass: most bytes (white space, commas, brackets, letters, signs and
+ * points) need nothing. A key is known by the colon after it; the objects by their braces. */
+enum { PLAIN = 0, QUOTE, OPEN, CLOSE, COLON, DIGIT };
+static unsigned char kind[256];
+
+static void init_kinds(void) {
+    int c;
+    kind['"'] = QUOTE;
+    kind['{'] = OPEN;
+    kind['}'] = CLOSE;
+    kind[':'] = COLON;
+    for (c = '0'; c <= '9'; c++)
+        kind[c] = DIGIT;
+}
+
 static int scan_bytes(const unsigned char *s, Py_ssize_t n) {
-    /* For each open container: 1 for an object, 0 for an array; for an object, where its keys
-     * start in `spans`. */
-    char is_object[MAX_DEPTH];
-    int first_key[MAX_DEPTH];
+    int first_key[MAX_DEPTH]; /* for each open object, where its keys start in `spans` */
     Span spans[MAX_SPANS];
     int depth = 0, nspans = 0;
-    int expect_key = 0; /* the next string in this object is a key */
+    Py_ssize_t last_start = -1, last_len = 0; /* the last string read: a key if a colon follows */
+    int last_escaped = 0;
     Py_ssize_t i = 0;
 
     while (i < n) {
-        unsigned char c = s[i];
-        switch (c) {
-        case ' ': case '\t': case '\n': case '\r': case ',': case ':':
-            if (c == ',' && depth > 0 && is_object[depth - 1])
-                expect_key = 1;
-            i++;
+        switch (kind[s[i]]) {
+        case PLAIN:
+            do
+                i++;
+            while (i < n && kind[s[i]] == PLAIN);
             break;
-        case '{':
-        case '[':
-            if (depth == MAX_DEPTH)
-                return UNSETTLED;
-            is_object[depth] = (c == '{');
-            first_key[depth] = nspans;
-            depth++;
-            expect_key = (c == '{');
-            i++;
-            break;
-        case '}':
-        case ']':
-            if (depth == 0)
-                return UNSETTLED;
-            depth--;
-            if (is_object[depth])
-                nspans = first_key[depth];
-            expect_key = 0;
-            i++;
-            break;
-        case '"': {
-            int escaped = 0;
-            Py_ssize_t end = string_end(s, n, i, &escaped);
+        case QUOTE: {
+            Py_ssize_t end;
+            last_escaped = 0;
+            end = string_end(s, n, i, &last_escaped);
             if (end < 0)
                 return UNSETTLED;
-            if (expect_key) {
-                Py_ssize_t start = i + 1, len = end - i - 2;
-                int k;
-                if (escaped)
-                    return UNSETTLED;
-                if (nspans - first_key[depth - 1] >= MAX_KEYS || nspans == MAX_SPANS)
-                    return UNSETTLED;
-                for (k = first_key[depth - 1]; k < nspans; k++) {
-                    if (spans[k].len == len && (len == 0 || (s[spans[k].start] == s[start]
-                            && memcmp(s + spans[k].start, s + start, (size_t)len) == 0)))
-                        return REPEATED;
-                }
-                spans[nspans].start = start;
-                spans[nspans].len = len;
-                nspans++;
-                expect_key = 0;
-            }
+            last_start = i + 1;
+            last_len = end - i - 2;
             i = end;
             break;
         }
-        case '-': case '0': case '1': case '2': case '3': case '4':
-        case '5': case '6': case '7': case '8': case '9': {
-            int digits = 0;
-            if (c == '-')
-                i++;
-            while (i < n && s[i] >= '0' && s[i] <= '9') {
-                digits++;
-                i++;
-            }
-            if (digits >= 17)
+        case OPEN:
+            if (depth == MAX_DEPTH)
                 return UNSETTLED;
-            if (i < n && s[i] == '.') {
-                i++;
-                while (i < n && s[i] >= '0' && s[i] <= '9')
-                    i++;
+            first_key[depth++] = nspans;
+            i++;
+            break;
+        case CLOSE:
+            if (depth == 0)
+                return UNSETTLED;
+            nspans = first_key[--depth];
+            i++;
+            break;
+        case COLON: {
+            int k;
+            if (depth == 0 || last_start < 0 || last_escaped)
+                return UNSETTLED;
+            if (nspans - first_key[depth - 1] >= MAX_KEYS || nspans == MAX_SPANS)
+                return UNSETTLED;
+            for (k = first_key[depth - 1]; k < nspans; k++) {
+                if (spans[k].len == last_len &&
+                    (last_len == 0 || (s[spans[k].start] == s[last_start] &&
+                                       memcmp(s + spans[k].start, s + last_start, (size_t)last_len) == 0)))
+                    return REPEATED;
             }
+            spans[nspans].start = last_start;
+            spans[nspans].len = last_len;
+            nspans++;
+            last_start = -1;
+            i++;
+            break;
+        }
+        default: { /* DIGIT: a run of digits, then a fraction's or an exponent's start */
+            Py_ssize_t start = i;
+            while (i < n && kind[s[i]] == DIGIT)
+                i++;
+            if (i - start >= 17)
+                return UNSETTLED;
             if (i < n && (s[i] == 'e' || s[i] == 'E'))
                 return UNSETTLED;
             break;
         }
-        case 't': case 'n':
-            i += 4;
-            break;
-        case 'f':
-            i += 5;
-            break;
-        default:
-            return UNSETTLED;
         }
     }
     return depth == 0 ? SETTLED : UNSETTLED;
@@ -170,4 +162,7 @@ static struct PyModuleDef module = {
     -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__jsonscan(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__jsonscan(void) {
+    init_kinds();
+    return PyModule_Create(&module);
+}

@@ -178,7 +178,12 @@ def test_the_pass_over_the_bytes_settles_only_what_holds(value, pick, spacing):
         (b'{"n": 1e5}', 2),
         (b'{"n": 12345678901234567}', 2),  # 17 digits: orjson may read it otherwise
         (b'{"n": -1234567890123456.5}', 0),
-        (b"[" * 300 + b"]" * 300, 2),  # deeper than the pass follows
+        (b'{"a": ' * 300 + b"1" + b"}" * 300, 2),  # deeper than the pass follows
+        (b"[" * 300 + b"]" * 300, 0),  # arrays hold no keys: their depth is not followed
+        (b'{"a": [1, {"a": [{"b": 2, "c": {"b": 3}}]}], "b": true}', 0),
+        (b'{"a": [1, {"a": [{"b": 2, "c": {"b": 3}, "b": 4}]}]}', 1),
+        (b'{"t": true, "f": false, "n": null, "x": [1.25, -0.5, 10]}', 0),
+        (b'{"x": 1.5E3}', 2),
         (b"{" + b",".join(b'"k%d": 1' % i for i in range(70)) + b"}", 2),  # more keys than it compares
         (b'{"a": 1', 2),
         (b'"open', 2),
