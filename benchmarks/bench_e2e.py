@@ -116,7 +116,7 @@ elif part == "decode":
     import orjson
     from service.core import jsonio
     lines = [line.encode() for line in data["lines"]]
-    scan = jsonio._scan
+    scan = getattr(jsonio, "_scan", None)  # None in a tree from before the pass
     def counted(line):
         jsonio._scan = None
         try:

@@ -217,18 +217,35 @@ _CARD_TEXT: dict[str, str] = {}
 _CARD_TEXT_LIMIT = 50_000
 
 
+_PASS: dict[str, Any] = {"pass": True}
+_CARDS: dict[str, Any] = {"cards": ""}
+
+
 def _play_line(line: str, n: int, room: int, plays: list[dict[str, Any]], problems: list[Problem]) -> int:
     """The plays of one line (a trick, or any run of plays), comma-separated; how many were
     written. More than ``room`` is more than any game has: the text is read no further. The
     commonest entries — a pass written '-', cards read before, either after a seat — are taken
     at once; the rest by :func:`_play`, which finds their columns."""
-    parts = line.split(",") if "，" not in line else re.split(r"[,，]", line)
+    # Typed, so that the compiled loop uses str operations directly (re.split's items are Any).
+    parts: list[str] = line.split(",") if "，" not in line else re.split(r"[,，]", line)
     if len(parts) > room and len(parts) - sum(1 for p in parts if not p.strip()) > room:  # counted before any is read
         raise NotationSyntaxError([too_large("too_many_plays", "plays", MAX_PLAYS, None, n)])
-    known = _CARD_TEXT.get
+    known, pass_play, cards_play = _CARD_TEXT, _PASS, _CARDS  # locals: a global is a lookup at each use
     columns: list[int] | None = None
     k = -1
     for part in parts:
+        # The commonest entries, as written between commas: a pass, and cards read before.
+        if part == " -":
+            k += 1
+            plays.append(pass_play.copy())  # a small dict's copy costs less than building one
+            continue
+        cards = known.get(part)
+        if cards is not None:
+            k += 1
+            play = cards_play.copy()
+            play["cards"] = cards
+            plays.append(play)
+            continue
         body = part.strip()
         if not body:
             continue
@@ -241,12 +258,14 @@ def _play_line(line: str, n: int, room: int, plays: list[dict[str, Any]], proble
         if rest == "-":
             plays.append({"seat": seat, "pass": True} if seat >= 0 else {"pass": True})
             continue
-        cards = known(rest)
+        cards = known.get(rest)
         if cards is None:
             if columns is None:
                 columns = [col for col, _ in _entries(line)]
             _play(body, n, columns[k], plays, problems)
             continue
+        if seat < 0:
+            _remember(part, cards)  # as written, for the next entry spelled so
         plays.append({"seat": seat, "cards": cards} if seat >= 0 else {"cards": cards})
     return k + 1
 
@@ -267,10 +286,14 @@ def _cards(text: str, line: int, col: int, problems: list[Problem], remember: bo
             return None
     written = " ".join(tokens)
     if remember:
-        if len(_CARD_TEXT) >= _CARD_TEXT_LIMIT:
-            _CARD_TEXT.clear()
-        _CARD_TEXT[text] = written
+        _remember(text, written)
     return written
+
+
+def _remember(text: str, written: str) -> None:
+    if len(_CARD_TEXT) >= _CARD_TEXT_LIMIT:
+        _CARD_TEXT.clear()
+    _CARD_TEXT[text] = written
 
 
 def _deal_line(
