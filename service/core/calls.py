@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .call_types import Call, CallFault, CallKind, CardMove, Crown, DealView
 from .cards import Card
+from .crown import CROWN_CALLS, PROCEDURES, SNATCH_CHECKS
 from .errors import ViolationCode as V
 from .roles import Mode, rebellion_succeeded
 from .ruleset import Ruleset
@@ -67,8 +68,6 @@ _SHARED_CALLS = ("solo", "reveal_guard", "rebel", "kick", "surrender")
 
 def run_calls(calls: Sequence[Call], ruleset: Ruleset, view: DealView) -> CallOutcome | CallFault:
     """Walk the calls against the deal as ``view`` shows it."""
-    from .crown import CROWN_CALLS, PROCEDURES, SNATCH_CHECKS
-
     vocabulary = {*CROWN_CALLS[ruleset.crown], *_SHARED_CALLS}
     foreign = next((i for i, c in enumerate(calls) if c.kind.value not in vocabulary), None)
     if foreign is not None:

@@ -114,7 +114,7 @@ def run_plays(
     final_play_rule = rs.last_rank is LastRankRule.SIXES_FINAL_PLAY
     last_name = "threes" if last_rank is Rank.THREE else "sixes"  # the rank that goes last (憋六, 憋三)
     over = False
-    cache_get = _MOVE_CACHE.get
+    cache = _MOVE_CACHE  # a local: the compiled loop calls the dictionary's own get
     suits = table.suits
     seat_key, cards_key, pass_key = _keys_of(plays)
     guard = GUARD  # a module's global is a dictionary lookup at each use in compiled code
@@ -140,16 +140,18 @@ def run_plays(
                 seat = turn
                 implied.append(i)  # (a record that writes its seats pays nothing for this)
                 implied.append(turn)
-            elif type(written) is not int or written < 0 or written > 4:
+            elif type(written) is not int:
                 raise _Malformed
             else:
-                seat = written
+                seat = written  # an int from here: compared as one
+                if seat < 0 or seat > 4:
+                    raise _Malformed
             if cards is None:
                 if passed_ is not True:
                     raise _Malformed
             else:
                 if type(cards) is str:
-                    mv = cache_get(cards) or compile_move(cards)
+                    mv = cache.get(cards) or compile_move(cards)
                 elif type(cards) is list and all(type(t) is str for t in cards):
                     mv = compile_move(cards)
                 else:
