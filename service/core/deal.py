@@ -45,21 +45,21 @@ def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | De
                 i,
             )
     counts = []
-    total = [0] * RANK_COUNT
+    total: list[int] = [0] * RANK_COUNT
     marked: list[tuple[int, Rank]] = []
     suited = False
     for i, hand in enumerate(hands):
-        c = [0] * RANK_COUNT
+        c: list[int] = [0] * RANK_COUNT
         for card in hand:
-            r: int = card.rank  # as an int: the compiled loop indexes the list directly
-            c[r] += 1
+            r: int = card.rank  # as an int, and no +=: the compiled loop adds ints directly
+            c[r] = c[r] + 1
             if card.marked:
                 marked.append((i, card.rank))
             elif card.suit is not None:
                 suited = True
         counts.append(c)
         for k, n in enumerate(c):
-            total[k] += n
+            total[k] = total[k] + n
     deck = rs.dealt_counts
     if total != list(deck) or (marked and not rs.marked_jokers) or suited:
         bad = _composition(hands, rs)

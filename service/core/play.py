@@ -124,17 +124,24 @@ def run_plays(
             if type(play) is not dict:
                 raise _Malformed
             p: dict[str, Any] = play  # typed, so the compiled loop uses the dict operations directly
-            written = p.get(seat_key)
-            cards = p.get(cards_key)
-            passed_ = p.get(pass_key)
             # A play has no keys but seat, cards and pass (reading.PLAY_KEYS; a test holds the two
-            # together): the ones present, counted from the three lookups, against len(p). Only
-            # where they disagree (a key given as null, or another key) is each looked up again.
-            has_pass = passed_ is not None
-            if (written is not None) + (cards is not None) + has_pass != len(p):
-                if ("seat" in p) + ("cards" in p) + ("pass" in p) != len(p):
-                    raise _Malformed
-                has_pass = "pass" in p
+            # together): the ones present, counted from the lookups, against len(p). A pass with
+            # its seat (most plays) has exactly those two keys: its cards are not looked up. Only
+            # where the count and the keys disagree (a key given as null, or another key) is each
+            # looked up again.
+            written = p.get(seat_key)
+            passed_ = p.get(pass_key)
+            size = len(p)
+            if passed_ is not None and written is not None and size == 2:
+                cards = None
+                has_pass = True
+            else:
+                cards = p.get(cards_key)
+                has_pass = passed_ is not None
+                if (written is not None) + (cards is not None) + has_pass != size:
+                    if ("seat" in p) + ("cards" in p) + ("pass" in p) != size:
+                        raise _Malformed
+                    has_pass = "pass" in p
             seat: int
             if written is None:
                 seat = turn
