@@ -68,23 +68,8 @@ class AdjudicationRoute:
         self.latency = HTTP_LATENCY.labels(PATH)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        if (
-            environ.get("PATH_INFO") != PATH
-            or environ.get("REQUEST_METHOD") != "POST"
-            or environ.get("QUERY_STRING")
-            or "HTTP_AUTHORIZATION" in environ
-            or "HTTP_X_TABLE_TOKEN" in environ
-            or "x-baohuang" in environ.get("HTTP_ACCEPT", "")
-        ):
-            return self.app(environ, start_response)
-        declared = environ.get("CONTENT_TYPE", "")
-        length = environ.get("CONTENT_LENGTH", "")
-        if (
-            (declared != _JSON and not declared.startswith(_JSON + ";"))
-            or not length.isdigit()
-            or int(length) > self.max_body
-            or "HTTP_TRANSFER_ENCODING" in environ
-        ):
+        size = _plain_size(environ, self.max_body)
+        if size is None:
             return self.app(environ, start_response)
         t0 = time.perf_counter()
         incoming = environ.get("HTTP_X_REQUEST_ID", "")
@@ -95,25 +80,16 @@ class AdjudicationRoute:
             environ[COUNTED] = n
             if n is not None and n > limits.every.amount:  # the app answers 429 from the count
                 return self.app(environ, start_response)
-        size = int(length)
         try:
             body = environ["wsgi.input"].read(size) if size else b""
         except Exception as exc:  # a body that stalls or breaks off: the app answers it
             environ["wsgi.input"] = io.BufferedReader(_Unread(exc))
             return self.app(environ, start_response)
-        try:
-            if len(body) != size:
-                raise ValueError("the body is shorter than its Content-Length")
-            result = adjudicate(loads(body))
-            answer = result.to_json()
-            lang = best_language(environ["HTTP_ACCEPT_LANGUAGE"]) if "HTTP_ACCEPT_LANGUAGE" in environ else "en"
-            data = orjson.dumps(answer)
-            if lang != "en":  # as the app's language hook makes it from the English answer
-                data = json.dumps(localized(json.loads(data), lang), ensure_ascii=False).encode()
-        except Exception:  # not a record, or anything unforeseen: the app answers it as it always did
+        made = _answer(body, size, environ)
+        if made is None:  # not a record, or anything unforeseen: the app answers it as it always did
             environ["wsgi.input"] = io.BytesIO(body)
             return self.app(environ, start_response)
-        count_verdict(result.verdict)
+        data, lang = made
         start_response(
             "200 OK",
             [
@@ -125,7 +101,11 @@ class AdjudicationRoute:
                 ("X-Request-ID", request_id),
             ],
         )
-        elapsed = time.perf_counter() - t0
+        self._record(request_id, time.perf_counter() - t0)
+        return [data]
+
+    def _record(self, request_id: str, elapsed: float) -> None:
+        """The request's metrics and access line, as the app's hooks write them."""
         self.requests.inc()
         self.latency.observe(elapsed)
         if self.access.isEnabledFor(logging.INFO):
@@ -143,7 +123,42 @@ class AdjudicationRoute:
                     }
                 },
             )
-        return [data]
+
+
+def _plain_size(environ: dict[str, Any], max_body: int) -> int | None:
+    """The body's declared length, where the request is the route's plain form; else None."""
+    if (
+        environ.get("PATH_INFO") != PATH
+        or environ.get("REQUEST_METHOD") != "POST"
+        or environ.get("QUERY_STRING")
+        or "HTTP_AUTHORIZATION" in environ
+        or "HTTP_X_TABLE_TOKEN" in environ
+        or "x-baohuang" in environ.get("HTTP_ACCEPT", "")
+        or "HTTP_TRANSFER_ENCODING" in environ
+    ):
+        return None
+    declared = environ.get("CONTENT_TYPE", "")
+    length = environ.get("CONTENT_LENGTH", "")
+    if (declared != _JSON and not declared.startswith(_JSON + ";")) or not length.isdigit():
+        return None
+    size = int(length)
+    return size if size <= max_body else None
+
+
+def _answer(body: bytes, size: int, environ: dict[str, Any]) -> tuple[bytes, str] | None:
+    """The answer's bytes and language, counted in the metrics; None where the app must answer."""
+    try:
+        if len(body) != size:
+            raise ValueError("the body is shorter than its Content-Length")
+        result = adjudicate(loads(body))
+        data = orjson.dumps(result.to_json())
+        lang = best_language(environ["HTTP_ACCEPT_LANGUAGE"]) if "HTTP_ACCEPT_LANGUAGE" in environ else "en"
+        if lang != "en":  # as the app's language hook makes it from the English answer
+            data = json.dumps(localized(json.loads(data), lang), ensure_ascii=False).encode()
+    except Exception:
+        return None
+    count_verdict(result.verdict)
+    return data, lang
 
 
 def install(app: Flask) -> None:

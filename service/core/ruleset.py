@@ -152,6 +152,11 @@ class Ruleset:
     hidden_solo_points: tuple[int, ...] = (16, 8, 0, -8, -16)
     hidden_solo_first_wins: tuple[int, ...] = (16, 0, -16, -16, -16)
     open_solo_place_points: tuple[int, ...] = (32, 8, 0, -8, -32)
+    # (the options as JSON values, the canonical text): made once, as an answer shows them.
+    _derived: tuple[dict[str, Any], str] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_derived", _derive(self))
 
     # Derived facts the engine reads often.
     @property
@@ -225,7 +230,7 @@ class Ruleset:
 
     def options(self) -> dict[str, Any]:
         """The settable options as JSON values, by option key (a fresh dict each time)."""
-        return dict(_derived(self).options)
+        return dict(self._derived[0])
 
     def changed_options(self) -> dict[str, Any]:
         """The options that differ from the preset this ruleset is named after."""
@@ -240,7 +245,7 @@ class Ruleset:
     def canonical(self) -> str:
         """The ruleset as one canonical JSON text, ``[name, options]``: what a game's fingerprint
         and a tournament's stored ruleset are keyed by."""
-        return _derived(self).canonical
+        return self._derived[1]
 
     @classmethod
     def from_options(cls, name: str, options: Mapping[str, Any] | None = None, *, check: bool = True) -> Ruleset:
@@ -263,42 +268,19 @@ class Ruleset:
             raise RulesetError("option 'last_rank': 'threes' needs a deck with threes (deck '216')", "last_rank")
 
 
-@dataclass(frozen=True, slots=True)
-class _Derived:
-    options: dict[str, Any]
-    canonical: str
-
-
-# The one ruleset cache: rulesets built from (name, options), and what is derived from a ruleset.
-# Both are bounded: options come from requests.
+# The one ruleset cache: rulesets built from (name, options), bounded (options come from requests).
 @functools.lru_cache(maxsize=1024)
 def _built(name: str, options_json: str, check: bool) -> Ruleset:
     return _build(name, tuple(json.loads(options_json).items()), check)
 
 
-def _derived(rs: Ruleset) -> _Derived:
-    """What is derived from ``rs``, made once for each ruleset object. Looked up by identity: a
-    cache keyed by the ruleset itself would hash and compare every field at each answer."""
-    got = _DERIVED.get(id(rs))
-    if got is not None and got[0] is rs:
-        return got[1]
-    made = _derive(rs)
-    if len(_DERIVED) >= 1024:
-        _DERIVED.clear()
-    _DERIVED[id(rs)] = (rs, made)  # the ruleset is held, so its id is not another's meanwhile
-    return made
-
-
-_DERIVED: dict[int, tuple[Ruleset, _Derived]] = {}
-
-
-def _derive(rs: Ruleset) -> _Derived:
+def _derive(rs: Ruleset) -> tuple[dict[str, Any], str]:
     out: dict[str, Any] = {}
     for f in fields(rs):
         if f.metadata:
             value = getattr(rs, f.name)
             out[f.metadata["key"]] = value.value if isinstance(value, Enum) else value
-    return _Derived(out, json.dumps([rs.name, out], sort_keys=True, separators=(",", ":")))
+    return out, json.dumps([rs.name, out], sort_keys=True, separators=(",", ":"))
 
 
 def _build(name: str, options: tuple[tuple[str, Any], ...], check: bool) -> Ruleset:
