@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from .cards import Card, Rank
 from .errors import ViolationCode
@@ -50,17 +51,25 @@ class CardMove:
     marked: bool = False
 
 
-@dataclass(frozen=True, slots=True)
 class DealView:
     """What a crown procedure may look at: the dealt hands (None without a deal) and
-    where the marked cards are (None when unknown or not used)."""
+    where the marked cards are (None when unknown or not used). Read-only (Final); not a
+    dataclass, whose ``__init__`` runs as Python even in the compiled core (so Crown below)."""
 
-    hands: tuple[tuple[Card, ...], ...] | None
-    bj_holder: int | None
-    sj_holder: int | None
-    first_candidate: int | None = None
-    # Without a deal: the seats taken to hold a 2 (the standard crown's later decliners give one).
-    holding_twos: frozenset[int] = frozenset()
+    def __init__(
+        self,
+        hands: tuple[tuple[Card, ...], ...] | None,
+        bj_holder: int | None,
+        sj_holder: int | None,
+        first_candidate: int | None = None,
+        holding_twos: frozenset[int] = frozenset(),
+    ) -> None:
+        self.hands: Final = hands
+        self.bj_holder: Final = bj_holder
+        self.sj_holder: Final = sj_holder
+        self.first_candidate: Final = first_candidate
+        # Without a deal: the seats taken to hold a 2 (the standard crown's later decliners give one).
+        self.holding_twos: Final = holding_twos
 
     def holds_two(self, seat: int) -> bool:
         if self.hands is None:
@@ -83,17 +92,26 @@ class DealView:
         return None
 
 
-@dataclass(frozen=True, slots=True)
 class Crown:
-    """What the crown procedure settled."""
+    """What the crown procedure settled (read-only)."""
 
-    mode: Mode
-    emperor: int | None  # None: the deal is void
-    guard: int | None
-    next_index: int  # the first call after the crown
-    crown_seat: int | None  # who was dealt BJ* (or first offered the crown)
-    moves: tuple[CardMove, ...] = ()
-    called: Card | None = None
+    def __init__(
+        self,
+        mode: Mode,
+        emperor: int | None,
+        guard: int | None,
+        next_index: int,
+        crown_seat: int | None,
+        moves: tuple[CardMove, ...] = (),
+        called: Card | None = None,
+    ) -> None:
+        self.mode: Final = mode
+        self.emperor: Final = emperor  # None: the deal is void
+        self.guard: Final = guard
+        self.next_index: Final = next_index  # the first call after the crown
+        self.crown_seat: Final = crown_seat  # who was dealt BJ* (or first offered the crown)
+        self.moves: Final = moves
+        self.called: Final = called
 
 
 def crown_holder(calls: Sequence[Call], view: DealView, answers: str) -> int | CallFault:

@@ -10,7 +10,7 @@ check uses it too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Final
 
 from .call_types import Call, CallFault, CallKind, CardMove, Crown, DealView
 from .cards import Card
@@ -31,19 +31,31 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
 class CallOutcome:
-    """The roles the calls settled."""
+    """The roles the calls settled (read-only; not a dataclass, whose ``__init__`` runs as Python
+    even in the compiled core)."""
 
-    mode: Mode
-    emperor: int | None  # None: the deal is void
-    guard: int | None
-    rebels: tuple[int, ...]
-    guard_revealed: bool
-    kicked_by: int | None
-    moves: tuple[CardMove, ...]  # cards that changed hands during the crown, in order
-    crown_seat: int | None  # who was dealt BJ* (or first offered the crown)
-    called: Card | None = None
+    def __init__(
+        self,
+        mode: Mode,
+        emperor: int | None,
+        guard: int | None,
+        rebels: tuple[int, ...],
+        guard_revealed: bool,
+        kicked_by: int | None,
+        moves: tuple[CardMove, ...],
+        crown_seat: int | None,
+        called: Card | None = None,
+    ) -> None:
+        self.mode: Final = mode
+        self.emperor: Final = emperor  # None: the deal is void
+        self.guard: Final = guard
+        self.rebels: Final = rebels
+        self.guard_revealed: Final = guard_revealed
+        self.kicked_by: Final = kicked_by
+        self.moves: Final = moves  # cards that changed hands during the crown, in order
+        self.crown_seat: Final = crown_seat  # who was dealt BJ* (or first offered the crown)
+        self.called: Final = called
 
 
 def kick_allowed(

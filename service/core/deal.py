@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Final
 
 from .cards import RANK_COUNT, Card, Rank, parse_card
 from .errors import Violation
@@ -16,15 +16,18 @@ __all__ = ["DealFacts", "check_deal"]
 _MARKED = {Rank.BIG_JOKER: parse_card("BJ*"), Rank.SMALL_JOKER: parse_card("SJ*")}
 
 
-@dataclass(frozen=True, slots=True)
 class DealFacts:
     """What the engine needs from a legal deal: counts by rank per hand, and where the marked
-    cards are (None where the ruleset has none)."""
+    cards are (None where the ruleset has none). Read-only (Final); not a dataclass, whose
+    ``__init__`` runs as Python even in the compiled core."""
 
-    counts: tuple[list[int], ...]
-    bj_holder: int | None
-    sj_holder: int | None
-    suited: bool = False  # some dealt card shows its suit
+    def __init__(
+        self, counts: tuple[list[int], ...], bj_holder: int | None, sj_holder: int | None, suited: bool = False
+    ) -> None:
+        self.counts: Final = counts
+        self.bj_holder: Final = bj_holder
+        self.sj_holder: Final = sj_holder
+        self.suited: Final = suited  # some dealt card shows its suit
 
 
 def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | DealFacts:
