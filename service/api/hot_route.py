@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import io
 import json
-import logging
-import os
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -32,11 +30,10 @@ from flask import Flask
 
 from ..core import adjudicate
 from ..core.jsonio import loads
-from ..i18n import best_language
 from .adjudications import count_verdict
-from .language import localized
+from .language import answer_language, in_language
 from .limits import COUNTED, RateLimits
-from .observability import HTTP_LATENCY, HTTP_REQUESTS, REQUEST_ID
+from .observability import HTTP_LATENCY, HTTP_REQUESTS, log_access, request_id_of
 
 PATH = "/v1/adjudications"
 _JSON = "application/json"
@@ -63,7 +60,6 @@ class AdjudicationRoute:
     def __init__(self, app: WSGIApp, flask_app: Flask) -> None:
         self.app, self.extensions = app, flask_app.extensions
         self.max_body = int(flask_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
-        self.access = logging.getLogger("baohuang.access")
         self.requests = HTTP_REQUESTS.labels("POST", PATH, "200")
         self.latency = HTTP_LATENCY.labels(PATH)
 
@@ -72,8 +68,7 @@ class AdjudicationRoute:
         if size is None:
             return self.app(environ, start_response)
         t0 = time.perf_counter()
-        incoming = environ.get("HTTP_X_REQUEST_ID", "")
-        request_id = incoming if REQUEST_ID.match(incoming) else os.urandom(16).hex()
+        request_id = request_id_of(environ)
         limits: RateLimits = self.extensions["baohuang_limits"]
         if limits.enabled:
             n = limits.hit_every(environ.get("REMOTE_ADDR") or "unknown", time.time())
@@ -108,21 +103,7 @@ class AdjudicationRoute:
         """The request's metrics and access line, as the app's hooks write them."""
         self.requests.inc()
         self.latency.observe(elapsed)
-        if self.access.isEnabledFor(logging.INFO):
-            self.access.info(
-                "request",
-                extra={
-                    "fields": {
-                        "request_id": request_id,
-                        "method": "POST",
-                        "route": PATH,
-                        "path": PATH,
-                        "status": 200,
-                        "duration_ms": round(elapsed * 1000, 2),
-                        "organizer": None,
-                    }
-                },
-            )
+        log_access(request_id, "POST", PATH, PATH, 200, elapsed, None)
 
 
 def _plain_size(environ: dict[str, Any], max_body: int) -> int | None:
@@ -152,9 +133,9 @@ def _answer(body: bytes, size: int, environ: dict[str, Any]) -> tuple[bytes, str
             raise ValueError("the body is shorter than its Content-Length")
         result = adjudicate(loads(body))
         data = orjson.dumps(result.to_json())
-        lang = best_language(environ["HTTP_ACCEPT_LANGUAGE"]) if "HTTP_ACCEPT_LANGUAGE" in environ else "en"
+        lang = answer_language(environ)
         if lang != "en":  # as the app's language hook makes it from the English answer
-            data = json.dumps(localized(json.loads(data), lang), ensure_ascii=False).encode()
+            data = in_language(json.loads(data), lang).encode()
     except Exception:
         return None
     count_verdict(result.verdict)

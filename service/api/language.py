@@ -40,8 +40,7 @@ def install(app: Flask) -> None:
         sent = str(response.headers.get("Content-Type", "")).split(";", 1)[0].strip().lower()
         if sent not in JSON_ANSWERS or response.is_streamed or request.blueprint == "web":
             return response
-        asked = request.environ.get("HTTP_ACCEPT_LANGUAGE")
-        lang = best_language(asked) if asked else "en"
+        lang = answer_language(request.environ)
         headers = response.headers
         headers["Content-Language"] = lang
         if "Vary" in headers:
@@ -53,5 +52,16 @@ def install(app: Flask) -> None:
                 doc = json.loads(response.get_data())
             except ValueError:
                 return response
-            response.set_data(json.dumps(localized(doc, lang), ensure_ascii=False))
+            response.set_data(in_language(doc, lang))
         return response
+
+
+def answer_language(environ: dict[str, Any]) -> str:
+    """The language a request's Accept-Language asks for (English where it asks none)."""
+    asked = environ.get("HTTP_ACCEPT_LANGUAGE")
+    return best_language(asked) if asked else "en"
+
+
+def in_language(doc: Any, lang: str) -> str:
+    """A JSON answer's text with its sentences in ``lang``."""
+    return json.dumps(localized(doc, lang), ensure_ascii=False)

@@ -91,7 +91,6 @@ def configure_logging(level: str | None = None) -> None:
 
 
 def install(app: Flask) -> None:
-    access = logging.getLogger("baohuang.access")
     routes: dict[str, str] = {}  # url rule -> route label
     counters: dict[tuple[str, str, int], Any] = {}  # (method, route, status) -> its counter
     timers: dict[str, Any] = {}  # route -> its latency histogram
@@ -100,8 +99,7 @@ def install(app: Flask) -> None:
     def _start() -> Response | None:
         ctx = g._get_current_object()  # one proxy lookup
         ctx.t0 = time.perf_counter()
-        incoming = request.environ.get("HTTP_X_REQUEST_ID", "")
-        ctx.request_id = incoming if REQUEST_ID.match(incoming) else os.urandom(16).hex()
+        ctx.request_id = request_id_of(request.environ)
         return None
 
     @app.after_request
@@ -123,22 +121,38 @@ def install(app: Flask) -> None:
         counter.inc()
         timer = timers.get(route) or timers.setdefault(route, HTTP_LATENCY.labels(route))
         timer.observe(elapsed)
-        if access.isEnabledFor(logging.INFO):
-            access.info(
-                "request",
-                extra={
-                    "fields": {
-                        "request_id": request_id,
-                        "method": method,
-                        "route": route,
-                        "path": req.path,
-                        "status": status,
-                        "duration_ms": round(elapsed * 1000, 2),
-                        "organizer": ctx.get("organizer_id"),
-                    }
-                },
-            )
+        log_access(request_id, method, route, req.path, status, elapsed, ctx.get("organizer_id"))
         return resp
+
+
+def request_id_of(environ: dict[str, Any]) -> str:
+    """The request's id: the client's X-Request-ID where it is a usable one, else a new one."""
+    incoming = environ.get("HTTP_X_REQUEST_ID", "")
+    return incoming if REQUEST_ID.match(incoming) else os.urandom(16).hex()
+
+
+def log_access(
+    request_id: str, method: str, route: str, path: str, status: int, elapsed: float, organizer: object
+) -> None:
+    """A request's access line (written off the request's path: QueuedLines)."""
+    if _ACCESS.isEnabledFor(logging.INFO):
+        _ACCESS.info(
+            "request",
+            extra={
+                "fields": {
+                    "request_id": request_id,
+                    "method": method,
+                    "route": route,
+                    "path": path,
+                    "status": status,
+                    "duration_ms": round(elapsed * 1000, 2),
+                    "organizer": organizer,
+                }
+            },
+        )
+
+
+_ACCESS = logging.getLogger("baohuang.access")
 
 
 def metrics_response() -> Response:
