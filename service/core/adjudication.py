@@ -39,6 +39,33 @@ class Adjudication:
     implied_seats: tuple[int, ...] = ()  # play index, seat, … where a play left its seat to the turn
     crown_moves: tuple[CardMove, ...] = ()  # cards that changed hands during the crown
 
+    # Written out rather than generated (see Call): the same parameters as the fields.
+    def __init__(
+        self,
+        verdict: Verdict,
+        ruleset: Ruleset,
+        deal_reconstructed: bool,
+        violation: Violation | None = None,
+        outcome: Outcome | None = None,
+        notes: tuple[str, ...] = (),
+        claim: dict[str, Any] | None = None,
+        differences: tuple[Difference, ...] = (),
+        trick_starts: tuple[int, ...] = (),
+        implied_seats: tuple[int, ...] = (),
+        crown_moves: tuple[CardMove, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "verdict", verdict)
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "deal_reconstructed", deal_reconstructed)
+        object.__setattr__(self, "violation", violation)
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "claim", claim)
+        object.__setattr__(self, "differences", differences)
+        object.__setattr__(self, "trick_starts", trick_starts)
+        object.__setattr__(self, "implied_seats", implied_seats)
+        object.__setattr__(self, "crown_moves", crown_moves)
+
     def seats(self, plays: Sequence[Any]) -> list[int | None]:
         """The seat of each play: as written, or the seat whose turn it was (None beyond the
         point the referee followed the log to)."""

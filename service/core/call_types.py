@@ -32,6 +32,15 @@ class Call:
     kind: CallKind
     card: Card | None = None  # the card named by an accept or solo, where the ruleset calls cards
 
+    # The core's values made in every game write their ``__init__`` out, with the fields'
+    # parameters and defaults (tests/core/test_values.py holds the two together): the one that
+    # ``dataclass`` generates runs as Python even in the compiled core, about twenty times the
+    # cost of this one compiled. ``object.__setattr__`` is how a frozen dataclass sets its fields.
+    def __init__(self, seat: int, kind: CallKind, card: Card | None = None) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "card", card)
+
 
 @dataclass(frozen=True, slots=True)
 class CallFault:
@@ -49,6 +58,12 @@ class CardMove:
     dst: int
     rank: Rank
     marked: bool = False
+
+    def __init__(self, src: int | None, dst: int, rank: Rank, marked: bool = False) -> None:  # see Call
+        object.__setattr__(self, "src", src)
+        object.__setattr__(self, "dst", dst)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "marked", marked)
 
 
 class DealView:

@@ -68,6 +68,26 @@ class PlayResult:
     leads: list[int]  # the plays that lead a trick (the table was empty)
     implied: list[int]  # play index, seat, … for each play that left its seat to the turn
 
+    def __init__(  # written out: see call_types.Call
+        self,
+        order: list[int],
+        stop: Stop | None,
+        problems: list[Problem],
+        snapshot: dict[str, Any],
+        played: list[int],
+        sj_seen: int,
+        leads: list[int],
+        implied: list[int],
+    ) -> None:
+        self.order = order
+        self.stop = stop
+        self.problems = problems
+        self.snapshot = snapshot
+        self.played = played
+        self.sj_seen = sj_seen
+        self.leads = leads
+        self.implied = implied
+
 
 def _next_seat_slow(seat: int, skip: int) -> int:
     t = seat

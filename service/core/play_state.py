@@ -25,6 +25,15 @@ class PlayState:
     sj_holder: int  # seat holding SJ* in hand, or -1 (-2: unknown, reconstructing)
     suits: Suits | None = None  # where the plays write suits: what the deck and the deal allow
 
+    def __init__(  # written out: see call_types.Call
+        self, hands: list[int], counts: list[int], bj_holder: int, sj_holder: int, suits: Suits | None = None
+    ) -> None:
+        self.hands = hands
+        self.counts = counts
+        self.bj_holder = bj_holder
+        self.sj_holder = sj_holder
+        self.suits = suits
+
 
 class Stop(Exception):
     """A violation found in the play loop; ``extra``: more of the game at that point."""

@@ -44,6 +44,26 @@ class GameFacts:
     finishing_order: tuple[int, ...] = ()
     called: Card | None = None  # the suited card the emperor called, where the ruleset calls one
 
+    def __init__(  # written out: see call_types.Call
+        self,
+        mode: Mode,
+        emperor: int | None,
+        guard: int | None = None,
+        rebels: tuple[int, ...] = (),
+        guard_revealed: bool = False,
+        kicked_by: int | None = None,
+        finishing_order: tuple[int, ...] = (),
+        called: Card | None = None,
+    ) -> None:
+        object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "emperor", emperor)
+        object.__setattr__(self, "guard", guard)
+        object.__setattr__(self, "rebels", rebels)
+        object.__setattr__(self, "guard_revealed", guard_revealed)
+        object.__setattr__(self, "kicked_by", kicked_by)
+        object.__setattr__(self, "finishing_order", finishing_order)
+        object.__setattr__(self, "called", called)
+
     def place_of(self, seat: int | None) -> int:
         """0 for 1st … 4 for 5th."""
         return self.finishing_order.index(seat)
@@ -57,6 +77,11 @@ class Multiplier:
     rule: str
     factor: int
     reason: str
+
+    def __init__(self, rule: str, factor: int, reason: str) -> None:  # written out: see call_types.Call
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "factor", factor)
+        object.__setattr__(self, "reason", reason)
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "factor": self.factor, "reason": self.reason}
@@ -87,6 +112,20 @@ class Outcome:
     multipliers: tuple[Multiplier, ...]
     base_scores: tuple[int, ...]
     scores: tuple[int, ...]
+
+    def __init__(  # written out: see call_types.Call
+        self,
+        facts: GameFacts,
+        rebellion: bool,
+        multipliers: tuple[Multiplier, ...],
+        base_scores: tuple[int, ...],
+        scores: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "facts", facts)
+        object.__setattr__(self, "rebellion", rebellion)
+        object.__setattr__(self, "multipliers", multipliers)
+        object.__setattr__(self, "base_scores", base_scores)
+        object.__setattr__(self, "scores", scores)
 
     @property
     def multiplier(self) -> int:
