@@ -144,55 +144,25 @@ def run_plays(
             if type(play) is not dict:
                 raise _Malformed
             p: dict[str, Any] = play  # typed, so the compiled loop uses the dict operations directly
-            # A play has no keys but seat, cards and pass (reading.PLAY_KEYS; a test holds the two
-            # together): the ones present, counted from the lookups, against len(p). A pass with
-            # its seat (most plays) has exactly those two keys: its cards are not looked up. Only
-            # where the count and the keys disagree (a key given as null, or another key) is each
-            # looked up again.
+            # Most plays are the seat whose turn it is passing or playing a set it played before,
+            # written with its seat: {"seat": s, "pass": true} or {"seat": s, "cards": "..."}.
+            # Those are taken here in a few tests; anything else is read by _read_play. ``is``
+            # compares the written seat with the turn as an object: it holds only for an int
+            # of the turn's value (CPython keeps one object for each small int), and where it
+            # does not hold the general reading decides.
             written = p.get(seat_key)
             passed_ = p.get(pass_key)
-            size = len(p)
-            if passed_ is not None and written is not None and size == 2:
-                cards = None
-                has_pass = True
-            else:
-                cards = p.get(cards_key)
-                has_pass = passed_ is not None
-                if (written is not None) + (cards is not None) + has_pass != size:
-                    if ("seat" in p) + ("cards" in p) + ("pass" in p) != size:
-                        raise _Malformed
-                    has_pass = "pass" in p
-            seat: int
-            if written is None:
-                seat = turn
-                implied.append(i)  # (a record that writes its seats pays nothing for this)
-                implied.append(turn)
-            elif type(written) is not int:
-                raise _Malformed
-            else:
-                seat = written  # an int from here: compared as one
-                if seat < 0 or seat > 4:
-                    raise _Malformed
-            if cards is None:
+            mv: Move | None = None
+            seat = turn
+            if written is turn and len(p) == 2 and not over:
                 if passed_ is not True:
-                    raise _Malformed
+                    cards = p.get(cards_key) if passed_ is None else None
+                    mv = cache.get(cards) if type(cards) is str else None
+                    if mv is None or not mv.plain:
+                        seat, mv = _read_play(p, i, turn, over, out, cache, implied)
             else:
-                if type(cards) is str:
-                    mv = cache.get(cards) or compile_move(cards)
-                elif type(cards) is list and all(type(t) is str for t in cards):
-                    mv = compile_move(cards)
-                else:
-                    raise _Malformed
-                # The common case is one test; the rest is sorted out here.
-                if (not mv.plain or has_pass) and (
-                    mv.cards is None or mv.size == 0 or (has_pass and passed_ is not False)
-                ):
-                    raise _Malformed
-            if over:
-                raise Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
-            if seat != turn:
-                raise Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
-            if cards is None:
+                seat, mv = _read_play(p, i, turn, over, out, cache, implied)
+            if mv is None:  # a pass: the seat is the turn's
                 if top is None:
                     raise Stop(i, V.MUST_LEAD, seat, f"seat {seat} leads: the table is empty, so it must play a set")
                 passed |= 1 << seat
@@ -281,6 +251,56 @@ def run_plays(
 
 class _Malformed(Exception):
     pass
+
+
+def _read_play(
+    p: dict[str, Any], i: int, turn: int, over: bool, out: list[bool], cache: dict[object, Move], implied: list[int]
+) -> tuple[int, Move | None]:
+    """Play ``i`` as written, in any form the record allows: its seat (the turn's where it
+    writes none: noted in ``implied``) and its move, None for a pass. Raises _Malformed for
+    what is not a play, Stop for a play after the game or out of turn."""
+    # A play has no keys but seat, cards and pass (reading.PLAY_KEYS; a test holds the two
+    # together): the ones present, counted from the lookups, against len(p). Only where the
+    # count and the keys disagree (a key given as null, or another key) is each looked up again.
+    written = p.get("seat")
+    passed_ = p.get("pass")
+    cards = p.get("cards")
+    size = len(p)
+    has_pass = passed_ is not None
+    if (written is not None) + (cards is not None) + has_pass != size:
+        if ("seat" in p) + ("cards" in p) + ("pass" in p) != size:
+            raise _Malformed
+        has_pass = "pass" in p
+    seat: int
+    if written is None:
+        seat = turn
+        implied.append(i)  # (a record that writes its seats pays nothing for this)
+        implied.append(turn)
+    elif type(written) is not int:
+        raise _Malformed
+    else:
+        seat = written  # an int from here: compared as one
+        if seat < 0 or seat > 4:
+            raise _Malformed
+    mv: Move | None = None
+    if cards is None:
+        if passed_ is not True:
+            raise _Malformed
+    else:
+        if type(cards) is str:
+            mv = cache.get(cards) or compile_move(cards)
+        elif type(cards) is list and all(type(t) is str for t in cards):
+            mv = compile_move(cards)
+        else:
+            raise _Malformed
+        # The common case is one test; the rest is sorted out here.
+        if (not mv.plain or has_pass) and (mv.cards is None or mv.size == 0 or (has_pass and passed_ is not False)):
+            raise _Malformed
+    if over:
+        raise Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
+    if seat != turn:
+        raise Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
+    return seat, mv
 
 
 def _keys_of(plays: Sequence[Any]) -> tuple[str, str, str]:
