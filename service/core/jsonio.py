@@ -78,7 +78,7 @@ def loads(data: bytes | str) -> Any:
                     if found == 0:
                         return value
                     if found == 1:
-                        _refuse_duplicates(data.decode("utf-8") if isinstance(data, bytes) else data)
+                        _refuse_duplicates(data)
                 try:
                     again = _orjson_dumps(value)
                 except TypeError:  # nested deeper than orjson writes: counted the slow way below
@@ -91,7 +91,7 @@ def loads(data: bytes | str) -> Any:
                     else:
                         colons, escaped = data.count(":"), "\\" in data and "\\u003" in data
                     if escaped or colons != again.count(b":"):
-                        _refuse_duplicates(data.decode("utf-8") if isinstance(data, bytes) else data)
+                        _refuse_duplicates(data)
                     return value
                 value = _MISSING
             elif t is not float:
@@ -150,11 +150,11 @@ def _standard(data: bytes | str) -> Any:
 def _check_keys(value: Any, colons: int, escaped_colon: bool, data: bytes | str) -> None:
     """Refuse a repeated key (see loads); ``colons``: the text's ``:`` count."""
     if escaped_colon:  # a colon written as an escape: count nothing, look
-        _refuse_duplicates(data.decode("utf-8") if isinstance(data, bytes) else data)
+        _refuse_duplicates(data)
     elif colons != _lower_bound(value):
         keys, in_strings = _keys_and_colons(value)
         if colons - in_strings != keys:
-            _refuse_duplicates(data.decode("utf-8") if isinstance(data, bytes) else data)
+            _refuse_duplicates(data)
 
 
 def _lower_bound(value: Any) -> int:
@@ -247,8 +247,9 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return marked
 
 
-def _refuse_duplicates(text: str) -> None:
+def _refuse_duplicates(data: bytes | str) -> None:
     """Raise RecordError naming the first repeated key (by pointer), if any key is repeated."""
+    text = data.decode("utf-8") if isinstance(data, bytes) else data
     value = json.loads(text, object_pairs_hook=_pairs)
     stack: list[tuple[Any, str]] = [(value, "")]
     found: list[str] = []
