@@ -39,8 +39,7 @@ def deck_exhausted(plays: Sequence[Any], i: int, seat: int, pool: int, mv: Move,
         cards = p.get("cards") if type(p) is dict else None
         if cards is None:
             continue
-        m = _MOVE_CACHE.get(cards) if type(cards) is str else None
-        m = m or compile_move(cards)
+        m = compile_move(cards)  # (it looks in the move cache first)
         if any(unpack(m.packed)[r] for r in short):
             earlier.append(f"/plays/{j}")
     what = ", ".join(f"{deck[r]} × {Rank(r).symbol}" for r in short)
@@ -159,9 +158,9 @@ def run_plays(
                     cards = p.get(cards_key) if passed_ is None else None
                     mv = cache.get(cards) if type(cards) is str else None
                     if mv is None or not mv.plain:
-                        seat, mv = _read_play(p, i, turn, over, out, cache, implied)
+                        seat, mv = _read_play(p, i, turn, over, out, implied)
             else:
-                seat, mv = _read_play(p, i, turn, over, out, cache, implied)
+                seat, mv = _read_play(p, i, turn, over, out, implied)
             if mv is None:  # a pass: the seat is the turn's
                 if top is None:
                     raise Stop(i, V.MUST_LEAD, seat, f"seat {seat} leads: the table is empty, so it must play a set")
@@ -254,7 +253,7 @@ class _Malformed(Exception):
 
 
 def _read_play(
-    p: dict[str, Any], i: int, turn: int, over: bool, out: list[bool], cache: dict[object, Move], implied: list[int]
+    p: dict[str, Any], i: int, turn: int, over: bool, out: list[bool], implied: list[int]
 ) -> tuple[int, Move | None]:
     """Play ``i`` as written, in any form the record allows: its seat (the turn's where it
     writes none: noted in ``implied``) and its move, None for a pass. Raises _Malformed for
@@ -287,12 +286,9 @@ def _read_play(
         if passed_ is not True:
             raise _Malformed
     else:
-        if type(cards) is str:
-            mv = cache.get(cards) or compile_move(cards)
-        elif type(cards) is list and all(type(t) is str for t in cards):
-            mv = compile_move(cards)
-        else:
+        if type(cards) is not str and not (type(cards) is list and all(type(t) is str for t in cards)):
             raise _Malformed
+        mv = compile_move(cards)  # (it looks in the move cache first)
         # The common case is one test; the rest is sorted out here.
         if (not mv.plain or has_pass) and (mv.cards is None or mv.size == 0 or (has_pass and passed_ is not False)):
             raise _Malformed
