@@ -14,7 +14,7 @@ from .cards import SEATS, Rank, format_counts
 from .errors import Problem
 from .errors import ViolationCode as V
 from .play_state import PlayState, Stop
-from .record_form import plays_problems
+from .record_form import play_keys, plays_problems
 from .ruleset import LastRankRule, PassRule, Ruleset
 from .sets import _CACHE as _MOVE_CACHE
 from .sets import FIELD_BITS, GUARD, VALUE_MASK, Move, compile_move, unpack
@@ -97,9 +97,9 @@ def _next_seat_slow(seat: int, skip: int) -> int:
     return seat  # everyone skipped: never asked while two seats are in
 
 
-# _NEXT[seat][skip]: the next seat after ``seat`` in playing order whose bit is
-# not set in ``skip`` (seats out, or out of this trick under the hard pass).
-_NEXT = [[_next_seat_slow(seat, skip) for skip in range(1 << SEATS)] for seat in range(SEATS)]
+# _AFTER[skip][seat]: the next seat after ``seat`` in playing order whose bit is not set in
+# ``skip`` (seats out, or out of this trick under the hard pass).
+_AFTER = [[_next_seat_slow(seat, skip) for seat in range(SEATS)] for skip in range(1 << SEATS)]
 
 
 def run_plays(
@@ -113,7 +113,8 @@ def run_plays(
     hands, counts = table.hands, table.counts
     out = [False] * SEATS
     outmask = 0
-    nxt = _NEXT
+    nxt = _AFTER
+    after = nxt[0]  # nxt[outmask | passed]: the next seat from each seat
     order: list[int] = []
     leads = [0]
     implied: list[int] = []
@@ -123,23 +124,25 @@ def run_plays(
     turn = leader
     top: Move | None = None
     top_seat = -1
-    passed = 0
+    passed = 0  # seats out of this trick (the hard pass only: a soft pass never comes round again)
     npass = 0
+    need = 0  # passes that end the trick; 0 while the table is empty, so that a pass there stops
     hard = rs.pass_rule is PassRule.HARD
     twos_ok = rs.twos_with_jokers
     last_rank = rs.last_rank_card
-    last_field = 0 if last_rank is None else 0x7F << (FIELD_BITS * last_rank)
+    last_field = 0 if last_rank is None or recon else 0x7F << (FIELD_BITS * last_rank)
     others_mask = VALUE_MASK & ~last_field
     final_play_rule = rs.last_rank is LastRankRule.SIXES_FINAL_PLAY
     last_name = "threes" if last_rank is Rank.THREE else "sixes"  # the rank that goes last (憋六, 憋三)
     over = False
     cache = _MOVE_CACHE  # a local: the compiled loop calls the dictionary's own get
     suits = table.suits
-    seat_key, cards_key, pass_key = _keys_of(plays)
+    seat_key, cards_key, pass_key = play_keys(plays)
     guard = GUARD  # a module's global is a dictionary lookup at each use in compiled code
     i = -1
     try:
-        for i, play in enumerate(plays):
+        for play in plays:
+            i += 1
             if type(play) is not dict:
                 raise _Malformed
             p: dict[str, Any] = play  # typed, so the compiled loop uses the dict operations directly
@@ -149,33 +152,39 @@ def run_plays(
             # compares the written seat with the turn as an object: it holds only for an int
             # of the turn's value (CPython keeps one object for each small int), and where it
             # does not hold the general reading decides.
-            written = p.get(seat_key)
             passed_ = p.get(pass_key)
-            mv: Move | None = None
-            seat = turn
-            if written is turn and len(p) == 2 and not over:
-                if passed_ is not True:
-                    cards = p.get(cards_key) if passed_ is None else None
-                    mv = cache.get(cards) if type(cards) is str else None
-                    if mv is None or not mv.plain:
-                        seat, mv = _read_play(p, i, turn, over, out, implied)
-            else:
-                seat, mv = _read_play(p, i, turn, over, out, implied)
-            if mv is None:  # a pass: the seat is the turn's
-                if top is None:
-                    raise Stop(i, V.MUST_LEAD, seat, f"seat {seat} leads: the table is empty, so it must play a set")
-                passed |= 1 << seat
+            mv: Move | None
+            if passed_ is True and p.get(seat_key) is turn and len(p) == 2:
+                mv = None
+            elif not (
+                passed_ is None
+                and p.get(seat_key) is turn
+                and len(p) == 2
+                and type(cards := p.get(cards_key)) is str
+                and (mv := cache.get(cards)) is not None
+                and mv.plain
+            ):
+                mv = _read_play(p, i, turn, False, out, implied)
+            if mv is None:  # a pass by the seat whose turn it is
                 npass += 1
-                if npass >= active - (0 if out[top_seat] else 1):
-                    turn = nxt[top_seat][outmask] if out[top_seat] else top_seat
+                if npass >= need:
+                    if top is None:
+                        raise Stop(
+                            i, V.MUST_LEAD, turn, f"seat {turn} leads: the table is empty, so it must play a set"
+                        )
+                    passed = npass = need = 0
+                    after = nxt[outmask]
+                    turn = after[top_seat] if out[top_seat] else top_seat
                     top = None
                     leads.append(i + 1)
-                    passed = npass = 0
+                elif hard:
+                    passed |= 1 << turn
+                    after = nxt[outmask | passed]
+                    turn = after[turn]
                 else:
-                    turn = nxt[seat][outmask | passed]
+                    turn = after[turn]
                 continue
-            if not mv.is_set:
-                raise Stop(i, V.NOT_A_SET, seat, "two different ranks in one play are never a set")
+            seat = turn  # a set: _read_play stops one played out of turn
             if mv.two_with_jokers and not twos_ok:
                 raise Stop(i, V.NOT_A_SET, seat, f"ruleset {rs.name!r} does not let 2s carry jokers")
             h = pool if recon else hands[seat]
@@ -193,7 +202,7 @@ def run_plays(
                 suits.play(i, seat, mv)
             if mv.big or mv.small:
                 sj_seen = _marked(i, seat, mv, table, h2, recon, sj_seen)
-            if mv.packed & last_field and not recon:
+            if mv.packed & last_field:  # (never while reconstructing: last_field is 0)
                 if final_play_rule:
                     if left:
                         raise Stop(
@@ -215,8 +224,6 @@ def run_plays(
             counts[seat] = left
             top = mv
             top_seat = seat
-            if not hard:
-                passed = npass = 0
             if left == 0:
                 out[seat] = True
                 outmask |= 1 << seat
@@ -225,14 +232,26 @@ def run_plays(
                 if active == 1:
                     order.append(out.index(False))
                     over = True
-                    continue
-            if hard and npass >= active - (0 if out[seat] else 1):
-                turn = nxt[seat][outmask] if out[seat] else seat
+                    break
+                after = nxt[outmask | passed]
+                need = active
+            else:
+                need = active - 1
+            if not hard:
+                npass = 0
+            elif npass >= need:  # every other seat has passed out of this trick: it leads again
+                passed = npass = need = 0
+                after = nxt[outmask]
+                turn = after[seat] if left == 0 else seat
                 top = None
                 leads.append(i + 1)
-                passed = npass = 0
-            else:
-                turn = nxt[seat][outmask | passed]
+                continue
+            turn = after[seat]
+        if over and i + 1 < len(plays):  # the game is over: the next play is one too many
+            i += 1
+            if type(plays[i]) is not dict:
+                raise _Malformed
+            _read_play(plays[i], i, turn, True, out, implied)
     except _Malformed:
         problems = plays_problems(plays, i) or [Problem(f"/plays/{i}", "invalid_play", "this is not a play")]
         return PlayResult(order, None, problems, {}, played, sj_seen, leads, implied)
@@ -252,12 +271,10 @@ class _Malformed(Exception):
     pass
 
 
-def _read_play(
-    p: dict[str, Any], i: int, turn: int, over: bool, out: list[bool], implied: list[int]
-) -> tuple[int, Move | None]:
-    """Play ``i`` as written, in any form the record allows: its seat (the turn's where it
-    writes none: noted in ``implied``) and its move, None for a pass. Raises _Malformed for
-    what is not a play, Stop for a play after the game or out of turn."""
+def _read_play(p: dict[str, Any], i: int, turn: int, over: bool, out: list[bool], implied: list[int]) -> Move | None:
+    """Play ``i`` as written, in any form the record allows: its move, None for a pass (the
+    seat is the turn's: where the play writes none, that is noted in ``implied``). Raises
+    _Malformed for what is not a play, Stop for a play after the game, out of turn or not a set."""
     # A play has no keys but seat, cards and pass (reading.PLAY_KEYS; a test holds the two
     # together): the ones present, counted from the lookups, against len(p). Only where the
     # count and the keys disagree (a key given as null, or another key) is each looked up again.
@@ -296,36 +313,9 @@ def _read_play(
         raise Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
     if seat != turn:
         raise Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
-    return seat, mv
-
-
-def _keys_of(plays: Sequence[Any]) -> tuple[str, str, str]:
-    """The key strings "seat", "cards" and "pass" as the record's own objects spell them.
-
-    A decoder makes each key string once and uses it in every object (orjson keeps a cache of
-    keys, the standard library's decoder one per document), while the literals here are other
-    objects of the same text. A dictionary finds a key by identity before it compares text, so
-    looking the plays' keys up with their own string objects saves comparing the text three
-    times a play. Equal strings find the same entries whichever object is used: only the speed
-    depends on this."""
-    seat, cards, passed = "seat", "cards", "pass"
-    found = 0
-    for play in plays[:12]:
-        if type(play) is dict:
-            for k in play:
-                if type(k) is str:
-                    if k == "seat":
-                        seat = k
-                        found |= 1
-                    elif k == "cards":
-                        cards = k
-                        found |= 2
-                    elif k == "pass":
-                        passed = k
-                        found |= 4
-            if found == 7:
-                break
-    return seat, cards, passed
+    if mv is not None and not mv.is_set:
+        raise Stop(i, V.NOT_A_SET, seat, "two different ranks in one play are never a set")
+    return mv
 
 
 def _marked(i: int, seat: int, mv: Move, table: PlayState, h2: int, recon: bool, sj_seen: int) -> int:

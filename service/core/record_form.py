@@ -14,7 +14,16 @@ from .cards import SEATS, Card, NotationError, parse_card, parse_cards
 from .errors import Problem, RecordError
 from .ruleset import WEIHAI, Ruleset, RulesetError
 
-__all__ = ["escape", "is_seat", "play_problems", "plays_problems", "read_calls", "read_cards", "read_ruleset"]
+__all__ = [
+    "escape",
+    "is_seat",
+    "play_keys",
+    "play_problems",
+    "plays_problems",
+    "read_calls",
+    "read_cards",
+    "read_ruleset",
+]
 
 PLAY_KEYS = frozenset({"seat", "cards", "pass"})
 CALL_KEYS = frozenset({"seat", "call", "card"})
@@ -223,6 +232,35 @@ def play_problems(p: object, i: int) -> list[Problem]:
                 Problem(f"{ptr}/cards", "empty_play", "a play has at least one card; to pass, write 'pass': true")
             )
     return out
+
+
+def play_keys(plays: Sequence[Any]) -> tuple[str, str, str]:
+    """The key strings "seat", "cards" and "pass" as the record's own objects spell them.
+
+    A decoder makes each key string once and uses it in every object (orjson keeps a cache of
+    keys, the standard library's decoder one per document), while the literals here are other
+    objects of the same text. A dictionary finds a key by identity before it compares text, so
+    looking the plays' keys up with their own string objects saves comparing the text three
+    times a play. Equal strings find the same entries whichever object is used: only the speed
+    depends on this."""
+    seat, cards, passed = "seat", "cards", "pass"
+    found = 0
+    for play in plays[:12]:
+        if type(play) is dict:
+            for k in play:
+                if type(k) is str:
+                    if k == "seat":
+                        seat = k
+                        found |= 1
+                    elif k == "cards":
+                        cards = k
+                        found |= 2
+                    elif k == "pass":
+                        passed = k
+                        found |= 4
+            if found == 7:
+                break
+    return seat, cards, passed
 
 
 def plays_problems(plays: Sequence[object], start: int) -> list[Problem]:

@@ -150,6 +150,21 @@ def test_a_whole_game_then_one_more_action_is_game_over():
     assert (result.violation.code.value, result.violation.pointer) == ("game_over", f"/plays/{len(rec['plays']) - 1}")
 
 
+def test_after_the_game_a_play_that_is_not_one_is_named_first():
+    # The loop leaves off at the last seat's going out; what follows is read there: a play
+    # that is not a play is a problem of the record, two more plays are one game_over.
+    rec = random_record(11)
+    n = len(rec["plays"])
+    with pytest.raises(RecordError) as caught:
+        adjudicate({**rec, "plays": [*rec["plays"], {"seat": 0, "pass": 1}]})
+    assert [p.pointer for p in caught.value.problems] == [f"/plays/{n}/pass"]
+    with pytest.raises(RecordError):
+        adjudicate({**rec, "plays": [*rec["plays"], [0]]})
+    two = [*rec["plays"], {"seat": 1, "cards": "7"}, {"pass": True}]
+    result = adjudicate({**rec, "plays": two})
+    assert (result.violation.code.value, result.violation.pointer) == ("game_over", f"/plays/{n}")
+
+
 def test_a_truncated_game_is_incomplete():
     rec = random_record(12)
     rec["plays"] = rec["plays"][:-1]
