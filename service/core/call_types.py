@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from .cards import Card, Rank
+from .cards import Card, Rank, parse_cards
 from .errors import ViolationCode
 from .roles import Mode
 
@@ -68,8 +68,10 @@ class CardMove:
 
 class DealView:
     """What a crown procedure may look at: the dealt hands (None without a deal) and
-    where the marked cards are (None when unknown or not used). Read-only (Final); not a
-    dataclass, whose ``__init__`` runs as Python even in the compiled core (so Crown below)."""
+    where the marked cards are (None when unknown or not used). Read-only; not a dataclass,
+    whose ``__init__`` runs as Python even in the compiled core (so Crown below). A deal read
+    packed (deal.read_plain_deal) is kept as written, and its cards are read only when a crown
+    procedure looks at them (``written``)."""
 
     def __init__(
         self,
@@ -78,13 +80,21 @@ class DealView:
         sj_holder: int | None,
         first_candidate: int | None = None,
         holding_twos: frozenset[int] = frozenset(),
+        written: Sequence[str] | None = None,
     ) -> None:
-        self.hands: Final = hands
+        self._hands = hands
+        self._written = written
         self.bj_holder: Final = bj_holder
         self.sj_holder: Final = sj_holder
         self.first_candidate: Final = first_candidate
         # Without a deal: the seats taken to hold a 2 (the standard crown's later decliners give one).
         self.holding_twos: Final = holding_twos
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...] | None:
+        if self._hands is None and self._written is not None:
+            self._hands = tuple(parse_cards(h) for h in self._written)
+        return self._hands
 
     def holds_two(self, seat: int) -> bool:
         if self.hands is None:

@@ -6,25 +6,32 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from .cards import RANK_COUNT, Card, Rank, parse_card
+from .cards import RANK_COUNT, SEATS, Card, Rank, format_card, parse_card
 from .errors import Violation
 from .errors import ViolationCode as V
 from .ruleset import Ruleset
+from .sets import FIELD_BITS, pack
 
-__all__ = ["DealFacts", "check_deal"]
+__all__ = ["DealFacts", "check_deal", "read_plain_deal"]
 
 _MARKED = {Rank.BIG_JOKER: parse_card("BJ*"), Rank.SMALL_JOKER: parse_card("SJ*")}
 
 
 class DealFacts:
-    """What the engine needs from a legal deal: counts by rank per hand, and where the marked
-    cards are (None where the ruleset has none). Read-only (Final); not a dataclass, whose
-    ``__init__`` runs as Python even in the compiled core."""
+    """What the engine needs from a legal deal: each hand's counts by rank packed (sets.pack)
+    and its size, and where the marked cards are (None where the ruleset has none). Read-only
+    (Final); not a dataclass, whose ``__init__`` runs as Python even in the compiled core."""
 
     def __init__(
-        self, counts: tuple[list[int], ...], bj_holder: int | None, sj_holder: int | None, suited: bool = False
+        self,
+        packed: tuple[int, ...],
+        sizes: tuple[int, ...],
+        bj_holder: int | None,
+        sj_holder: int | None,
+        suited: bool = False,
     ) -> None:
-        self.counts: Final = counts
+        self.packed: Final = packed
+        self.sizes: Final = sizes
         self.bj_holder: Final = bj_holder
         self.sj_holder: Final = sj_holder
         self.suited: Final = suited  # some dealt card shows its suit
@@ -47,7 +54,7 @@ def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | De
                 f"seat {i} was dealt {len(hand)} cards; ruleset {rs.name!r} deals {shape}",
                 i,
             )
-    counts = []
+    packed: list[int] = []
     total: list[int] = [0] * RANK_COUNT
     marked: list[tuple[int, Rank]] = []
     suited = False
@@ -60,7 +67,7 @@ def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | De
                 marked.append((i, card.rank))
             elif card.suit is not None:
                 suited = True
-        counts.append(c)
+        packed.append(pack(c))
         for k, n in enumerate(c):
             total[k] = total[k] + n
     deck = rs.dealt_counts
@@ -81,7 +88,53 @@ def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | De
                 seen[1],
             )
         holders[rank] = seen[0] if seen else None
-    return DealFacts(tuple(counts), holders[Rank.BIG_JOKER], holders[Rank.SMALL_JOKER], suited)
+    sizes = tuple(len(hand) for hand in hands)
+    return DealFacts(tuple(packed), sizes, holders[Rank.BIG_JOKER], holders[Rank.SMALL_JOKER], suited)
+
+
+# Each plain token (the canonical spelling of a card without a suit: what the service writes)
+# as its card's packed counter, so that a hand's counts are the sum of its tokens'. The marked
+# jokers count as jokers; where they are is read from the text.
+_ONE: dict[str, int] = {format_card(Card(rank)): 1 << (FIELD_BITS * rank) for rank in Rank}
+_MARKS = (format_card(_MARKED[Rank.BIG_JOKER]), format_card(_MARKED[Rank.SMALL_JOKER]))  # "BJ*", "SJ*"
+for _rank, _token in zip((Rank.BIG_JOKER, Rank.SMALL_JOKER), _MARKS, strict=True):
+    _ONE[_token] = 1 << (FIELD_BITS * _rank)
+
+
+def read_plain_deal(value: object, rs: Ruleset) -> DealFacts | None:
+    """The facts of a deal written the common way — five strings of plain tokens, no suits —
+    that is the ruleset's deck in its hand sizes with each marked joker dealt once, read as
+    five sums without a card for each token; None for any other deal, which is read card by
+    card (``check_deal``: it names what is wrong, or reads suits and other spellings)."""
+    if type(value) is not list or len(value) != SEATS or rs.suits_required:
+        return None
+    one = _ONE.__getitem__
+    packed: list[int] = []
+    sizes: list[int] = []
+    for text in value:
+        if type(text) is not str:
+            return None
+        words = text.split()
+        try:
+            packed.append(sum(map(one, words)))
+        except KeyError:  # another spelling, a suit, or not a card
+            return None
+        sizes.append(len(words))
+    # Once the sizes are the deal's, no rank's total reaches 256 (a deal is fewer cards), so the
+    # hands' sum holds the deal's count of each rank in its own byte: one comparison with the deck.
+    if sorted(sizes) != sorted(rs.hand_sizes) or sum(packed) != pack(rs.dealt_counts):
+        return None
+    holders: list[int | None] = [None, None]
+    for k, mark in enumerate(_MARKS):
+        seen = [i for i, text in enumerate(value) if mark in text]
+        if not rs.marked_jokers:
+            if seen:
+                return None
+        elif len(seen) != 1 or value[seen[0]].count(mark) != 1:
+            return None
+        else:
+            holders[k] = seen[0]
+    return DealFacts(tuple(packed), tuple(sizes), holders[0], holders[1])
 
 
 def _composition(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | None:

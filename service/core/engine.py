@@ -19,10 +19,12 @@ from typing import Any
 
 from .adjudication import Adjudication, Verdict
 from .bounds import MAX_CALLS, max_plays
+from .call_types import DealView
 from .cards import SEATS, Card
 from .claims import compare_claim, read_claim
+from .deal import read_plain_deal
 from .errors import Problem, RecordError
-from .judge import adjudicate_dealt
+from .judge import adjudicate_deal_facts, adjudicate_dealt
 from .record_form import escape, is_seat, plays_problems, read_calls, read_cards, read_ruleset
 from .ruleset import WEIHAI, CrownProcedure, Ruleset
 from .without_deal import adjudicate_without_deal
@@ -43,7 +45,9 @@ def adjudicate(doc: Mapping[str, Any], ruleset: Ruleset | None = None) -> Adjudi
     too_large = larger_than_a_game(doc, rs)
     if too_large:
         raise RecordError(too_large)
-    hands = _read_deal(doc.get("deal"), rs, problems)
+    deal = doc.get("deal")
+    facts = read_plain_deal(deal, rs)  # the common deal, read packed at once
+    hands = None if facts is not None else _read_deal(deal, rs, problems)
     calls = read_calls(doc.get("calls"), problems, rs)
     guard, first = read_seats_and_meta(doc, rs, problems)
     plays = doc.get("plays")
@@ -61,7 +65,10 @@ def adjudicate(doc: Mapping[str, Any], ruleset: Ruleset | None = None) -> Adjudi
     if problems:
         problems.extend(plays_problems(plays, 0))
         raise RecordError(problems)
-    if hands is None:
+    if facts is not None:
+        view = DealView(None, facts.bj_holder, facts.sj_holder, first, written=deal)
+        result = adjudicate_deal_facts(rs, facts, view, calls, plays, guard)
+    elif hands is None:
         result = adjudicate_without_deal(rs, calls, plays, guard, first)
     else:
         result = adjudicate_dealt(rs, hands, calls, plays, guard, first)

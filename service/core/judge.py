@@ -12,11 +12,11 @@ from .adjudication import Adjudication, Verdict
 from .call_types import Call, CallFault, CardMove, DealView
 from .calls import CallOutcome, run_calls
 from .cards import Card
-from .deal import check_deal
+from .deal import DealFacts, check_deal
 from .errors import Problem, RecordError, Violation
 from .errors import ViolationCode as V
 from .play import PlayResult, run_plays
-from .play_state import PlayState, play_state_from_counts
+from .play_state import PlayState, play_state_from_packed
 from .record_form import plays_problems
 from .ruleset import Ruleset
 from .scoring import GameFacts, Mode, score
@@ -24,6 +24,7 @@ from .sets import FIELD_BITS
 from .suits import Suits
 
 __all__ = [
+    "adjudicate_deal_facts",
     "adjudicate_dealt",
     "apply_moves",
     "call_violation",
@@ -184,9 +185,19 @@ def adjudicate_dealt(
     if isinstance(facts, Violation):
         raise_play_problems(plays)
         return illegal(rs, facts, False)
+    return adjudicate_deal_facts(
+        rs, facts, DealView(tuple(hands), facts.bj_holder, facts.sj_holder, first), calls, plays, guard
+    )
+
+
+def adjudicate_deal_facts(
+    rs: Ruleset, facts: DealFacts, view: DealView, calls: tuple[Call, ...], plays: list[Any], guard: int | None
+) -> Adjudication:
+    """A record whose deal is legal, as ``facts`` (and the crown procedures' ``view``) say."""
     bj, sj = facts.bj_holder, facts.sj_holder
-    table = play_state_from_counts(list(facts.counts), -1 if bj is None else bj, -1 if sj is None else sj)
+    table = play_state_from_packed(facts.packed, facts.sizes, -1 if bj is None else bj, -1 if sj is None else sj)
     if facts.suited:
+        hands = view.hands
+        assert hands is not None
         table.suits = Suits(hands)
-    view = DealView(tuple(hands), bj, sj, first)
     return finish(rs, table, view, calls, plays, False, (), guard)

@@ -12,7 +12,7 @@ from .sets import GUARD, pack
 if TYPE_CHECKING:
     from .suits import Suits
 
-__all__ = ["PlayState", "Stop", "play_state_from_counts"]
+__all__ = ["PlayState", "Stop", "play_state_from_counts", "play_state_from_packed"]
 
 
 @dataclass(slots=True)
@@ -50,3 +50,7 @@ class Stop(Exception):
 
 def play_state_from_counts(counts: list[list[int]], bj: int, sj: int) -> PlayState:
     return PlayState([pack(c) | GUARD for c in counts], [sum(c) for c in counts], bj, sj)
+
+
+def play_state_from_packed(packed: tuple[int, ...], sizes: tuple[int, ...], bj: int, sj: int) -> PlayState:
+    return PlayState([p | GUARD for p in packed], list(sizes), bj, sj)

@@ -1,8 +1,15 @@
 """Deck and deal checks (RULES §2): an illegal deal is a verdict; a malformed one is a RecordError."""
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.core import RecordError, adjudicate, random_record
+from service.core.cards import NotationError, parse_cards
+from service.core.deal import DealFacts, check_deal, read_plain_deal
+from service.core.ruleset import PRESETS
 
 
 def verdict(rec):
@@ -95,3 +102,79 @@ def test_malformed_deal_is_a_record_error(deal, pointer):
     with pytest.raises(RecordError) as info:
         adjudicate(rec)
     assert pointer in [p.pointer for p in info.value.problems]
+
+
+# The common deal is read packed (deal.read_plain_deal) and every other by check_deal, card by
+# card. The two must agree: where the packed reading answers, check_deal gives the same facts;
+# where it declines, check_deal decides (and names what is wrong).
+_EDITS = ["none", "swap", "drop", "extra", "mark", "unmark", "double_mark", "lower", "alias", "suit", "move"]
+
+
+def _edited(deal: list[str], edit: str, rng: random.Random) -> list[str]:
+    hands = [h.split() for h in deal]
+    i, j = rng.randrange(5), rng.randrange(5)
+    k = rng.randrange(len(hands[i]))
+    if edit == "swap":
+        hands[i][k] = rng.choice(["3", "7", "10", "A", "2", "SJ", "BJ"])
+    elif edit == "drop":
+        del hands[i][k]
+    elif edit == "extra":
+        hands[i].append(hands[i][k])
+    elif edit == "mark":
+        hands[i][k] = rng.choice(["BJ*", "SJ*"])
+    elif edit == "unmark":
+        hands[i] = [t.rstrip("*") for t in hands[i]]
+    elif edit == "double_mark":
+        hands[i].extend(["BJ*", "BJ*"])
+    elif edit == "lower":
+        hands[i][k] = hands[i][k].lower()
+    elif edit == "alias":
+        hands[i] = ["T" if t == "10" else t for t in hands[i]]
+    elif edit == "suit":
+        hands[i][k] = "7S"
+    elif edit == "move":
+        hands[j].append(hands[i].pop(k))
+    return [" ".join(h) for h in hands]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    name=st.sampled_from(sorted(PRESETS)),
+    edit=st.sampled_from(_EDITS),
+)
+def test_the_packed_deal_reading_agrees_with_check_deal(seed, name, edit):
+    rs = PRESETS[name]
+    rng = random.Random(seed)
+    deal = _edited(random_record(seed, rs)["deal"], edit, rng)
+    try:
+        hands = [parse_cards(h) for h in deal]
+    except NotationError:
+        hands = None
+    plain = read_plain_deal(deal, rs)
+    if plain is None:
+        # declined: the deal is not legal, or is written another way than the plain one
+        assert edit != "none" or rs.suits_required
+        return
+    assert hands is not None
+    facts = check_deal(hands, rs)
+    assert isinstance(facts, DealFacts)
+    assert (plain.packed, plain.sizes, plain.bj_holder, plain.sj_holder, plain.suited) == (
+        facts.packed,
+        facts.sizes,
+        facts.bj_holder,
+        facts.sj_holder,
+        facts.suited,
+    )
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_legal_plain_deal_is_read_packed(name):
+    rs = PRESETS[name]
+    for seed in range(20):
+        deal = random_record(seed, rs)["deal"]
+        if rs.suits_required:
+            assert read_plain_deal(deal, rs) is None
+        else:
+            facts = read_plain_deal(deal, rs)
+            assert facts is not None and facts.sizes == tuple(len(h.split()) for h in deal)
