@@ -128,7 +128,6 @@ def run_plays(
     npass = 0
     need = 0  # passes that end the trick; 0 while the table is empty, so that a pass there stops
     hard = rs.pass_rule is PassRule.HARD
-    twos_ok = rs.twos_with_jokers
     last_rank = rs.last_rank_card
     last_field = 0 if last_rank is None or recon else 0x7F << (FIELD_BITS * last_rank)
     others_mask = VALUE_MASK & ~last_field
@@ -164,7 +163,7 @@ def run_plays(
                 and (mv := cache.get(cards)) is not None
                 and mv.plain
             ):
-                mv = _read_play(p, i, turn, False, out, implied)
+                mv = _read_play(p, i, turn, False, out, implied, rs)
             if mv is None:  # a pass by the seat whose turn it is
                 npass += 1
                 if npass >= need:
@@ -184,9 +183,7 @@ def run_plays(
                 else:
                     turn = after[turn]
                 continue
-            seat = turn  # a set: _read_play stops one played out of turn
-            if mv.two_with_jokers and not twos_ok:
-                raise Stop(i, V.NOT_A_SET, seat, f"ruleset {rs.name!r} does not let 2s carry jokers")
+            seat = turn  # a set: _read_play stops one played out of turn or not allowed
             h = pool if recon else hands[seat]
             h2 = h - mv.packed
             if h2 & guard != guard:
@@ -196,12 +193,13 @@ def run_plays(
             left = counts[seat] - mv.size
             if left < 0:
                 raise Stop(i, V.NOT_IN_HAND, seat, f"seat {seat} has only {counts[seat]} cards left")
-            if mv.suited:
-                if suits is None:
-                    suits = table.suits = Suits(None)
-                suits.play(i, seat, mv)
-            if mv.big or mv.small:
-                sj_seen = _marked(i, seat, mv, table, h2, recon, sj_seen)
+            if mv.special:
+                if mv.suited:
+                    if suits is None:
+                        suits = table.suits = Suits(None)
+                    suits.play(i, seat, mv)
+                if mv.big or mv.small:
+                    sj_seen = _marked(i, seat, mv, table, h2, recon, sj_seen)
             if mv.packed & last_field:  # (never while reconstructing: last_field is 0)
                 if final_play_rule:
                     if left:
@@ -251,7 +249,7 @@ def run_plays(
             i += 1
             if type(plays[i]) is not dict:
                 raise _Malformed
-            _read_play(plays[i], i, turn, True, out, implied)
+            _read_play(plays[i], i, turn, True, out, implied, rs)
     except _Malformed:
         problems = plays_problems(plays, i) or [Problem(f"/plays/{i}", "invalid_play", "this is not a play")]
         return PlayResult(order, None, problems, {}, played, sj_seen, leads, implied)
@@ -271,7 +269,9 @@ class _Malformed(Exception):
     pass
 
 
-def _read_play(p: dict[str, Any], i: int, turn: int, over: bool, out: list[bool], implied: list[int]) -> Move | None:
+def _read_play(
+    p: dict[str, Any], i: int, turn: int, over: bool, out: list[bool], implied: list[int], rs: Ruleset
+) -> Move | None:
     """Play ``i`` as written, in any form the record allows: its move, None for a pass (the
     seat is the turn's: where the play writes none, that is noted in ``implied``). Raises
     _Malformed for what is not a play, Stop for a play after the game, out of turn or not a set."""
@@ -313,8 +313,11 @@ def _read_play(p: dict[str, Any], i: int, turn: int, over: bool, out: list[bool]
         raise Stop(i, V.GAME_OVER, seat, "the game was over: four seats had gone out")
     if seat != turn:
         raise Stop(i, V.OUT_OF_TURN, seat, _turn_message(seat, turn, out))
-    if mv is not None and not mv.is_set:
-        raise Stop(i, V.NOT_A_SET, seat, "two different ranks in one play are never a set")
+    if mv is not None:
+        if not mv.is_set:
+            raise Stop(i, V.NOT_A_SET, seat, "two different ranks in one play are never a set")
+        if mv.two_with_jokers and not rs.twos_with_jokers:
+            raise Stop(i, V.NOT_A_SET, seat, f"ruleset {rs.name!r} does not let 2s carry jokers")
     return mv
 
 

@@ -141,6 +141,7 @@ class Move:
         "rank",
         "size",
         "small",
+        "special",
         "suited",
         "suited_keys",
         "two_with_jokers",
@@ -159,7 +160,10 @@ class Move:
         self.suited: tuple[Card, ...] = ()
         # The suited cards as (slot, copies), as the suit checks count them (cards.suited_slot).
         self.suited_keys: tuple[tuple[int, int], ...] = ()
-        self.plain = False  # cards that are one set: the only kind the play loop need not look at twice
+        # A set that is not 2s with jokers (which a ruleset may refuse): the only kind the play
+        # loop takes without reading the play again; ``special``: it holds jokers or suits.
+        self.plain = False
+        self.special = False
         if cards is None:
             return
         counts = [0] * len(Rank)
@@ -185,7 +189,8 @@ class Move:
             self.rank = -1 if cs.rank is None else int(cs.rank)
             self.n, self.small, self.big = cs.count, cs.small, cs.big
             self.two_with_jokers = cs.rank is Rank.TWO and (cs.small + cs.big) > 0
-            self.plain = True
+            self.plain = not self.two_with_jokers
+            self.special = bool(self.suited) or cs.small + cs.big > 0
 
     def card_set(self) -> CardSet:
         return CardSet(None if self.rank < 0 else Rank(self.rank), self.n, self.small, self.big)
