@@ -129,8 +129,9 @@ def run_plays(
     need = 0  # passes that end the trick; 0 while the table is empty, so that a pass there stops
     hard = rs.pass_rule is PassRule.HARD
     last_rank = rs.last_rank_card
-    last_field = 0 if last_rank is None or recon else 0x7F << (FIELD_BITS * last_rank)
+    last_field = 0 if last_rank is None else 0x7F << (FIELD_BITS * last_rank)
     others_mask = VALUE_MASK & ~last_field
+    last = -2 if last_rank is None or recon else int(last_rank)  # a set's rank (-1: jokers only)
     final_play_rule = rs.last_rank is LastRankRule.SIXES_FINAL_PLAY
     last_name = "threes" if last_rank is Rank.THREE else "sixes"  # the rank that goes last (憋六, 憋三)
     over = False
@@ -140,8 +141,7 @@ def run_plays(
     guard = GUARD  # a module's global is a dictionary lookup at each use in compiled code
     i = -1
     try:
-        for play in plays:
-            i += 1
+        for i, play in enumerate(plays):
             if type(play) is not dict:
                 raise _Malformed
             p: dict[str, Any] = play  # typed, so the compiled loop uses the dict operations directly
@@ -200,7 +200,7 @@ def run_plays(
                     suits.play(i, seat, mv)
                 if mv.big or mv.small:
                     sj_seen = _marked(i, seat, mv, table, h2, recon, sj_seen)
-            if mv.packed & last_field:  # (never while reconstructing: last_field is 0)
+            if mv.rank == last:  # a set of the rank that goes last (never while reconstructing)
                 if final_play_rule:
                     if left:
                         raise Stop(
