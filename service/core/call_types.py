@@ -25,6 +25,8 @@ class CallKind(Enum):
     KICK = "kick"
     SURRENDER = "surrender"
 
+    __hash__ = object.__hash__  # in the calls' vocabularies: hashed by identity (see cards.Suit)
+
 
 @dataclass(frozen=True, slots=True)
 class Call:

@@ -76,13 +76,16 @@ def kick_allowed(
 
 
 _SHARED_CALLS = ("solo", "reveal_guard", "rebel", "kick", "surrender")
+# The calls each crown procedure's ruleset knows, as kinds.
+_KINDS = {crown: frozenset(CallKind(k) for k in (*names, *_SHARED_CALLS)) for crown, names in CROWN_CALLS.items()}
 
 
 def run_calls(calls: Sequence[Call], ruleset: Ruleset, view: DealView) -> CallOutcome | CallFault:
     """Walk the calls against the deal as ``view`` shows it."""
-    vocabulary = {*CROWN_CALLS[ruleset.crown], *_SHARED_CALLS}
-    foreign = next((i for i, c in enumerate(calls) if c.kind.value not in vocabulary), None)
+    kinds = _KINDS[ruleset.crown]
+    foreign = next((i for i, c in enumerate(calls) if c.kind not in kinds), None)
     if foreign is not None:
+        vocabulary = {*CROWN_CALLS[ruleset.crown], *_SHARED_CALLS}
         # Everything before the foreign call is checked first: an earlier fault wins.
         before = run_calls(calls[:foreign], ruleset, view)
         if isinstance(before, CallFault) and before.index is not None:

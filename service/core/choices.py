@@ -65,6 +65,8 @@ class CrownProcedure(Enum):
     CALLED = "called"  # one BJ set aside and offered; the emperor calls a suited triple
     KK_CLASSIC = "kk_classic"  # BJ* holder calls a suited triple, or solos; 抢独 with conditions
 
+    __hash__ = object.__hash__  # keys of the procedures' tables: hashed by identity (see cards.Suit)
+
 
 @dataclass(frozen=True, slots=True)
 class Deck:

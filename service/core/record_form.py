@@ -12,7 +12,7 @@ from typing import Any
 from .call_types import Call, CallKind
 from .cards import SEATS, Card, NotationError, parse_card, parse_cards
 from .errors import Problem, RecordError
-from .ruleset import WEIHAI, Ruleset, RulesetError
+from .ruleset import WEIHAI, CrownProcedure, Ruleset, RulesetError
 
 __all__ = [
     "escape",
@@ -152,7 +152,7 @@ def _read_called_card(
     c: dict[str, Any], kind: CallKind | None, ptr: str, rs: Ruleset, problems: list[Problem]
 ) -> Card | None:
     needs = kind is CallKind.ACCEPT and rs.suits_required
-    if kind is CallKind.SOLO and rs.crown.value == "called":
+    if kind is CallKind.SOLO and rs.crown is CrownProcedure.CALLED:
         needs = True  # the standard open solo calls four identical cards
     raw = c.get("card")
     if raw is None:

@@ -19,6 +19,8 @@ class Mode(Enum):
     SURRENDER = "surrender"
     VOID = "void"
 
+    __hash__ = object.__hash__  # keys of the scoring tables: hashed by identity (see cards.Suit)
+
 
 def rebellion_succeeded(mode: Mode, rebels: Sized, ruleset: Ruleset) -> bool:
     """A rebellion succeeds when at least the ruleset's threshold of seats rebelled against an

@@ -14,7 +14,6 @@ each say whether they apply and why. Every table is zero-sum.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from .cards import Card, format_card
@@ -179,10 +178,10 @@ class BaseRule:
 def _emperor_against_all(facts: GameFacts, emperor_points: int) -> list[int]:
     # The four others share the emperor's points equally, with the opposite sign.
     assert facts.emperor is not None
-    other = -Fraction(emperor_points, 4)
-    if other.denominator != 1:  # pragma: no cover - every table divides by four
+    other, rest = divmod(-emperor_points, 4)
+    if rest:  # pragma: no cover - every table divides by four
         raise ValueError("solo table does not divide by four")
-    out = [int(other)] * 5
+    out = [other] * 5
     out[facts.emperor] = emperor_points
     return out
 
