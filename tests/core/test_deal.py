@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.core import RecordError, adjudicate, random_record
+from service.core.call_types import DealView
 from service.core.cards import NotationError, parse_cards
 from service.core.deal import DealFacts, check_deal, read_plain_deal
 from service.core.ruleset import PRESETS
@@ -178,3 +179,13 @@ def test_every_legal_plain_deal_is_read_packed(name):
         else:
             facts = read_plain_deal(deal, rs)
             assert facts is not None and facts.sizes == tuple(len(h.split()) for h in deal)
+
+
+def test_a_deal_read_packed_shows_its_cards_when_looked_at():
+    # No preset's crown procedure looks at the cards of a deal read packed today (those that do
+    # need suits, which the packed reading leaves to check_deal); the view still shows them.
+    deal = random_record(5)["deal"]
+    view = DealView(None, 0, 1, written=deal)
+    assert view.hands == tuple(parse_cards(h) for h in deal)
+    assert [view.holds_two(s) for s in range(5)] == [any(t == "2" for t in h.split()) for h in deal]
+    assert DealView(None, 0, 1).hands is None  # without a deal
