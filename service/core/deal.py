@@ -95,10 +95,10 @@ def check_deal(hands: Sequence[tuple[Card, ...]], rs: Ruleset) -> Violation | De
 # Each plain token (the canonical spelling of a card without a suit: what the service writes)
 # as its card's packed counter, so that a hand's counts are the sum of its tokens'. The marked
 # jokers count as jokers; where they are is read from the text.
-_ONE: dict[str, int] = {format_card(Card(rank)): 1 << (FIELD_BITS * rank) for rank in Rank}
+_ONE: dict[str, int] = {
+    format_card(card): 1 << (FIELD_BITS * card.rank) for card in (*(Card(rank) for rank in Rank), *_MARKED.values())
+}
 _MARKS = (format_card(_MARKED[Rank.BIG_JOKER]), format_card(_MARKED[Rank.SMALL_JOKER]))  # "BJ*", "SJ*"
-for _rank, _token in zip((Rank.BIG_JOKER, Rank.SMALL_JOKER), _MARKS, strict=True):
-    _ONE[_token] = 1 << (FIELD_BITS * _rank)
 
 
 # What each ruleset's deal is (its hand sizes sorted, its deck packed, whether it marks two
