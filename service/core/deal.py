@@ -101,31 +101,12 @@ _ONE: dict[str, int] = {
 _MARKS = (format_card(_MARKED[Rank.BIG_JOKER]), format_card(_MARKED[Rank.SMALL_JOKER]))  # "BJ*", "SJ*"
 
 
-# What each ruleset's deal is (its hand sizes sorted, its deck packed, whether it marks two
-# jokers, whether it needs suits), by the ruleset's identity: a ruleset is a value built once for
-# each name and options (Ruleset.from_options), kept in its entry so that its id stays its own.
-_SHAPES: dict[int, tuple[Ruleset, list[int], int, bool, bool]] = {}
-
-
-def _shape(rs: Ruleset) -> tuple[Ruleset, list[int], int, bool, bool]:
-    got = _SHAPES.get(id(rs))
-    if got is None or got[0] is not rs:
-        if len(_SHAPES) >= 64:
-            _SHAPES.clear()
-        got = (rs, sorted(rs.hand_sizes), pack(rs.dealt_counts), rs.marked_jokers, rs.suits_required)
-        _SHAPES[id(rs)] = got
-    return got
-
-
 def read_plain_deal(value: object, rs: Ruleset) -> DealFacts | None:
     """The facts of a deal written the common way — five strings of plain tokens, no suits —
     that is the ruleset's deck in its hand sizes with each marked joker dealt once, read as
     five sums without a card for each token; None for any other deal, which is read card by
     card (``check_deal``: it names what is wrong, or reads suits and other spellings)."""
-    if type(value) is not list or len(value) != SEATS:
-        return None
-    _, sizes_dealt, deck, marks_jokers, needs_suits = _shape(rs)
-    if needs_suits:
+    if type(value) is not list or len(value) != SEATS or rs.suits_required:
         return None
     one = _ONE.__getitem__
     packed: list[int] = []
@@ -144,7 +125,11 @@ def read_plain_deal(value: object, rs: Ruleset) -> DealFacts | None:
         sizes.append(len(words))
     # Once the sizes are the deal's, no rank's total reaches 256 (a deal is fewer cards), so the
     # hands' sum holds the deal's count of each rank in its own byte: one comparison with the deck.
-    if sorted(sizes) != sizes_dealt or sum(packed) != deck or bool(starred) is not marks_jokers:
+    if (
+        tuple(sorted(sizes, reverse=True)) != rs.hand_sizes
+        or sum(packed) != pack(rs.dealt_counts)
+        or bool(starred) is not rs.marked_jokers
+    ):
         return None
     holders: list[int | None] = [None, None]
     for k, mark in enumerate(_MARKS if starred else ()):

@@ -152,8 +152,11 @@ class Ruleset:
     hidden_solo_points: tuple[int, ...] = (16, 8, 0, -8, -16)
     hidden_solo_first_wins: tuple[int, ...] = (16, 0, -16, -16, -16)
     open_solo_place_points: tuple[int, ...] = (32, 8, 0, -8, -32)
-    # (the options as JSON values, the canonical text): made once, as an answer shows them.
-    _derived: tuple[dict[str, Any], str] = field(init=False, repr=False, compare=False, hash=False)
+    # (the options as JSON values, the canonical text, the dealt counts, the hand sizes): made
+    # once, as an answer shows them and as every game's deal is checked against them.
+    _derived: tuple[dict[str, Any], str, tuple[int, ...], tuple[int, ...]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_derived", _derive(self))
@@ -186,17 +189,12 @@ class Ruleset:
 
     @property
     def dealt_counts(self) -> tuple[int, ...]:
-        counts = list(self.deck_spec.counts)
-        if self.set_aside is not None:
-            counts[self.set_aside] -= 1
-        return tuple(counts)
+        return self._derived[2]
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """The sizes of the five hands, largest first: as even as the deal allows."""
-        total = sum(self.dealt_counts)
-        base, extra = divmod(total, 5)
-        return tuple([base + 1] * extra + [base] * (5 - extra))
+        return self._derived[3]
 
     def dealt_cards(self) -> list[Card]:
         """The cards that are dealt, low to high: marked jokers where the ruleset marks them,
@@ -274,13 +272,18 @@ def _built(name: str, options_json: str, check: bool) -> Ruleset:
     return _build(name, tuple(json.loads(options_json).items()), check)
 
 
-def _derive(rs: Ruleset) -> tuple[dict[str, Any], str]:
+def _derive(rs: Ruleset) -> tuple[dict[str, Any], str, tuple[int, ...], tuple[int, ...]]:
     out: dict[str, Any] = {}
     for f in fields(rs):
         if f.metadata:
             value = getattr(rs, f.name)
             out[f.metadata["key"]] = value.value if isinstance(value, Enum) else value
-    return out, json.dumps([rs.name, out], sort_keys=True, separators=(",", ":"))
+    counts = list(rs.deck_spec.counts)
+    if rs.set_aside is not None:
+        counts[rs.set_aside] -= 1
+    base, extra = divmod(sum(counts), 5)
+    sizes = tuple([base + 1] * extra + [base] * (5 - extra))
+    return out, json.dumps([rs.name, out], sort_keys=True, separators=(",", ":")), tuple(counts), sizes
 
 
 def _build(name: str, options: tuple[tuple[str, Any], ...], check: bool) -> Ruleset:
