@@ -4,16 +4,19 @@ the pages (service/web) beside each other. This is the one place that knows both
 from __future__ import annotations
 
 import os
+import random
+import time
 from collections.abc import Callable
 from inspect import iscoroutinefunction
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request
+from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import OperationalError
 
 from . import __version__, api, web
 from .links import valid_embed_ancestors, valid_public_url
-from .persistence.db import Database
+from .persistence.db import Database, may_run_again, writes_so_far
 
 __all__ = ["create_app", "openapi_yaml"]
 
@@ -34,6 +37,30 @@ class RefereeFlask(Flask):
         if sync is None:
             sync = self._is_sync[key] = not iscoroutinefunction(func)
         return func if sync else super().ensure_sync(func)
+
+    # How often a request the database ended to break a deadlock (or a serialization failure) is
+    # run again, whole, before the client sees a 503. One lock order (UnitOfWork.lock_tournaments)
+    # leaves none to break in the service's own writes; this covers what no order can (a
+    # database's own maintenance, an operator's statement holding locks).
+    RUN_AGAIN = 3
+
+    def dispatch_request(self) -> ResponseReturnValue:
+        """The view, run again if the database ended its transaction to break a deadlock and the
+        request had committed nothing yet (so running it again is as if it ran once). Its body
+        is kept for that (streamed bodies, the NDJSON stream and import, cannot be read twice:
+        each of their lines is its own transaction and answers for itself)."""
+        if request.method in ("POST", "PUT", "PATCH", "DELETE") and request.mimetype != "application/x-ndjson":
+            request.get_data(cache=True)
+        for attempt in range(self.RUN_AGAIN + 1):
+            mark = writes_so_far()
+            try:
+                return super().dispatch_request()
+            except OperationalError as exc:
+                if attempt == self.RUN_AGAIN or not may_run_again(exc) or writes_so_far() != mark:
+                    raise
+                self.logger.warning("run again: the database ended the transaction (%s)", exc.orig.__class__.__name__)
+                time.sleep(random.uniform(0.005, 0.02) * 2**attempt)
+        raise AssertionError("unreachable")
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:

@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 from ..core.errors import Problem, RecordError
 from ..core.notation import MEDIA_TYPE as NOTATION_TYPE
 from ..problems import PROBLEM_CONTENT_TYPE, invalid_record, problem_document, unsupported_media_type
+from ..tournament.unit_of_work import may_run_again
 from .apidoc import ServiceDocPlugin, component_headers
 from .responses import flatten_messages, problem_response
 from .schemas import ProblemSchema
@@ -204,10 +205,13 @@ def _install_error_answers(app: Flask) -> None:
     @app.errorhandler(InterfaceError)
     @app.errorhandler(SATimeoutError)
     def _database_down(exc: Exception) -> Response:
-        app.logger.warning("database unavailable: %s", exc.__class__.__name__)
-        doc = problem_document(
-            503, "service-unavailable", "Service Unavailable", "the database is not reachable; try again shortly"
-        )
+        if may_run_again(exc):  # ended to break a deadlock, and run again as often as it may be
+            app.logger.warning("database busy: %s, after every retry", getattr(exc, "orig", exc).__class__.__name__)
+            detail = "the database was busy with other writes; try again shortly"
+        else:
+            app.logger.warning("database unavailable: %s", exc.__class__.__name__)
+            detail = "the database is not reachable; try again shortly"
+        doc = problem_document(503, "service-unavailable", "Service Unavailable", detail)
         return problem_response(doc, {"Retry-After": "2"})
 
 

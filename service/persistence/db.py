@@ -13,6 +13,7 @@ import re
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +33,42 @@ from sqlalchemy.orm import Session, sessionmaker
 # What the use cases see of the database library, named here so that they import none of it: the
 # session a unit of work holds, a constraint the database refused (a parallel request stored the
 # same thing first), and the errors of a database gone away.
-__all__ = ["DATABASE_AWAY", "Database", "IntegrityError", "Session", "lock_rows"]
+__all__ = [
+    "DATABASE_AWAY",
+    "Database",
+    "IntegrityError",
+    "Session",
+    "lock_rows",
+    "may_run_again",
+    "note_write",
+    "writes_so_far",
+]
 DATABASE_AWAY = (OperationalError, InterfaceError)
+
+# PostgreSQL's SQLSTATEs for a transaction the server ended so that others could go on: a deadlock
+# it broke, a serialization failure. The transaction wrote nothing; run again, it succeeds.
+_RUN_AGAIN = frozenset({"40P01", "40001"})
+
+# How many transactions (and autocommit writes) this thread or greenlet has committed: a request
+# that committed nothing may be run again whole after a deadlock (service/app.py).
+_WRITES: ContextVar[int] = ContextVar("baohuang_writes", default=0)
+
+
+def writes_so_far() -> int:
+    """How many commits this thread or greenlet has made so far (compare two readings)."""
+    return _WRITES.get()
+
+
+def note_write(*_args: Any) -> None:
+    """Count a commit (an engine's commit event, or a write in autocommit)."""
+    _WRITES.set(_WRITES.get() + 1)
+
+
+def may_run_again(exc: BaseException) -> bool:
+    """Whether the database ended this transaction to break a deadlock or a serialization
+    failure: nothing of it was written, and the same work run again will succeed."""
+    return isinstance(exc, OperationalError) and getattr(exc.orig, "pgcode", None) in _RUN_AGAIN
+
 
 MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
 
@@ -73,14 +108,15 @@ def _unusable(url: str, why: object) -> DatabaseUrlError:
 def lock_rows(s: Session, model: Any, ids: Sequence[int]) -> list[Any]:
     """Lock these rows for the rest of the transaction, in id order (two transactions locking
     the same rows wait for each other, never deadlock), and read them afresh: what a parallel
-    transaction committed before is seen. PostgreSQL: ``SELECT … FOR UPDATE``. SQLite has no row
+    transaction committed before is seen. PostgreSQL: ``SELECT … FOR NO KEY UPDATE`` (no id is
+    ever changed, so the key-share locks that foreign-key checks take go through). SQLite has no row
     locks: a write that changes nothing takes the database's write lock, held to the commit."""
     wanted = sorted(set(ids))
     if s.get_bind().dialect.name == "sqlite":
         s.execute(
             update(model).where(model.id.in_(wanted)).values(id=model.id).execution_options(synchronize_session=False)
         )
-    stmt = select(model).where(model.id.in_(wanted)).order_by(model.id).with_for_update()
+    stmt = select(model).where(model.id.in_(wanted)).order_by(model.id).with_for_update(key_share=True)
     return list(s.scalars(stmt.execution_options(populate_existing=True)))
 
 
@@ -92,6 +128,7 @@ def make_engine(url: str, *, autocommit: bool = False) -> Engine:
     and back fails awkwardly when the database has just gone away)."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        event.listen(engine, "commit", note_write)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -111,6 +148,15 @@ def make_engine(url: str, *, autocommit: bool = False) -> Engine:
         **({"isolation_level": "AUTOCOMMIT"} if autocommit else {}),
     )
     _ping_when_idle(engine, float(os.environ.get("BAOHUANG_DB_PING_AFTER", "1")))
+    if autocommit:
+        # Every statement commits itself; one that may write counts (a plain SELECT does not).
+        @event.listens_for(engine, "after_cursor_execute")
+        def _autocommitted(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+            if statement.lstrip()[:6].upper() != "SELECT":
+                note_write()
+
+    else:
+        event.listen(engine, "commit", note_write)
     return engine
 
 

@@ -12,6 +12,8 @@ from typing import Any
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from .db import note_write
+
 
 class Prepared:
     """A PostgreSQL statement parsed and planned once per connection (PREPARE) and then run
@@ -22,8 +24,9 @@ class Prepared:
     A connection prepares the statement the first time it runs it there (a prepared statement
     outlives a rolled-back transaction, and goes with the connection)."""
 
-    def __init__(self, name: str, params: Sequence[tuple[str, str]], sql: str) -> None:
+    def __init__(self, name: str, params: Sequence[tuple[str, str]], sql: str, *, writes: bool = False) -> None:
         self.name = name
+        self.writes = writes  # run in autocommit, it commits what it writes (db.writes_so_far)
         position = {p: i + 1 for i, (p, _) in enumerate(params)}
         body = re.sub(r"(?<![:\w]):(\w+)", lambda m: f"${position[m.group(1)]}", sql)
         self.prepare = f"PREPARE {name} ({', '.join(t for _, t in params)}) AS {body}"
@@ -49,6 +52,8 @@ class Prepared:
                 done.add(self.name)
             statement = self.execute
             cursor.execute(statement, values)
+            if self.writes and getattr(pooled.dbapi_connection, "autocommit", False):
+                note_write()
             return cursor.fetchone()
         except dialect.loaded_dbapi.Error as exc:
             lost = dialect.is_disconnect(exc, pooled.dbapi_connection, cursor)

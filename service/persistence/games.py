@@ -134,9 +134,10 @@ def _seat_rows(t: Tournament, game: Game, version: GameVersion, sub: Submission)
 
 
 # One statement on PostgreSQL for everything a new game writes: the game, its first version, its
-# five seats and its players' totals. The totals' rows are locked in player order first (the
-# "locked" CTE feeds the UPDATE), so two games sharing players wait for each other and never
-# deadlock. One round trip instead of six; see docs/benchmarks.md.
+# five seats and its players' totals. It takes the locks in the service's one order
+# (UnitOfWork.lock_tournaments): the tournament's write lock first ("tlock": the game is inserted
+# from it and the totals are joined to it, so nothing is written before it is held), then the
+# totals' rows in player order (the "locked" CTE feeds the UPDATE). One round trip instead of six; see docs/benchmarks.md.
 _STAT_DELTAS = ", ".join(f"{c} bigint" for c in ("player_id", *STAT_COLUMNS))
 _PG_STORE_GAME = Prepared(
     "baohuang_store_game",
@@ -159,10 +160,13 @@ _PG_STORE_GAME = Prepared(
         ("rated", "boolean"),
     ],
     f"""
-WITH g AS (
+WITH tlock AS (
+    SELECT id FROM tournaments WHERE id = :tournament_id FOR NO KEY UPDATE
+), g AS (
     INSERT INTO games (tournament_id, organizer_id, record_hash, current_version, voided, played_at, created_at,
         round_number, table_no, deal_no)
-    VALUES (:tournament_id, :organizer_id, :record_hash, 1, false, :played_at, :now, :round_number, :table_no, :deal_no)
+    SELECT :tournament_id, :organizer_id, :record_hash, 1, false, :played_at, :now, :round_number, :table_no, :deal_no
+    FROM tlock
     RETURNING id
 ), v AS (
     INSERT INTO game_versions (game_id, version, action, kind, body, outcome, key_id, created_at)
@@ -175,10 +179,10 @@ WITH g AS (
     FROM v, json_to_recordset(:seats)
         AS x(player_id integer, seat smallint, role varchar, place smallint, score integer, rebelled boolean)
 ), locked AS (
-    SELECT player_id FROM player_stats
-    WHERE tournament_id = :tournament_id AND player_id = ANY(:player_ids)
+    SELECT player_id FROM player_stats, tlock
+    WHERE player_stats.tournament_id = tlock.id AND player_id = ANY(:player_ids)
     ORDER BY player_id
-    FOR UPDATE
+    FOR UPDATE OF player_stats
 ), totals AS (
     UPDATE player_stats AS p
     SET {", ".join(f"{c} = p.{c} + d.{c}" for c in STAT_COLUMNS)}
@@ -196,6 +200,7 @@ WITH g AS (
 )
 SELECT v.game_id FROM v
 """,
+    writes=True,
 )
 
 

@@ -250,6 +250,11 @@ def merge(s: Session, into: Member, other: Member, key_id: int | None, reason: s
     return int(moved)
 
 
+def tournaments_of(s: Session, member_ids: list[int]) -> list[int]:
+    """The tournaments these members play in (a merge writes every one of them)."""
+    return list(s.scalars(select(Player.tournament_id).where(Player.member_id.in_(member_ids)).distinct()))
+
+
 def lock(s: Session, member_ids: list[int]) -> None:
     """Lock members for a merge, in id order (two merges at once wait for each other, never
     deadlock), and read them afresh: a merge checks what the other one left. PostgreSQL: ``FOR

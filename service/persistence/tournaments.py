@@ -91,21 +91,19 @@ def visible_tournament(s: Session, tournament_id: int, viewer: int | None) -> To
     return t
 
 
-def owned_tournament(s: Session, tournament_id: int, organizer_id: int, *, lock: bool = False) -> Tournament:
-    """The organizer's tournament; with ``lock``, locked for writing (lock_for_write)."""
-    if lock:
-        return check_owner(lock_for_write(s, tournament_id), tournament_id, organizer_id)
+def owned_tournament(s: Session, tournament_id: int, organizer_id: int) -> Tournament:
+    """The organizer's tournament (as locked and read afresh by lock_for_write, where it was)."""
     return check_owner(s.scalar(select(Tournament).where(Tournament.id == tournament_id)), tournament_id, organizer_id)
 
 
-def lock_for_write(s: Session, tournament_id: int) -> Tournament | None:
-    """Take the tournament's write lock, and read it afresh. Every use case that changes a round's
-    tables (entering, confirming, withdrawing, settling, closing, making links, changing the
-    scoring) takes it first, so they run one at a time and always lock the tournament before its
-    entries: no read-then-write race, no deadlock. PostgreSQL: ``SELECT … FOR UPDATE``. SQLite has
-    no row locks: a write that changes nothing takes the database's write lock, held to the commit."""
-    found = lock_rows(s, Tournament, [tournament_id])
-    return found[0] if found else None
+def lock_for_write(s: Session, tournament_ids: Sequence[int]) -> list[Tournament]:
+    """Take these tournaments' write locks, in id order, and read them afresh (those that exist).
+    Every use case that writes a tournament takes it first (UnitOfWork.lock_tournaments), so its
+    writers run one at a time and always lock the tournament before its rows: no read-then-write
+    race, no deadlock. PostgreSQL: ``SELECT … FOR NO KEY UPDATE`` (the foreign-key checks of rows
+    inserted below it take ``FOR KEY SHARE``, which it lets through). SQLite has no row locks: a
+    write that changes nothing takes the database's write lock, held to the commit."""
+    return lock_rows(s, Tournament, tournament_ids)
 
 
 T = TypeVar("T", Tournament, "TournamentRef")

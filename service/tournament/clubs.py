@@ -257,7 +257,8 @@ def change_tournament(
 ) -> TournamentInfo:
     """Rename, close or reopen, make private or public; a new ruleset only before the first game."""
     s = uow.session
-    t = tournaments_repo.owned_tournament(s, tournament_id, acting, lock=True)
+    uow.lock_tournaments([tournament_id])
+    t = tournaments_repo.owned_tournament(s, tournament_id, acting)
     frozen = tournaments_repo.has_games(s, t.id)
     scoring = rs is not None or ("deals_per_round" in changes and changes["deals_per_round"] != t.deals_per_round)
     if scoring:
@@ -312,7 +313,8 @@ MAX_PLAYERS = int(os.environ.get("BAOHUANG_MAX_PLAYERS", "1000"))
 
 def add_player(uow: UnitOfWork, acting: int, tournament_id: int, name: str, member_id: int | None = None) -> PlayerInfo:
     """Rejected (422 too_many_players) once the tournament has MAX_PLAYERS players."""
-    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting, lock=True)
+    uow.lock_tournaments([tournament_id])
+    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
     count = tournaments_repo.count_players(uow.session, t.id)
     if count >= MAX_PLAYERS:
         raise Rejected.one(
@@ -356,6 +358,7 @@ def change_player(
     """Rename, withdraw or take back a player; with ``member_id``, link the player (and every
     game of theirs) to another member of the club (kept in the members' audit trail)."""
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
+    uow.lock_tournaments([t.id])
     p = tournaments_repo.update_player(
         uow.session, tournaments_repo.get_player(uow.session, t.id, player_id), name=name, withdrawn=withdrawn
     )

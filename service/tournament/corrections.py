@@ -28,6 +28,7 @@ def correct_game(
     """Void a game or replace it, with a reason; nothing is deleted. Rejected: a 422."""
     s = uow.session
     t = tournaments_repo.owned_tournament(s, tournament_id, key.organizer_id)
+    uow.lock_tournaments([t.id])
     ensure_open(t)
     game = games_repo.get_game(s, t, game_id)
     if not isinstance(doc, dict):

@@ -272,6 +272,7 @@ def merge_members(uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, ot
     s = uow.session
     target = members_repo.get_member(s, organizer_id, into)
     source = members_repo.get_member(s, organizer_id, other)
+    uow.lock_tournaments(members_repo.tournaments_of(s, [target.id, source.id]))
     moved = members_repo.merge(s, target, source, key.id, reason)
     uow.commit()
     ratings.after_write(uow, organizer_id)

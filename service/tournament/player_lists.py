@@ -19,7 +19,8 @@ def add_players(uow: UnitOfWork, acting: int, tournament_id: int, names: list[st
     """Players from a list (one name a line, as a director pastes it), all or none: each name
     refused says which line (``/names/i``) and why (a name given twice, in the list or already
     in the tournament as a reader would take it); the tournament's bound on players holds."""
-    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting, lock=True)
+    uow.lock_tournaments([tournament_id])
+    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
     count = tournaments_repo.count_players(uow.session, t.id)
     if count + len(names) > MAX_PLAYERS:
         raise Rejected.one(

@@ -122,9 +122,12 @@ class RoundEntries:
 
 
 def _round(
-    s: Session, acting: int, tournament_id: int, number: int, *, lock: bool = False
+    uow: UnitOfWork, acting: int, tournament_id: int, number: int, *, lock: bool = False
 ) -> tuple[Tournament, Round, list[RoundSeat]]:
-    t = tournaments_repo.owned_tournament(s, tournament_id, acting, lock=lock)
+    s = uow.session
+    if lock:
+        uow.lock_tournaments([tournament_id])
+    t = tournaments_repo.owned_tournament(s, tournament_id, acting)
     r, seats = rounds_repo.get_round(s, t.id, number)
     return t, r, seats
 
@@ -140,7 +143,7 @@ def make_links(uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int, se
     with its players; it can be printed again later (current_links). Conflict: the round or the
     tournament is closed."""
     s = uow.session
-    t, r, seats = _round(s, key.organizer_id, tournament_id, number, lock=True)
+    t, r, seats = _round(uow, key.organizer_id, tournament_id, number, lock=True)
     if t.status != "open":
         raise Conflict(f"tournament {t.id} is closed: reopen it first")
     if r.closed_at is not None:
@@ -177,7 +180,7 @@ def current_links(uow: UnitOfWork, acting: int, tournament_id: int, number: int,
     when the round has none (make them). A link whose token cannot be made again (made under
     another server secret) has no token: make new links to print it."""
     s = uow.session
-    t, r, seats = _round(s, acting, tournament_id, number)
+    t, r, seats = _round(uow, acting, tournament_id, number)
     links = tables_repo.links_of_round(s, r.id)
     if not links or r.closed_at is not None or t.status != "open":
         return None
@@ -191,7 +194,7 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> Boar
     """The director's view of a round: tables × deals (missing, pending, disputed, confirmed), both
     versions of each dispute, and how long each table has been silent."""
     s = uow.session
-    t, r, seats = _round(s, acting, tournament_id, number)
+    t, r, seats = _round(uow, acting, tournament_id, number)
     names = games_repo.player_names(s, t.id)
     entries = tables_repo.entries_of_round(s, t.id, number)
     games_at = tables_repo.games_of_round(s, t.id, number)
@@ -237,7 +240,7 @@ def board_version(uow: UnitOfWork, acting: int, tournament_id: int, number: int)
     """What changes whenever the board does (the board's ETag): two aggregate queries, so a poll
     that finds nothing new costs little."""
     s = uow.session
-    t, r, _ = _round(s, acting, tournament_id, number)
+    t, r, _ = _round(uow, acting, tournament_id, number)
     return _version(s, t.id, r)
 
 
@@ -249,7 +252,7 @@ def resolve_deal(
     a table that entered nothing). The deal is stored as a game; every other open version is
     overruled, and kept. Works on a closed round too: later changes are the director's."""
     s = uow.session
-    t, _, seats = _round(s, key.organizer_id, tournament_id, number, lock=True)
+    t, _, seats = _round(uow, key.organizer_id, tournament_id, number, lock=True)
     ensure_open(t)
     players = _at_table(seats, table)
     if len(players) != 5:
@@ -357,7 +360,7 @@ def close_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -
     """Close a round: its table links stop working for good; what is left to settle (named in
     the answer: pending, disputed and missing deals) is the director's."""
     s = uow.session
-    t, r, _ = _round(s, acting, tournament_id, number, lock=True)
+    t, r, _ = _round(uow, acting, tournament_id, number, lock=True)
     left = left_to_settle(board(uow, acting, tournament_id, number))
     if r.closed_at is None:
         r.closed_at = utcnow()
@@ -373,7 +376,7 @@ def withdraw_entry(
     """The director withdraws a table's open entry (pending, or one version of a dispute: the
     other then waits for its confirmation again). Kept in the audit trail as withdrawn."""
     s = uow.session
-    t, _, _ = _round(s, acting, tournament_id, number, lock=True)
+    t, _, _ = _round(uow, acting, tournament_id, number, lock=True)
     if type(entry_id) is not int:
         raise Rejected.one("/entry", "invalid_type", "entry is the id of the entry to withdraw (a whole number)")
     e = tables_repo.open_entry(s, t.id, number, table, deal, entry_id)
@@ -388,7 +391,7 @@ def withdraw_entry(
 def round_entries(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> RoundEntries:
     """Every entry the round's tables made, in order, whatever became of it: the audit trail."""
     s = uow.session
-    t, _, _ = _round(s, acting, tournament_id, number)
+    t, _, _ = _round(uow, acting, tournament_id, number)
     names = games_repo.player_names(s, t.id)
     entries = tables_repo.entries_of_round(s, t.id, number)
     return RoundEntries(t.id, number, tuple(entry_info(e, names) for e in entries))

@@ -97,7 +97,8 @@ def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> RoundInfo:
     tournament is set. Conflict: a closed tournament, fewer than five players, or a round seated
     at the same moment by another request."""
     s = uow.session
-    t = tournaments_repo.owned_tournament(s, tournament_id, acting, lock=True)
+    uow.lock_tournaments([tournament_id])
+    t = tournaments_repo.owned_tournament(s, tournament_id, acting)
     if t.status != "open":
         raise Conflict(f"tournament {t.id} is closed: reopen it to seat a round")
     players, _ = tournaments_repo.list_players(s, t.id, 100_000, 0)
@@ -126,7 +127,8 @@ def remove_last_round(uow: UnitOfWork, acting: int, tournament_id: int, number: 
     """Take back the last round seated, while no game has been entered against it (a round seated
     by mistake). Conflict for an earlier round, or one with games; the answer is the round removed."""
     s = uow.session
-    t = tournaments_repo.owned_tournament(s, tournament_id, acting, lock=True)
+    uow.lock_tournaments([tournament_id])
+    t = tournaments_repo.owned_tournament(s, tournament_id, acting)
     if t.status != "open":
         raise Conflict(f"tournament {t.id} is closed: reopen it to change its rounds")
     r, seats = rounds_repo.get_round(s, t.id, number)

@@ -120,10 +120,11 @@ def _flag(doc: dict[str, Any], name: str, problems: list[Problem]) -> bool:
 
 
 def lock(uow: UnitOfWork, at: OpenedTable) -> Tournament:
-    """The tournament's write lock (tournaments_repo.lock_for_write), taken before anything the
+    """The tournament's write lock (UnitOfWork.lock_tournaments), taken before anything the
     use case reads to decide: the round is read again under it."""
-    t = tournaments_repo.lock_for_write(uow.session, at.tournament.id)
-    assert t is not None
+    uow.lock_tournaments([at.tournament.id])
+    t = uow.session.get(Tournament, at.tournament.id)
+    assert t is not None  # a table's tournament is never deleted
     uow.session.refresh(at.round)
     ensure_playing(at.round, t)
     return t

@@ -4,13 +4,17 @@ so, rolled back otherwise (cosmicpython's pattern). The use cases read and write
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from types import TracebackType
 
-from ..persistence.db import Database, IntegrityError, Session
+from ..persistence import tournaments as tournaments_repo
+from ..persistence.db import Database, IntegrityError, Session, may_run_again
 from ..persistence.errors import Conflict
 from ..persistence.keys import KeyRef
 
-__all__ = ["Database", "KeyRef", "UnitOfWork"]  # what the views hold: the database, a key's reference
+# What the views hold: the database, a key's reference; and whether the database ended a
+# transaction to break a deadlock (a 503 that says so).
+__all__ = ["Database", "KeyRef", "UnitOfWork", "may_run_again"]
 
 
 class UnitOfWork:
@@ -21,6 +25,7 @@ class UnitOfWork:
         # The key the use case found behind the request's secret, once it knows it (a view's log
         # line names its organizer, whatever the use case answers after).
         self.acting: KeyRef | None = None
+        self._locked: frozenset[int] | None = None
 
     def __enter__(self) -> UnitOfWork:
         maker = self.db.single_statement_sessions if self.single_statement else self.db.sessions
@@ -34,6 +39,7 @@ class UnitOfWork:
         finally:
             self._session.close()
             self._session = None
+            self._locked = None
         if isinstance(exc, IntegrityError):
             # A parallel request stored the same thing first (a player name, say).
             raise Conflict("this conflicts with what was just stored; read it again and retry") from exc
@@ -45,3 +51,30 @@ class UnitOfWork:
 
     def commit(self) -> None:
         self.session.commit()
+        self._locked = None
+
+    def lock_tournaments(self, ids: Iterable[int]) -> None:
+        """The write lock of these tournaments, taken before anything else the use case writes.
+
+        This is the one lock order of the service: every use case that writes a tournament's
+        games, entries, players, rounds or totals takes its tournament's lock first (all of them
+        at once, in id order, where it writes several), then the rows below it (players' totals,
+        entries, games, members), each kind in id order. Two writers of one tournament take turns;
+        two writers of different tournaments never wait for each other.
+
+        A unit of work opened for a single statement (PostgreSQL's autocommit pool) becomes a
+        transaction here: a lock lasts only as long as its transaction. Nothing may have been
+        written before (the lock comes first); a second call asks for no tournament the first did
+        not lock."""
+        wanted = frozenset(ids)
+        if self._locked is not None:
+            if not wanted <= self._locked:
+                raise RuntimeError("a unit of work locks all its tournaments at once, before it writes")
+            return
+        if self.single_statement and not self.db.is_sqlite:
+            assert self._session is not None
+            self._session.close()
+            self._session = self.db.sessions()
+            self.single_statement = False
+        tournaments_repo.lock_for_write(self.session, sorted(wanted))
+        self._locked = wanted
