@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from .db import lock_rows
 from .errors import Conflict, NotFound
 from .models import (
     ALL_SCOPES,
@@ -90,23 +91,26 @@ def list_keys(s: Session, organizer_id: int) -> Sequence[ApiKey]:
     return s.scalars(select(ApiKey).where(ApiKey.organizer_id == organizer_id).order_by(ApiKey.id)).all()
 
 
-def revoke_key(s: Session, organizer_id: int, key_id: int) -> ApiKey:
-    """Revoke a key; never the organizer's last usable one (Conflict). The organizer's keys are
-    locked first, so two parallel revocations cannot each leave the other as the last."""
-    s.execute(select(Organizer.id).where(Organizer.id == organizer_id).with_for_update())
+def revoke_key(s: Session, organizer_id: int, key_id: int, keep: Sequence[str]) -> ApiKey:
+    """Revoke a key; never the organizer's last usable key with every scope of ``keep`` (Conflict).
+    The organizer is locked first (db.lock_rows: a row lock on PostgreSQL, the write lock on
+    SQLite), so two parallel revocations cannot each leave the other as the last."""
+    lock_rows(s, Organizer, [organizer_id])
     key = s.get(ApiKey, key_id)
     if key is None or key.organizer_id != organizer_id:
         raise NotFound(f"organizer {organizer_id} has no key {key_id}")
+    s.refresh(key)
     if key.revoked_at is None:
-        others = s.scalar(
-            select(func.count())
-            .select_from(ApiKey)
-            .where(ApiKey.organizer_id == organizer_id, ApiKey.id != key_id, ApiKey.revoked_at.is_(None))
-        )
-        if not others:
+        strong = all(x in key.scopes.split() for x in keep)
+        others = s.scalars(
+            select(ApiKey.scopes).where(
+                ApiKey.organizer_id == organizer_id, ApiKey.id != key_id, ApiKey.revoked_at.is_(None)
+            )
+        ).all()
+        if strong and not any(all(x in scopes.split() for x in keep) for scopes in others):
             raise Conflict(
-                f"key {key_id} is organizer {organizer_id}'s last usable key: issue another before revoking it, "
-                "or nobody could act for this organizer again"
+                f"key {key_id} is organizer {organizer_id}'s last usable key with the scopes {' '.join(keep)}: "
+                "issue another before revoking it, or nobody could read, enter or manage for this organizer again"
             )
         key.revoked_at = utcnow()
     return key

@@ -13,7 +13,7 @@ from ..persistence.models import utcnow
 from .clubs import ApiKeyInfo, acts_for
 from .errors import MissingScope
 from .scopes import ALL as ALL_SCOPES
-from .scopes import Scope, scopes_text
+from .scopes import PAGES, Scope, scopes_text
 from .unit_of_work import KeyRef, UnitOfWork
 
 __all__ = ["LAST_USE_EVERY", "issue_key", "key_used", "list_keys", "needs_marking", "revoke_key"]
@@ -62,7 +62,7 @@ def key_used(uow: UnitOfWork, key: KeyRef) -> None:
 
 def revoke_key(uow: UnitOfWork, acting: int, organizer_id: int, key_id: int) -> ApiKeyInfo:
     acts_for(organizer_id, acting)
-    key = keys_repo.revoke_key(uow.session, organizer_id, key_id)
+    key = keys_repo.revoke_key(uow.session, organizer_id, key_id, [x.value for x in PAGES])
     sessions_repo.close_sessions_of_key(uow.session, key.id)  # its pages are signed out
     tables_repo.end_links(uow.session, key_id=key.id)  # and the table links it made end for good
     uow.commit()

@@ -18,13 +18,19 @@ from .i18n import tr
 
 
 def _page(status: int = 200, **extra: Any) -> tuple[str, int, dict[str, str]]:
-    with unit_of_work() as uow:
-        listed = keys.list_keys(uow, acting(), acting())
+    # The API's rule: only a key with the keys scope sees the keys (GET /v1/organizers/{id}/keys).
+    may = g.key.allows(Scope.KEYS.value)
+    listed = []
+    if may:
+        with unit_of_work() as uow:
+            listed = keys.list_keys(uow, acting(), acting())
+    elif status == 200:
+        status = 403
     page = render_template(
         "keys.html",
         keys=listed,
         scopes=ALL,
-        may_make=g.key.allows(Scope.KEYS.value),
+        may_make=may,
         form=extra.pop("form", {}),
         **extra,
     )

@@ -54,6 +54,6 @@ def test_a_signed_in_key_without_the_keys_scope_cannot_make_keys(app):
         headers=club.auth,
     ).get_json()["secret"]
     token = _signed_in(client, made)
-    assert "cannot make keys" in client.get("/organizer/keys").get_data(as_text=True)
+    assert "cannot see or make keys" in client.get("/organizer/keys").get_data(as_text=True)
     r = client.post("/organizer/keys", data={"label": "x", "scope-read": "on", "csrf_token": token})
     assert r.status_code == 403
