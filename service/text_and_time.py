@@ -18,7 +18,7 @@ import unicodedata
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-__all__ = ["DEFAULT_ZONE", "FUTURE_GRACE", "clean_text", "local", "local_iso", "moment", "time_zone"]
+__all__ = ["DEFAULT_ZONE", "FUTURE_GRACE", "clean_text", "local", "local_iso", "moment", "new_time_zone", "time_zone"]
 
 DEFAULT_ZONE = "Asia/Shanghai"
 # How far ahead of the server's clock a game may say it was played (clocks differ a little).
@@ -38,6 +38,26 @@ def time_zone(name: object) -> ZoneInfo:
     return _zone(name)
 
 
+def _named_place(name: str) -> bool:
+    """An IANA zone named for a place (Area/Location), or UTC: not an abbreviation (EST, CET,
+    PRC) nor a rule of the old System V style (EST5EDT), which IANA keeps only for compatibility
+    and which name no place's clocks. A fixed offset is written Etc/GMT-8."""
+    return "/" in name or name == "UTC"
+
+
+def new_time_zone(name: object) -> str:
+    """A zone a club or tournament may choose now: an IANA zone named for a place (ValueError for
+    an abbreviation, an old System V rule, an offset, anything else). Zones chosen before this rule
+    are still read (time_zone)."""
+    if not isinstance(name, str) or not _named_place(name):
+        raise ValueError(
+            f"{name!r} is not an IANA time zone named for a place, e.g. Asia/Shanghai, Asia/Taipei, "
+            "Europe/Berlin (abbreviations such as EST are refused; a fixed offset is Etc/GMT-8)"
+        )
+    time_zone(name)
+    return name
+
+
 @functools.lru_cache(maxsize=512)
 def _zone(name: str) -> ZoneInfo:
     if name not in _zones():
@@ -52,7 +72,7 @@ def moment(value: object, zone: str | None = None) -> datetime:
     """An ISO 8601 date and time as a moment in UTC; one without a zone is read in ``zone`` (an
     IANA name; None: UTC). ValueError if it is not one, or if it lies outside the years 1 to 9999
     once shifted to UTC."""
-    if not isinstance(value, str) or len(value) > 64:
+    if not isinstance(value, str) or len(value) > 64 or not (value.isascii() and value.isprintable()):
         raise ValueError("not an ISO 8601 date and time, e.g. 2026-11-30T19:30:00+08:00")
     try:
         parsed = datetime.fromisoformat(value)
@@ -61,9 +81,14 @@ def moment(value: object, zone: str | None = None) -> datetime:
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC if zone is None else time_zone(zone))
     try:
-        return parsed.astimezone(UTC)
+        found = parsed.astimezone(UTC)
     except OverflowError:
         raise ValueError("out of range: in UTC it falls before the year 1 or after 9999") from None
+    if found.astimezone(parsed.tzinfo).replace(tzinfo=None) != parsed.replace(tzinfo=None):
+        # The clocks of that zone skipped it (the spring change): no such moment was lived there.
+        raise ValueError(f"{value} does not exist in {zone}: its clocks skipped that hour; give the offset")
+    # Twice lived (the autumn change, fold 0): the first of the two, as datetime reads it (docs/api.md).
+    return found
 
 
 def local_iso(when: datetime, zone: str) -> str:

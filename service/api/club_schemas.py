@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from ..club import Counting, Part
 from .schemas import StrictSchema
-from .strict import Boolean, BoundedList, Integer, Name, QueryInteger
+from .strict import Boolean, BoundedList, Id, Integer, Name, QueryInteger
 
 ROLE_NAMES = [r.value for r in Part]  # the club core's roles (emperor, guard, other: 平民) and rebel (造反)
 
@@ -152,7 +152,7 @@ class RatingHistorySchema(StrictSchema):
 
 
 class MergeSchema(StrictSchema):
-    member_id = Integer(required=True, metadata={"description": "the member merged into this one (its players move)"})
+    member_id = Id(required=True, metadata={"description": "the member merged into this one (its players move)"})
     reason = Name(max_length=500, what="a reason")
 
 
@@ -173,14 +173,14 @@ class SeasonCreateSchema(StrictSchema):
         metadata={"description": "all evenings count, or each member's best N (best)"},
     )
     best = Integer(validate=validate.Range(min=1, max=1000), metadata={"description": "N, with counting best"})
-    tournaments = BoundedList(Integer(), max_items=500, load_default=list, metadata={"description": "in order"})
+    tournaments = BoundedList(Id(), max_items=500, load_default=list, metadata={"description": "in order"})
 
 
 class SeasonPatchSchema(StrictSchema):
     name = Name(max_length=200)
     counting = fields.String(validate=validate.OneOf([c.value for c in Counting]))
     best = Integer(validate=validate.Range(min=1, max=1000))
-    tournaments = BoundedList(Integer(), max_items=500)
+    tournaments = BoundedList(Id(), max_items=500)
 
 
 class SeasonTournamentSchema(StrictSchema):

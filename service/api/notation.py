@@ -8,6 +8,7 @@ from flask import Request
 
 from ..core.errors import Problem, RecordError
 from ..core.notation import MEDIA_TYPE, ParsedGame, adjudication_json, located, parse, written
+from ..core.notation.problems import notation_problem
 
 __all__ = [
     "MEDIA_TYPE",
@@ -33,11 +34,18 @@ def wants_notation(request: Request) -> bool:
 
 
 def body_text(raw: bytes) -> str:
-    """A notation body as text; RecordError (422) when it is not UTF-8."""
+    """A notation body as text; RecordError (422) when it is not UTF-8, or holds a NUL (no
+    character of the notation, and no database keeps it in text)."""
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError([Problem("", "invalid_notation", "the body is not UTF-8 text")]) from None
+    at = text.find("\x00")
+    if at >= 0:
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        raise RecordError([notation_problem(line, column, "invalid_character", "NUL (U+0000) is not text")])
+    return text
 
 
 def parse_body(raw: bytes) -> tuple[ParsedGame, str]:

@@ -19,7 +19,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.routing import BaseConverter
 
 from ..core.jsonio import loads
-from ..text_and_time import clean_text, moment, time_zone
+from ..text_and_time import clean_text, moment, new_time_zone
 
 ID_MAX = 2**31 - 1
 JSON_TYPES = ("application/json",)
@@ -82,7 +82,20 @@ class Integer(fields.Integer):
     def _validated(self, value: Any) -> int:
         if type(value) is not int:
             raise self.make_error("invalid")
+        if not INT_MIN <= value <= INT_MAX:  # no column holds more, and SQLite cannot even compare it
+            raise ValidationError(f"Out of range: from {INT_MIN} to {INT_MAX}.")
         return value
+
+
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+
+
+class Id(Integer):
+    """A row id in a body: 1 to 2**31 - 1, as in a path."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("validate", validate.Range(min=1, max=ID_MAX))
+        super().__init__(**kwargs)
 
 
 class Boolean(fields.Boolean):
@@ -142,7 +155,7 @@ class TimeZone(fields.String):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         try:
-            time_zone(value)
+            new_time_zone(value)
         except ValueError as exc:
             raise ValidationError(str(exc)) from None
         return str(value)

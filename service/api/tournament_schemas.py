@@ -9,7 +9,7 @@ from marshmallow import fields, validate
 from ..text_and_time import DEFAULT_ZONE
 from ..tournament.scopes import ALL as ALL_SCOPES
 from .schemas import RULESET_DOC, OutcomeSchema, RecordSchema, RulesetRefSchema, ScoreSheetSchema, StrictSchema
-from .strict import Boolean, Integer, Moment, Name, QueryBoolean, QueryInteger, TimeZone
+from .strict import Boolean, Id, Integer, Moment, Name, QueryBoolean, QueryInteger, TimeZone
 
 
 class OrganizerCreateSchema(StrictSchema):
@@ -163,7 +163,7 @@ class PlayerCreateSchema(StrictSchema):
         max_length=100,
         metadata={"description": "Unique in the tournament, ignoring case, full-width forms and runs of spaces."},
     )
-    member_id = Integer(
+    member_id = Id(
         metadata={
             "description": "the club member this player is (default: the member of the same name under the same "
             "name rules, or a new member)"
@@ -174,9 +174,7 @@ class PlayerCreateSchema(StrictSchema):
 class PlayerPatchSchema(StrictSchema):
     name = Name(max_length=100)
     withdrawn = Boolean(metadata={"description": "true withdraws the player; false takes them back"})
-    member_id = Integer(
-        metadata={"description": "link the player (and every game of theirs) to another member of the club"}
-    )
+    member_id = Id(metadata={"description": "link the player (and every game of theirs) to another member of the club"})
     reason = Name(max_length=500, what="a reason", metadata={"description": "why, for the audit trail"})
 
 

@@ -13,7 +13,7 @@ from ..core.errors import RecordError
 from ..core.record_form import read_ruleset
 from ..core.ruleset import PRESETS, WEIHAI, option_infos
 from ..problems import refusal_document
-from ..text_and_time import DEFAULT_ZONE, clean_text, time_zone
+from ..text_and_time import DEFAULT_ZONE, clean_text, new_time_zone
 from ..tournament import clubs, game_queries, members, player_lists, rounds, seasons
 from ..tournament.errors import Conflict, MissingScope, Rejected
 from ..tournament.unit_of_work import UnitOfWork
@@ -88,7 +88,7 @@ def signup() -> Any:
         errors["name"] = [tr(exc.message)]
     zone = (form.get("time_zone") or DEFAULT_ZONE).strip()
     try:
-        time_zone(zone)
+        new_time_zone(zone)
     except ValueError as exc:
         errors["time_zone"] = [tr(str(exc))]
     if errors or name is None:

@@ -7,6 +7,7 @@ nothing), and its nonce makes a double tap store one deal."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -35,6 +36,7 @@ from .forms import FormError, number
 from .i18n import gettext, seat_label, tr
 
 NONCE = 64
+_NONCE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def _open(uow: Any, token: str, sent: Mapping[str, str] | None = None) -> tables.OpenedTable:
@@ -170,6 +172,9 @@ def table_enter(token: str) -> Any:
     form = request.form
     nonce = (form.get("nonce") or "")[:NONCE] or None
     which = "game" if form.get("kind") == "game" else "sheet"
+    if nonce is not None and not _NONCE_CHARS.fullmatch(nonce):  # the page makes it URL-safe
+        message = tr("this form was changed on its way: reload the page and enter the deal again")
+        return table_page(token, 422, errors={"form": [message]}, form=form, which=which)
     game = None
     try:
         with unit_of_work() as uow:
