@@ -18,7 +18,8 @@ from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
-from ..persistence.models import MemberEvent, Player, Tournament
+from ..persistence.db import Session
+from ..persistence.models import Member, MemberEvent, Player, Tournament
 from . import ratings
 from .clubs import acts_for
 from .ratings import Rating, RatingPoint
@@ -198,7 +199,10 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
     m = members_repo.get_member(s, organizer_id, member_id)
     owner = viewer == organizer_id
     shown = [(p, t) for p, t in members_repo.players_of(s, m.id) if owner or not t.private]
-    if not shown and not owner:  # a member of private tournaments only is not shown to anyone else
+    if not shown and not owner and not _leads_to_someone_shown(s, m):
+        # A member of private tournaments only is not shown to anyone else; a merged member is
+        # shown (its merged_into, nothing of its own: its players moved) to whoever may see the
+        # member it went into, so that an app holding the old id finds the way.
         raise NotFound(f"organizer {organizer_id} has no member {member_id}")
     players = [p.id for p, _ in shown]
     by_role = role_figures_of(members_repo.totals_of_players(s, players))
@@ -264,6 +268,13 @@ def _evenings(uow: UnitOfWork, shown: list[tuple[Player, Tournament]]) -> tuple[
             MemberEvening(t.id, t.name, p.id, p.name, t.created_at, stats.games if stats else 0, byes, total, running)
         )
     return tuple(out)
+
+
+def _leads_to_someone_shown(s: Session, m: Member) -> bool:
+    if m.merged_into is None:
+        return False
+    into = members_repo.live(s, m)
+    return any(not t.private for _, t in members_repo.players_of(s, into.id))
 
 
 def merge_members(uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, other: int, reason: str | None) -> Merged:

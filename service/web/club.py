@@ -91,6 +91,8 @@ def _charts(m: members.MemberPage, version: str) -> dict[str, str]:
 @blp.get("/clubs/<int:organizer_id>/members/<int:member_id>")
 def member_page(organizer_id: int, member_id: int, status: int = 200, **extra: Any) -> Any:
     m = _member(organizer_id, member_id)
+    if m.merged_into is not None and viewer() != organizer_id:  # its players are the other member's now
+        return redirect(url_for("web.member_page", organizer_id=organizer_id, member_id=m.merged_into))
     g.zone = m.time_zone
     version = _version(m)
     owner = viewer() == organizer_id

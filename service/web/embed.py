@@ -16,6 +16,13 @@ from .common import blp, found, unit_of_work
 from .replay import posted_replay, stored_replay
 
 
+@blp.app_context_processor
+def _public_url() -> dict[str, str]:
+    # The credit link: the operator's public address, else relative (never the request's Host:
+    # header, which a shared cache would keep for everyone).
+    return {"public_url": current_app.config.get("PUBLIC_URL") or ""}
+
+
 def _framed(body: str | tuple[str, int], cache: str) -> Response:
     response = make_response(body)
     ancestors = current_app.config.get("EMBED_ANCESTORS") or "*"

@@ -101,4 +101,6 @@ def stored_replay(
     from .common import outcome_view
 
     out = None if shown.adjudication.outcome is None else outcome_view(shown.adjudication.outcome.to_json(), names)
-    return render_template(template, r=_view(shown, record, names), outcome=out, title=t.name, back=back, **extra)
+    return render_template(
+        template, r=_view(shown, record, names), outcome=out, title=t.name, back=back, voided=game.voided, **extra
+    )

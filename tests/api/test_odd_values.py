@@ -95,3 +95,29 @@ def test_a_local_time_the_clocks_skipped_is_refused_and_a_doubled_one_is_the_fir
     assert "skipped" in r.get_json()["errors"][0]["detail"]
     r = club.submit(tid, {"players": ids, "record": random_record(7), "played_at": "2026-11-01T01:30"})
     assert r.status_code == 201 and r.get_json()["played_at"] == "2026-11-01T05:30:00+00:00"  # EDT, the first
+
+
+def test_a_merged_member_shows_anyone_the_way_to_the_member_it_went_into(db_client):
+    club = Club(db_client)
+    oid = club.organizer["id"]
+    members = []
+    for name in ("甲", "乙"):
+        tid, _ = club.tournament(players=0)
+        p = db_client.post(f"/v1/tournaments/{tid}/players", json={"name": name}, headers=club.auth)
+        members.append(p.get_json()["member_id"])
+    into, old = members
+    r = db_client.post(f"/v1/organizers/{oid}/members/{into}/merge", json={"member_id": old}, headers=club.auth)
+    assert r.status_code == 200, r.get_json()
+    anonymous = db_client.get(f"/v1/organizers/{oid}/members/{old}")
+    assert anonymous.status_code == 200 and anonymous.get_json()["merged_into"] == into
+    assert anonymous.get_json()["evenings"] == [] and "events" not in {k for k, v in anonymous.get_json().items() if v}
+    page = db_client.get(f"/clubs/{oid}/members/{old}")
+    assert page.status_code == 302 and page.headers["Location"].endswith(f"/clubs/{oid}/members/{into}")
+    # one merged into a member of private tournaments only leads nowhere anyone else may go
+    hidden = []
+    for name in ("丙", "丁"):
+        tid, _ = club.tournament(players=0, private=True)
+        p = db_client.post(f"/v1/tournaments/{tid}/players", json={"name": name}, headers=club.auth)
+        hidden.append(p.get_json()["member_id"])
+    db_client.post(f"/v1/organizers/{oid}/members/{hidden[0]}/merge", json={"member_id": hidden[1]}, headers=club.auth)
+    assert db_client.get(f"/v1/organizers/{oid}/members/{hidden[1]}").status_code == 404

@@ -72,3 +72,32 @@ def test_the_public_game_page_offers_the_snippet(stored):
     client, tid, public, _ = stored
     html = client.get(f"/tournaments/{tid}/games/{public}").get_data(as_text=True)
     assert 'id="embed-snippet"' in html and f"/embed/games/{public}" in html and "&lt;iframe" in html
+
+
+def test_a_voided_game_is_marked_and_the_credit_never_follows_the_host_header(stored, tmp_path):
+    client, tid, public, _hidden = stored
+    r = client.get(f"/embed/games/{public}?lang=zh", headers={"Host": "evil.example"})
+    html = r.get_data(as_text=True)
+    assert "evil.example" not in html and 'id="voided"' not in html
+    assert re.search(r'<a href="/" target="_blank"', html)
+    club = Club(client, "Embed club voids")
+    own_t, ids = club.tournament(players=5)
+    game = club.submit(own_t, {"players": ids, "record": random_record(11)}).get_json()["id"]
+    voided = client.post(
+        f"/v1/tournaments/{own_t}/games/{game}/corrections",
+        json={"action": "void", "reason": "played again"},
+        headers=club.auth,
+    )
+    assert voided.status_code == 201, voided.get_json()
+    for path in (f"/embed/games/{game}?lang=zh", f"/tournaments/{own_t}/games/{game}/replay?lang=zh"):
+        page = client.get(path).get_data(as_text=True)
+        assert 'id="voided"' in page and "这局已作废" in page, path
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite3'}",
+            "PUBLIC_URL": "https://club.example.org",
+        }
+    )
+    page = app.test_client().get("/embed/replay", headers={"Host": "evil.example"}).get_data(as_text=True)
+    assert 'href="https://club.example.org/"' in page and "evil.example" not in page
