@@ -16,9 +16,9 @@ from ..persistence import members as members_repo
 from ..persistence import ratings as ratings_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
+from ..persistence.db import Session
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
-from ..persistence.db import Session
 from ..persistence.models import Member, MemberEvent, Player, Tournament
 from . import ratings
 from .clubs import acts_for

@@ -75,7 +75,7 @@ def test_the_public_game_page_offers_the_snippet(stored):
 
 
 def test_a_voided_game_is_marked_and_the_credit_never_follows_the_host_header(stored, tmp_path):
-    client, tid, public, _hidden = stored
+    client, _tid, public, _hidden = stored
     r = client.get(f"/embed/games/{public}?lang=zh", headers={"Host": "evil.example"})
     html = r.get_data(as_text=True)
     assert "evil.example" not in html and 'id="voided"' not in html
