@@ -95,6 +95,8 @@ def main() -> None:
             DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
             BAOHUANG_BACKGROUND="0",
             BAOHUANG_RATE_LIMIT_PER_MINUTE="1000000000",
+            BAOHUANG_STREAM_LINES="1000000000 per minute",
+            BAOHUANG_STREAM_CPU_MS="1000000000 per minute",
             LOG_LEVEL="info",
             PROMETHEUS_MULTIPROC_DIR=f"{tmp}/metrics",
         )

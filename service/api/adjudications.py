@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import time
 from collections.abc import Iterator
@@ -19,7 +18,8 @@ from ..core.jsonio import loads
 from ..metrics import ADJUDICATIONS
 from ..problems import problem_document
 from ..referee import answer_line
-from . import notation
+from . import notation, streams
+from .auth import bearer, current_key
 from .common import Blueprint, documented
 from .game_files import body_lines, long_line_problem
 from .schemas import AdjudicationSchema, RecordSchema
@@ -138,15 +138,36 @@ class AdjudicationStream(MethodView):
         bound = current_app.config["MAX_STREAM_BYTES"]
         if request.content_length is not None and request.content_length > bound:
             raise RequestEntityTooLarge()  # said before a line is read: 413, nothing answered
-        # Buffered: the request's own stream reads a line a byte at a time.
-        stream = io.BufferedReader(request.stream, 64 * 1024)  # type: ignore[type-var]
-        lines = body_lines(stream, limit, cut=_Cut())
-        return Response(stream_with_context(_streamed(lines, bound)), mimetype="application/x-ndjson")
+        # A key, where one is given, counts the lines against its organizer (more than an address).
+        budget = streams.budget_for(None if bearer() is None else current_key().organizer_id)
+        lines = body_lines(streams.LineReader.of_request(bound), limit, cut=_Cut())
+        return Response(stream_with_context(_streamed(lines, bound, budget)), mimetype="application/x-ndjson")
 
 
-def _streamed(lines: Iterator[Any], bound: int) -> Iterator[bytes]:
-    """One answer a line, each written as soon as it is made."""
+def _streamed(lines: Iterator[Any], bound: int, budget: streams.Budget) -> Iterator[bytes]:
+    """One answer a line, each written as soon as it is made; the lines, their CPU and the
+    answers' bytes counted against the caller (api/streams.py), the last line a problem once
+    they pass a bound."""
+    for number, (doc, size, cpu) in enumerate(_answers(lines, bound), start=1):
+        start = time.thread_time()
+        try:
+            out = orjson.dumps(doc, option=orjson.OPT_APPEND_NEWLINE)
+        except TypeError:  # an integer beyond 64 bits in a problem's facts
+            out = (json.dumps(doc, ensure_ascii=False) + "\n").encode()
+        spent = budget.line(number, size, cpu + time.thread_time() - start, len(out))
+        if spent is not None:
+            yield orjson.dumps(spent.document, option=orjson.OPT_APPEND_NEWLINE)
+            return
+        yield out
+        time.sleep(0)  # under gevent, let the worker's other requests run between two games
+    budget.flush(0)
+
+
+def _answers(lines: Iterator[Any], bound: int) -> Iterator[tuple[dict[str, Any], int, float]]:
+    """Each line's answer, with the line's size and the CPU seconds its answer took (reading it
+    is not counted: under gevent, other requests run while a line is awaited)."""
     for number, line in enumerate(lines, start=1):
+        start = time.thread_time()
         if isinstance(line, _Cut):
             detail = (
                 f"the body passed BAOHUANG_MAX_STREAM_BYTES ({bound:,} bytes) in line {number}: "
@@ -162,8 +183,5 @@ def _streamed(lines: Iterator[Any], bound: int) -> Iterator[bytes]:
             doc = long_line_problem(line.size, line.limit)
             doc["line"] = number
             doc["detail"] = f"line {number}: {doc['detail']}"
-        try:
-            yield orjson.dumps(doc, option=orjson.OPT_APPEND_NEWLINE)
-        except TypeError:  # an integer beyond 64 bits in a problem's facts
-            yield (json.dumps(doc, ensure_ascii=False) + "\n").encode()
-        time.sleep(0)  # under gevent, let the worker's other requests run between two games
+        size = len(line) + 1 if isinstance(line, str) else getattr(line, "size", 0)
+        yield doc, size, time.thread_time() - start

@@ -4,12 +4,11 @@ blueprint (games.py), as the views of one resource."""
 
 from __future__ import annotations
 
-import io
 import json
 import tempfile
 import time
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
@@ -18,8 +17,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ..core.errors import Problem, RecordError
 from ..problems import problem_document, refusal_document
 from ..tournament import batch, game_queries
-from ..tournament.errors import Rejected, Unauthenticated
+from ..tournament.errors import MissingScope, Rejected, Unauthenticated
 from ..tournament.scopes import Scope
+from . import streams
 from .auth import accept, require_bearer, viewer
 from .common import READ_IF_KEYED, documented, fail, needs, refusals, unit_of_work
 from .games import blp
@@ -65,16 +65,16 @@ class Import(MethodView):
             fail(400, message="Idempotency-Key is 1 to 200 characters")
         with unit_of_work() as uow:
             try:
-                batch.import_target(uow, secret, tournament_id)
+                organizer_id = batch.import_target(uow, secret, tournament_id)
             except Unauthenticated:
                 accept(None)
         db = current_app.extensions["baohuang_db"]
-        # Buffered: the request's own stream reads a line a byte at a time.
-        stream = io.BufferedReader(request.stream, 64 * 1024)  # type: ignore[type-var]
-        lines = body_lines(stream, current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
+        bound = current_app.config["MAX_BATCH_BYTES"]
+        lines = body_lines(streams.LineReader.of_request(bound), current_app.config["MAX_CONTENT_LENGTH"] or 1 << 20)
         answers = batch.import_games(db, secret, tournament_id, lines, idem)
         # Each line is answered as soon as it is stored or refused: the answer is never held whole.
-        return Response(stream_with_context(_answer_lines(answers)), mimetype="application/x-ndjson")
+        budget = streams.budget_for(organizer_id)
+        return Response(stream_with_context(_answer_lines(answers, budget)), mimetype="application/x-ndjson")
 
 
 # Problems an import line lists (a single submission lists up to 100): a batch's answer stays a
@@ -105,6 +105,12 @@ def _line_problem(number: int, why: object) -> dict[str, Any]:
     if isinstance(why, batch.TooManyLines):
         detail = f"a batch holds at most {batch.BATCH_MAX_LINES} games; send the rest in another"
         return problem_document(413, "batch-too-large", "Batch too large", detail)
+    if isinstance(why, Unauthenticated):
+        detail = f"the API key was revoked at line {number}; the lines after it were not read"
+        return problem_document(401, "unauthorized", "Unauthorized", detail)
+    if isinstance(why, MissingScope):
+        detail = f"the API key lost the {why.scope} scope at line {number}; the lines after it were not read"
+        return problem_document(403, "forbidden", "Forbidden", detail)
     if isinstance(why, batch.DatabaseAway):
         detail = (
             f"the database went away at line {number}; the lines after it were not read: send the batch "
@@ -122,15 +128,27 @@ def long_line_problem(size: int, limit: int) -> dict[str, Any]:
     )
 
 
-def _answer_lines(answers: Iterator[batch.LineAnswer]) -> Iterator[str]:
+def _answer_lines(answers: Iterator[batch.LineAnswer], budget: streams.Budget) -> Iterator[str]:
     for a in answers:
-        yield json.dumps(_line_json(a), ensure_ascii=False, default=str) + "\n"
+        out = json.dumps(_line_json(a), ensure_ascii=False, default=str) + "\n"
+        spent = budget.line(a.line, a.size, a.cpu, len(out))
+        if spent is not None:
+            yield (
+                json.dumps({"line": a.line, "status": "refused", "problem": spent.document}, ensure_ascii=False) + "\n"
+            )
+            return
+        yield out
         # A batch is thousands of games: between two, let the worker serve other requests (under
         # gevent, sleep(0) yields to them) and tell its master it is alive.
         time.sleep(0)
+    budget.flush(0)
 
 
-def body_lines(stream: IO[bytes], limit: int, cut: object = None) -> Iterator[Any]:
+class Readable(Protocol):
+    def readline(self, size: int = -1, /) -> bytes: ...
+
+
+def body_lines(stream: Readable, limit: int, cut: object = None) -> Iterator[Any]:
     """The body's lines, read as they arrive: one line of at most ``limit`` bytes in memory at a
     time; a longer line is skipped, measured (batch.LongLine); a line that is not UTF-8 is
     passed on as the text Python makes of it, for the JSON reader to refuse. At the body's byte

@@ -81,6 +81,8 @@ class Counts(Protocol):
 
     def hit(self, rule: Rule, who: str, now: float) -> int: ...
 
+    def add(self, rule: Rule, who: str, now: float, amount: int) -> int: ...
+
     def count(self, rule: Rule, who: str, now: float) -> int: ...
 
 
@@ -94,11 +96,14 @@ class MemoryCounts:
         self._sweep_at = 0.0
 
     def hit(self, rule: Rule, who: str, now: float) -> int:
+        return self.add(rule, who, now, 1)
+
+    def add(self, rule: Rule, who: str, now: float, amount: int) -> int:
         index = int(now // rule.window)
         key = (rule.name, who)
         with self._lock:
             got = self._counts.get(key)
-            n = got[1] + 1 if got is not None and got[0] == index else 1
+            n = got[1] + amount if got is not None and got[0] == index else amount
             self._counts[key] = (index, n)
             self._windows[rule.name] = rule.window
             if now >= self._sweep_at:
@@ -129,9 +134,12 @@ class RedisCounts:
         return f"{self._prefix}:{rule.name}:{who}:{int(now // rule.window)}"
 
     def hit(self, rule: Rule, who: str, now: float) -> int:
+        return self.add(rule, who, now, 1)
+
+    def add(self, rule: Rule, who: str, now: float, amount: int) -> int:
         key = self._key(rule, who, now)
         pipe = self._redis.pipeline(transaction=False)
-        pipe.incr(key)
+        pipe.incrby(key, amount)
         pipe.expire(key, rule.window + 1)
         n, _ = pipe.execute()
         return int(n)

@@ -4,7 +4,9 @@ line's size."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -16,7 +18,7 @@ from ..persistence import keys as keys_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import DATABASE_AWAY
 from ..persistence.errors import Conflict, DuplicateGame
-from .errors import Rejected, Unauthenticated
+from .errors import MissingScope, Rejected, Unauthenticated
 from .games import Body, submit_game
 from .submission import ensure_open
 from .unit_of_work import UnitOfWork
@@ -58,15 +60,19 @@ class LineAnswer:
     game_id: int | None = None
     replayed: bool = False
     refusal: Exception | LongLine | None = None
+    size: int = 0  # the line's length, and the CPU seconds it took (the caller's budget counts both)
+    cpu: float = 0.0
 
 
-def import_target(uow: UnitOfWork, secret: str, tournament_id: int) -> None:
+def import_target(uow: UnitOfWork, secret: str, tournament_id: int) -> int:
     """Before an import: the key may write to this tournament, and it is open (else
-    Unauthenticated, NotFound, Forbidden or Conflict, for the whole request)."""
+    Unauthenticated, NotFound, Forbidden or Conflict, for the whole request). Answers the key's
+    organizer (whose budget the lines count against)."""
     key = keys_repo.authenticate_ref(uow.session, secret)
     if key is None:
         raise Unauthenticated()
     ensure_open(tournaments_repo.owned_tournament(uow.session, tournament_id, key.organizer_id))
+    return key.organizer_id
 
 
 def line_key(idempotency_key: str, number: int) -> str:
@@ -95,16 +101,23 @@ def import_games(
             yield LineAnswer(number, LineStatus.REFUSED, refusal=TooManyLines())
             return
         if isinstance(line, LongLine):
-            yield LineAnswer(number, LineStatus.REFUSED, refusal=line)
+            yield LineAnswer(number, LineStatus.REFUSED, refusal=line, size=line.size)
             continue
         text = line.strip()
         if not text:
             continue
+        start = time.thread_time()
         try:
-            yield _import_line(db, secret, tournament_id, text, idempotency_key, number)
+            answer = _import_line(db, secret, tournament_id, text, idempotency_key, number)
         except DATABASE_AWAY:
             yield LineAnswer(number, LineStatus.REFUSED, refusal=DatabaseAway())
             return
+        except (Unauthenticated, MissingScope) as exc:  # the key was revoked (or narrowed) meanwhile
+            yield LineAnswer(
+                number, LineStatus.REFUSED, refusal=Unauthenticated() if isinstance(exc, Unauthenticated) else exc
+            )
+            return
+        yield dataclasses.replace(answer, size=len(line) + 1, cpu=time.thread_time() - start)
 
 
 def _import_line(

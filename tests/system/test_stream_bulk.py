@@ -42,7 +42,14 @@ def test_a_100_mb_stream_is_answered_in_order_in_bounded_memory(tmp_path):
     records = [json.dumps(random_record(seed, rs)).encode() for seed, rs in enumerate(PRESETS.values())]
     expected = [answer_line(r.decode(), 1)[0] for r in records]
     bad_every = 997
-    proc, port = start_serve(tmp_path, 1, BAOHUANG_BACKGROUND="0", BAOHUANG_MAX_STREAM_BYTES=str(2 * BODY_BYTES))
+    proc, port = start_serve(
+        tmp_path,
+        1,
+        BAOHUANG_BACKGROUND="0",
+        BAOHUANG_MAX_STREAM_BYTES=str(2 * BODY_BYTES),
+        BAOHUANG_STREAM_LINES="10000000 per minute",
+        BAOHUANG_STREAM_CPU_MS="10000000 per minute",
+    )
     try:
         wait_ready(port, proc)
         worker = _worker_of(proc.pid)
