@@ -10,7 +10,8 @@ Everything here is read from the referee's own answers, never worked out a secon
   that move added, adjudicated. Plays are enumerated from the hand (when the deal is known) and
   those that cannot be a set that beats the table (``sets.beats``, the one definition) are not
   tried; the rest are tried in order until :data:`PER_GROUP` legal ones of each group are found,
-  within a budget of :data:`BUDGET` checks a position. A group whose candidates were all tried
+  within a budget of :data:`BUDGET` checks a position (the calls' checks and the plays' in one
+  budget: a position costs at most that many adjudications). A group whose candidates were all tried
   says how many are legal; otherwise ``complete`` is false and the count is not given.
 
 Without the deal, what depends on hidden cards is said as such: no hand, no concrete plays (the
@@ -142,15 +143,31 @@ def _roles(record: Mapping[str, Any], rs: Ruleset) -> dict[str, Any] | None:
     }
 
 
+class _Budget:
+    """The checks a position may still make (each adjudicates the record once more)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int = BUDGET) -> None:
+        self.left = left
+
+    def take(self) -> bool:
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        return True
+
+
 def _position(record: Mapping[str, Any]) -> Position:
     result = adjudicate(record)
+    budget = _Budget()
     v = result.violation
     plays = record.get("plays") or []
     if result.verdict is Verdict.LEGAL:
         return Position("over", result, cards_left=(0,) * 5, out=_finishing(result))
     if result.verdict is Verdict.ILLEGAL:
         if v is not None and v.pointer == "/calls" and v.code is V.CROWN_OUT_OF_ORDER and not plays:
-            crown_calls, why = _calls_open(record, result.ruleset, [v.seat] if v.seat is not None else [])
+            crown_calls, why = _calls_open(record, result.ruleset, [v.seat] if v.seat is not None else [], budget)
             left = _cards_left(record, result, _played(record, result))
             return Position("crown", result, seat=v.seat, cards_left=left, calls_open=crown_calls, unknown=tuple(why))
         return Position("illegal", result)
@@ -179,7 +196,7 @@ def _position(record: Mapping[str, Any]) -> Position:
             unknown=tuple(unknown),
         )
     if not plays:  # declarations are open until the first card is played
-        opened, why = _calls_open(record, result.ruleset, range(5))
+        opened, why = _calls_open(record, result.ruleset, range(5), budget)
         unknown += why
     move = {"seat": seat, "pass": True}
     pass_allowed = check_move(record, move).legal
@@ -187,7 +204,7 @@ def _position(record: Mapping[str, Any]) -> Position:
     if hand is None:
         unknown.append("plays: the seat's hand is not known without the deal; any set it holds that beats the table")
     else:
-        groups = _legal_plays(record, seat, hand, table)
+        groups = _legal_plays(record, seat, hand, table, budget)
     return Position(
         "play",
         result,
@@ -228,17 +245,24 @@ def _finishing(result: Adjudication) -> tuple[int, ...]:
     return tuple(order or ())
 
 
-def _calls_open(record: Mapping[str, Any], rs: Ruleset, seats: Any) -> tuple[tuple[dict[str, Any], ...], list[str]]:
+def _calls_open(
+    record: Mapping[str, Any], rs: Ruleset, seats: Any, budget: _Budget
+) -> tuple[tuple[dict[str, Any], ...], list[str]]:
     """Every call each of ``seats`` may make now, each checked by the referee; calls that name a
-    card are tried with each suited card the seat was dealt (without the deal: said as unknown)."""
+    card are tried with each suited card the seat was dealt (without the deal: said as unknown).
+    Each check is taken from the position's ``budget``; the calls it leaves unchecked are said."""
     from .crown import CROWN_CALLS  # the crown's own vocabulary, by procedure
 
     kinds = [*CROWN_CALLS[rs.crown], *(k for k in _SHARED_CALLS if k not in CROWN_CALLS[rs.crown])]
     deal = record.get("deal")
     out: list[dict[str, Any]] = []
     unknown: list[str] = []
+    cut: list[str] = []
     for seat in seats:
         for kind in kinds:
+            if not budget.take():
+                cut.append(f"{kind} by seat {seat}")
+                continue
             if _legal(record, {"seat": seat, "call": kind}):
                 out.append({"seat": seat, "call": kind})
             elif rs.suits_required and kind in ("accept", "solo"):
@@ -246,8 +270,13 @@ def _calls_open(record: Mapping[str, Any], rs: Ruleset, seats: Any) -> tuple[tup
                     unknown.append(f"{kind} by seat {seat}: which cards may be called depends on the hand")
                     continue
                 for card in _callable(deal[seat]):
+                    if not budget.take():
+                        cut.append(f"{kind} {card} by seat {seat}")
+                        break
                     if _legal(record, {"seat": seat, "call": kind, "card": card}):
                         out.append({"seat": seat, "call": kind, "card": card})
+    if cut:
+        unknown.append(f"calls not checked within the position's {BUDGET} checks: {', '.join(cut[:10])}")
     return tuple(out), unknown
 
 
@@ -269,9 +298,10 @@ def _callable(hand: Any) -> list[str]:
     return list(seen)
 
 
-def _legal_plays(record: Mapping[str, Any], seat: int | None, hand: str, table: str | None) -> tuple[PlayGroup, ...]:
+def _legal_plays(
+    record: Mapping[str, Any], seat: int | None, hand: str, table: str | None, budget: _Budget
+) -> tuple[PlayGroup, ...]:
     top = CardSet.of(table) if table else None
-    budget = [BUDGET]
     groups = []
     by_size: dict[int, list[str]] = {}
     for size, cards in _candidates(hand, top):
@@ -281,9 +311,10 @@ def _legal_plays(record: Mapping[str, Any], seat: int | None, hand: str, table: 
         count = 0
         tried = 0
         for cards in by_size[size]:
-            if budget[0] <= 0 or (len(found) >= PER_GROUP and budget[0] < BUDGET // 4):
+            if len(found) >= PER_GROUP and budget.left < BUDGET // 4:
                 break
-            budget[0] -= 1
+            if not budget.take():
+                break
             tried += 1
             if check_move(record, {"seat": seat, "cards": cards}).legal:
                 count += 1

@@ -126,3 +126,32 @@ def test_the_roles_settled_are_those_of_the_finished_game(spec):
             assert roles[key] == outcome[key], (k, key, roles, outcome)
     nodeal = position({**_game(spec, False), "plays": []})
     assert nodeal.roles is None and any(u.startswith("roles:") for u in nodeal.unknown)
+
+
+def test_a_position_checks_calls_and_plays_within_one_budget(monkeypatch):
+    """The calls' checks come out of the position's budget too (a standard deal before its first
+    play was 679 adjudications: every seat's calls with every suited card, then the plays)."""
+    import pytest
+
+    import service.core
+    from service.core import PRESETS, moves, positions
+    from service.core.random_game import random_record
+
+    if service.core.COMPILED:
+        pytest.skip("counted on the pure core (.ci/pure-core.sh): compiled calls are not patched")
+    checks = [0]
+    real = moves.check_move
+
+    def counted(*args, **kwargs):
+        checks[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(positions, "check_move", counted)
+    most = 0
+    for seed in range(20):
+        checks[0] = 0
+        p = positions.position({**random_record(seed, PRESETS["standard"]), "plays": []})
+        if p.phase == "play":  # not a void deal (nobody took the crown: over before a play)
+            most = max(most, checks[0])
+    assert most <= positions.BUDGET + 1  # and one check of the pass
+    assert most > positions.BUDGET // 2  # the budget is what bounds it here
