@@ -58,6 +58,9 @@ def on_starting(server: Any) -> None:
     shutil.rmtree(path, ignore_errors=True)
     os.makedirs(path, exist_ok=True)
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = path
+    if os.environ.get("BAOHUANG_BACKGROUND", "1") != "0" and not os.environ.get("BAOHUANG_HEARTBEAT_FILE"):
+        # Where the background work beats its heartbeat, for the workers' /readyz to read.
+        os.environ["BAOHUANG_HEARTBEAT_FILE"] = os.path.join(tempfile.mkdtemp(prefix="baohuang-beat-"), "background")
 
 
 def post_worker_init(worker: Any) -> None:
@@ -96,8 +99,9 @@ def child_exit(server: Any, worker: Any) -> None:
 
 
 # The background work (webhooks' deliveries, large ratings updates) runs beside the web workers in
-# a process of its own, started by the master once it is ready and stopped with it. Where another
-# process does it (a deliverer of its own, as compose.yaml runs one), BAOHUANG_BACKGROUND=0.
+# a process of its own, started by the master once it is ready, started again whenever it exits
+# (service/background_watch.py) and stopped with it. Where another process does it (a deliverer of
+# its own, as compose.yaml runs one), BAOHUANG_BACKGROUND=0.
 _background: Any = None
 
 
@@ -105,11 +109,10 @@ def when_ready(server: Any) -> None:
     global _background
     if os.environ.get("BAOHUANG_BACKGROUND", "1") == "0":
         return
-    import subprocess
-    import sys
+    from service.background_watch import Keeper, background_command
 
-    _background = subprocess.Popen([sys.executable, "-m", "service.cli", "background", "--no-upgrade"])
-    server.log.info("background work started (pid %s)", _background.pid)
+    _background = Keeper(background_command(), server.log)
+    _background.start()
 
 
 def on_exit(server: Any) -> None:
@@ -118,9 +121,5 @@ def on_exit(server: Any) -> None:
         for path in (gate, gate + ".tmp"):
             with contextlib.suppress(OSError):
                 os.unlink(path)
-    if _background is not None and _background.poll() is None:
-        _background.terminate()
-        try:
-            _background.wait(timeout=15)
-        except Exception:
-            _background.kill()
+    if _background is not None:
+        _background.stop()

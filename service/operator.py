@@ -116,6 +116,7 @@ def cmd_background(args: argparse.Namespace, out: IO[str]) -> int:
     import signal
     import threading
 
+    from .background_watch import BEAT, beat
     from .persistence.db import Database
     from .schema_gate import SchemaNotReady, wait
     from .tournament import ratings, webhooks
@@ -137,6 +138,14 @@ def cmd_background(args: argparse.Namespace, out: IO[str]) -> int:
     signal.signal(signal.SIGINT, on_signal)
     rating = threading.Thread(target=ratings.run, args=(db, stop), name="ratings", daemon=True)
     rating.start()
+
+    def heartbeat() -> None:  # while both halves of the work run (/readyz reads it)
+        while not stop.wait(BEAT):
+            if rating.is_alive():
+                beat()
+
+    beat()
+    threading.Thread(target=heartbeat, name="heartbeat", daemon=True).start()
     try:
         webhooks.run(db, stop, interval=args.interval)
     finally:

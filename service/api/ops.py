@@ -9,6 +9,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 from marshmallow import Schema, fields
 
+from ..background_watch import heartbeat_age, stale_after
 from .common import Blueprint, database, refusals
 from .observability import metrics_response
 
@@ -19,6 +20,9 @@ class HealthSchema(Schema):
     status = fields.String(required=True)
     database = fields.String()
     schema = fields.String()
+    background = fields.String(
+        metadata={"description": "ok: the background work beats its heartbeat; off: not run by this instance"}
+    )
 
 
 @blp.route("/livez")
@@ -43,7 +47,16 @@ class Readyz(MethodView):
             abort(503, message="the database is not reachable", headers={"Retry-After": "2"})
         if not at_head:
             abort(503, message="the database schema is not at the latest migration", headers={"Retry-After": "5"})
-        return {"status": "ok", "database": db.engine.dialect.name, "schema": "head"}
+        age = heartbeat_age()
+        if age is not None and age > stale_after():
+            late = "never" if age == float("inf") else f"{age:.0f} s ago"
+            abort(
+                503,
+                message=f"the background work (webhooks, ratings) last beat its heartbeat {late}",
+                headers={"Retry-After": "5"},
+            )
+        background = "off" if age is None else "ok"
+        return {"status": "ok", "database": db.engine.dialect.name, "schema": "head", "background": background}
 
 
 @blp.route("/metrics")
