@@ -9424,6 +9424,8 @@ export interface components {
             status: string;
             database?: string;
             schema?: string;
+            /** @description ok: the background work beats its heartbeat; off: not run by this instance */
+            background?: string;
         };
     };
     responses: {

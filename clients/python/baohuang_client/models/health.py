@@ -17,11 +17,13 @@ class Health:
         status (str):
         database (str | Unset):
         schema (str | Unset):
+        background (str | Unset): ok: the background work beats its heartbeat; off: not run by this instance
     """
 
     status: str
     database: str | Unset = UNSET
     schema: str | Unset = UNSET
+    background: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status
@@ -29,6 +31,8 @@ class Health:
         database = self.database
 
         schema = self.schema
+
+        background = self.background
 
         field_dict: dict[str, Any] = {}
 
@@ -41,6 +45,8 @@ class Health:
             field_dict["database"] = database
         if schema is not UNSET:
             field_dict["schema"] = schema
+        if background is not UNSET:
+            field_dict["background"] = background
 
         return field_dict
 
@@ -53,10 +59,13 @@ class Health:
 
         schema = d.pop("schema", UNSET)
 
+        background = d.pop("background", UNSET)
+
         health = cls(
             status=status,
             database=database,
             schema=schema,
+            background=background,
         )
 
         return health
