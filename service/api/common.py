@@ -19,6 +19,7 @@ from werkzeug.exceptions import abort as werkzeug_abort
 from ..problems import missing_scope, refusal_document
 from ..tournament import UnitOfWork
 from ..tournament.errors import Conflict, Forbidden, MissingScope, NotFound, Rejected, Unauthenticated
+from ..tournament.pins import WRONG_PIN
 from ..tournament.scopes import Scope
 from ..tournament.unit_of_work import Database, KeyRef
 from .responses import problem_response
@@ -108,6 +109,8 @@ def unit_of_work(*, single_statement: bool = False) -> Iterator[UnitOfWork]:
     except MissingScope as exc:
         refuse_scope(exc.scope)
     except Rejected as exc:
+        if any(p.code == WRONG_PIN for p in exc.problems):
+            count_failed_guess()  # a player's PIN guessed counts as a wrong key: guessing costs time
         abort_with(refusal_document(exc))
 
 
@@ -130,11 +133,16 @@ def jsonable(value: Any) -> Any:
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="baohuang"'}
 
 
-def refuse_key() -> NoReturn:
-    """401 for an unknown or revoked key, counted against the client's address (api/limits.py)."""
+def count_failed_guess() -> None:
+    """One more wrong key, table token or player's PIN from this address (api/limits.py)."""
     failed = current_app.extensions.get("baohuang_failed_key")
     if failed is not None:
         failed()
+
+
+def refuse_key() -> NoReturn:
+    """401 for an unknown or revoked key, counted against the client's address (api/limits.py)."""
+    count_failed_guess()
     fail(401, message="the API key is unknown or revoked", headers=CHALLENGE)
 
 

@@ -154,7 +154,7 @@ class Budget:
                 f"line {number}: the answers passed {ANSWER_MULTIPLE} times what was sent; lines this short are "
                 "not games, and the rest was not read"
             )
-            return Spent(_problem(413, "answer-too-large", "Answer too large", detail, number))
+            return Spent(_line_document(413, "answer-too-large", "Answer too large", detail, number))
         now = time.monotonic()
         if self.counts is not None and (self._lines >= FLUSH_LINES or now - self._flushed_at >= FLUSH_SECONDS):
             return self.flush(number, now)
@@ -184,13 +184,13 @@ class Budget:
                     f"line {number}: this caller's lines passed {rule.amount} {what} per {rule.window} s; "
                     f"the rest was not read: send it again in {wait} s"
                 )
-                doc = _problem(429, code, "Too Many Requests", detail, number)
+                doc = _line_document(429, code, "Too Many Requests", detail, number)
                 doc["retry_after"] = wait
                 return Spent(doc)
         return None
 
 
-def _problem(status: int, code: str, title: str, detail: str, number: int) -> dict[str, Any]:
+def _line_document(status: int, code: str, title: str, detail: str, number: int) -> dict[str, Any]:
     doc = problem_document(status, code, title, detail)
     doc["line"] = number
     return doc

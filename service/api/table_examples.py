@@ -60,7 +60,7 @@ def examples(t: str) -> dict[tuple[str, str], dict[str, Any]]:
         ("get", table): {
             "responses": {
                 "200": {
-                    "tournament": {"id": 3, "name": "Winter league", "ruleset": "weihai"},
+                    "tournament": {"id": 3, "name": "Winter league", "ruleset": "weihai", "player_pins": False},
                     "round": 2,
                     "table": 1,
                     "deals_per_round": 2,
@@ -85,6 +85,18 @@ def examples(t: str) -> dict[tuple[str, str], dict[str, Any]]:
         },
         ("post", f"{table}/deals/{{deal}}/entries/{{entry}}/withdraw"): {
             "responses": {"200": {**_entry("pending", False), "state": "withdrawn"}},
+        },
+        ("get", f"{t}/rounds/{{number}}/pins"): {
+            "responses": {
+                "200": {
+                    "tournament_id": 3,
+                    "round": 2,
+                    "pins": [
+                        {"player_id": p["player_id"], "name": p["name"], "table": 1, "pin": f"{4711 + 37 * k}"}
+                        for k, p in enumerate(PLAYERS)
+                    ],
+                }
+            },
         },
         ("get", f"{t}/rounds/{{number}}/entries"): {
             "responses": {

@@ -78,6 +78,9 @@ class TableTournamentSchema(StrictSchema):
     id = Integer(required=True)
     name = fields.String(required=True)
     ruleset = fields.String(required=True)
+    player_pins = Boolean(
+        required=True, metadata={"description": "entering, confirming and withdrawing carry the player's own pin"}
+    )
 
 
 class TableSchema(StrictSchema):
@@ -95,6 +98,10 @@ class TableDealCreateSchema(StrictSchema):
     """What a table sends (documented here; the use case reads it, like a game submission)."""
 
     entered_by = Integer(required=True, metadata={"description": "the player id of the table's player entering it"})
+    pin = fields.String(
+        validate=validate.Length(max=8),
+        metadata={"description": "the acting player's own PIN, where the tournament asks for it (player_pins)"},
+    )
     deal = Integer(
         metadata={"description": "which deal (default: the next one not entered); a page sends the deal it shows"}
     )
@@ -115,6 +122,10 @@ class TableDealCreateSchema(StrictSchema):
 
 class ConfirmSchema(StrictSchema):
     player = Integer(required=True, metadata={"description": "the player id of a player of the other side"})
+    pin = fields.String(
+        validate=validate.Length(max=8),
+        metadata={"description": "the acting player's own PIN, where the tournament asks for it (player_pins)"},
+    )
     entry = Integer(
         required=True,
         metadata={
@@ -129,6 +140,23 @@ class WithdrawSchema(StrictSchema):
         metadata={"description": "with the table token: the player who entered it (the director's key needs none)"}
     )
     entry = Integer(required=True, metadata={"description": "the id of the open entry to withdraw"})
+    pin = fields.String(
+        validate=validate.Length(max=8),
+        metadata={"description": "the acting player's own PIN, where the tournament asks for it (player_pins)"},
+    )
+
+
+class PlayerPinSchema(StrictSchema):
+    player_id = Integer(required=True)
+    name = fields.String(required=True)
+    table = Integer(required=True)
+    pin = fields.String(required=True)
+
+
+class PinsSchema(StrictSchema):
+    tournament_id = Integer(required=True)
+    round = Integer(required=True)
+    pins = fields.List(fields.Nested(PlayerPinSchema), required=True)
 
 
 class EntriesSchema(StrictSchema):

@@ -13,7 +13,7 @@ from flask.views import MethodView
 
 from ..core.errors import RecordError
 from ..links import public_root
-from ..tournament import round_board, table_shown, tables
+from ..tournament import pins, round_board, table_shown, tables
 from ..tournament.scopes import Scope
 from .common import (
     Blueprint,
@@ -33,6 +33,7 @@ from .table_schemas import (
     ConfirmSchema,
     EntriesSchema,
     LinksSchema,
+    PinsSchema,
     ResolvedSchema,
     ResolveSchema,
     TableDealCreateSchema,
@@ -174,7 +175,7 @@ class ConfirmDeal(MethodView):
         """
         with unit_of_work() as uow:
             at = _table(uow, tournament_id, number, table)
-            return tables.confirm_deal(uow, at, deal, body["player"], body["entry"])
+            return tables.confirm_deal(uow, at, deal, body["player"], body["entry"], body.get("pin"))
 
 
 @blp.route(f"{TABLE}/deals/<id:deal>/withdraw")
@@ -193,7 +194,7 @@ class WithdrawDeal(MethodView):
         """
         with unit_of_work() as uow:
             at = _table(uow, tournament_id, number, table)
-            return tables.withdraw_entry(uow, at, deal, body.get("player"), body["entry"])
+            return tables.withdraw_entry(uow, at, deal, body.get("player"), body["entry"], body.get("pin"))
 
 
 @blp.route("/<id:tournament_id>/rounds/<id:number>/table-links")
@@ -231,6 +232,21 @@ class TableLinks(MethodView):
 def _with_urls(made: round_board.Links) -> round_board.Links:
     root = public_root(current_app.config.get("PUBLIC_URL", ""), request.host_url)
     return replace(made, links=tuple(replace(x, url=None if x.path is None else root + x.path) for x in made.links))
+
+
+@blp.route("/<id:tournament_id>/rounds/<id:number>/pins")
+class RoundPins(MethodView):
+    @blp.response(200, PinsSchema)
+    @blp.doc(security=needs(Scope.ENTER))
+    @refusals(blp, 401, 403, 404)
+    def get(self, tournament_id: int, number: int) -> dict[str, Any]:
+        """The seated players' own PINs, for the director to hand each player theirs
+
+        Empty where the tournament does not ask for them (`player_pins`). Never shown at a table.
+        """
+        with unit_of_work() as uow:
+            slips = pins.player_pins(uow, acting_organizer(), tournament_id, number)
+        return {"tournament_id": tournament_id, "round": number, "pins": slips}
 
 
 @blp.route("/<id:tournament_id>/rounds/<id:number>/entries")

@@ -11,6 +11,14 @@ from ..tournament.scopes import ALL as ALL_SCOPES
 from .schemas import RULESET_DOC, OutcomeSchema, RecordSchema, RulesetRefSchema, ScoreSheetSchema, StrictSchema
 from .strict import Boolean, Id, Integer, Moment, Name, QueryBoolean, QueryInteger, TimeZone
 
+PLAYER_PINS = (
+    "a table's player acts with their own PIN (four digits, given to each player by the director): entering, "
+    "confirming and withdrawing at the table then carry `pin`, so one phone cannot act as both sides"
+)
+
+
+LINK_HOURS = "how many hours a table link lasts after it is made (it also ends when its round closes)"
+
 
 class OrganizerCreateSchema(StrictSchema):
     name = Name(required=True, max_length=200)
@@ -98,15 +106,14 @@ class TournamentCreateSchema(StrictSchema):
     table_link_hours = Integer(
         load_default=12,
         validate=validate.Range(min=1, max=168),
-        metadata={
-            "description": "how many hours a table link lasts after it is made (it also ends when its round closes)"
-        },
+        metadata={"description": LINK_HOURS},
     )
     time_zone = TimeZone(
         load_default=None,
         allow_none=True,
         metadata={"description": "the tournament's own IANA time zone (where it is played); null: the organizer's"},
     )
+    player_pins = Boolean(load_default=False, metadata={"description": PLAYER_PINS})
 
 
 class TournamentPatchSchema(StrictSchema):
@@ -133,10 +140,9 @@ class TournamentPatchSchema(StrictSchema):
     )
     table_link_hours = Integer(
         validate=validate.Range(min=1, max=168),
-        metadata={
-            "description": "how many hours a table link lasts after it is made (it also ends when its round closes)"
-        },
+        metadata={"description": LINK_HOURS},
     )
+    player_pins = Boolean(metadata={"description": PLAYER_PINS})
 
 
 class TournamentSchema(StrictSchema):
@@ -155,6 +161,7 @@ class TournamentSchema(StrictSchema):
         required=True, metadata={"description": "where it is played: its own IANA time zone, or its organizer's"}
     )
     created_at = fields.DateTime(required=True)
+    player_pins = Boolean(required=True, metadata={"description": "a table's player acts with their own PIN"})
 
 
 class PlayerCreateSchema(StrictSchema):

@@ -74,6 +74,7 @@ class Tournaments(MethodView):
                 body["deals_per_round"],
                 body["table_link_hours"],
                 body["time_zone"],
+                body["player_pins"],
             )
 
     @blp.arguments(PageQuery, location="query")

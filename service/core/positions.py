@@ -198,8 +198,7 @@ def _position(record: Mapping[str, Any]) -> Position:
     if not plays:  # declarations are open until the first card is played
         opened, why = _calls_open(record, result.ruleset, range(5), budget)
         unknown += why
-    move = {"seat": seat, "pass": True}
-    pass_allowed = check_move(record, move).legal
+    pass_allowed = check_move(record, {"seat": seat, "pass": True}).legal
     groups = None
     if hand is None:
         unknown.append("plays: the seat's hand is not known without the deal; any set it holds that beats the table")

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -131,6 +132,8 @@ class Tournament(Base):
     # How long a table link stays usable after it is made (it also ends when its round closes).
     table_link_hours: Mapped[int] = mapped_column(Integer, server_default="12", default=12)
     time_zone: Mapped[str | None] = mapped_column(String(64))  # None: the organizer's
+    # Whether a table's player acts with their own PIN (Player.pin): entering, confirming, withdrawing.
+    player_pins: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
 
 
 class Player(Base):
@@ -153,6 +156,7 @@ class Player(Base):
     # The club member this player is (members.py): the same person across tournaments. No
     # foreign key, as with game_seats' copies: the use cases set it (migration 0014 says why).
     member_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    pin: Mapped[str | None] = mapped_column(String(8))  # four digits, where the tournament asks for them
 
 
 class Game(Base):

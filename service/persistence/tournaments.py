@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -144,6 +145,26 @@ def with_games(s: Session, tournament_ids: Sequence[int]) -> set[int]:
     return set(s.scalars(select(Game.tournament_id).where(Game.tournament_id.in_(tournament_ids)).distinct()))
 
 
+def new_pin() -> str:
+    """A player's PIN: four digits, from the system's secure source."""
+    return f"{secrets.randbelow(10_000):04d}"
+
+
+def pins_of(s: Session, tournament_id: int) -> dict[int, str | None]:
+    rows = s.execute(select(Player.id, Player.pin).where(Player.tournament_id == tournament_id))
+    return {player_id: pin for player_id, pin in rows}
+
+
+def player_pin(s: Session, player_id: int) -> str | None:
+    return s.scalar(select(Player.pin).where(Player.id == player_id))
+
+
+def give_pins(s: Session, t: Tournament) -> None:
+    """A PIN for each of the tournament's players who has none (the option just switched on)."""
+    for p in s.scalars(select(Player).where(Player.tournament_id == t.id, Player.pin.is_(None))):
+        p.pin = new_pin()
+
+
 def add_player(s: Session, t: Tournament, name: str, member_id: int | None = None) -> Player:
     """A new player, and the club member they are: ``member_id``, else the member of that name
     (under the name rules), else a new member."""
@@ -158,7 +179,9 @@ def add_player(s: Session, t: Tournament, name: str, member_id: int | None = Non
         raise Conflict(f"member {member.id} was merged into member {member.merged_into}: use that one")
     if s.scalar(select(Player.id).where(Player.tournament_id == t.id, Player.member_id == member.id)) is not None:
         raise Conflict(f"member {member.id} ({member.name}) already plays in tournament {t.id}")
-    p = Player(tournament_id=t.id, name=name, name_key=key, member_id=member.id)
+    p = Player(
+        tournament_id=t.id, name=name, name_key=key, member_id=member.id, pin=new_pin() if t.player_pins else None
+    )
     s.add(p)
     s.flush()
     s.add(PlayerStats(player_id=p.id, tournament_id=t.id))

@@ -101,6 +101,7 @@ class TournamentInfo:
     table_link_hours: int
     time_zone: str  # where it is played: its own IANA time zone, or its organizer's
     created_at: datetime
+    player_pins: bool  # a table's player acts with their own PIN
 
     @classmethod
     def of(cls, t: Tournament, frozen: bool, zone: str) -> TournamentInfo:
@@ -118,6 +119,7 @@ class TournamentInfo:
             table_link_hours=t.table_link_hours,
             time_zone=zone,
             created_at=t.created_at,
+            player_pins=t.player_pins,
         )
 
 
@@ -231,10 +233,11 @@ def create_tournament(
     deals_per_round: int = 1,
     table_link_hours: int = 12,
     time_zone: str | None = None,
+    player_pins: bool = False,
 ) -> TournamentInfo:
     t = tournaments_repo.create_tournament(uow.session, acting, name, rs, private)
     t.seating, t.bye_points, t.deals_per_round = seating, bye_points, deals_per_round
-    t.table_link_hours, t.time_zone = table_link_hours, time_zone
+    t.table_link_hours, t.time_zone, t.player_pins = table_link_hours, time_zone, player_pins
     uow.commit()
     return TournamentInfo.of(t, False, tournaments_repo.zone_of(uow.session, t))
 
@@ -292,9 +295,12 @@ def change_tournament(
         "deals_per_round",
         "table_link_hours",
         "time_zone",
+        "player_pins",
     ):
         if field in changes:
             setattr(t, field, changes[field])
+    if t.player_pins:
+        tournaments_repo.give_pins(s, t)
     if closing:
         tables_repo.end_links(s, tournament_id=t.id)  # for good: reopening brings none back
         webhooks_repo.add_event(s, t.id, "tournament.closed", {"tournament_id": t.id})

@@ -37,6 +37,7 @@ from .deal_results import (
     withdraw,
 )
 from .errors import Rejected, Unauthenticated
+from .pins import check_pin
 from .table_access import LinkEnded, OpenedTable, ensure_playing, open_table, table_for
 from .table_shown import DealInfo, EntryInfo, TablePlayer, deals_info, entry_info, table_players
 from .unit_of_work import UnitOfWork
@@ -54,7 +55,8 @@ __all__ = [
     "table_page",
 ]
 
-ENTRY_KEYS = ("entered_by", "deal", "sheet", "record", "claimed", "accept_computed", "replace", "repeat")
+ENTRY_KEYS = ("entered_by", "pin", "deal", "sheet", "record", "claimed", "accept_computed", "replace", "repeat")
+
 # An entry identical to the table's previous deal within this long is asked about before it is
 # kept (two phones entering one deal twice): the entry says ``repeat`` to keep it.
 REPEAT_WINDOW = timedelta(minutes=15)
@@ -70,6 +72,7 @@ class TableTournament:
     ruleset: str
     time_zone: str
     ruleset_options: Mapping[str, Any] = field(default_factory=dict)  # those that differ from the preset
+    player_pins: bool = False  # each player acts with their own PIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +99,7 @@ def table_page(uow: UnitOfWork, at: OpenedTable) -> TablePage:
     t = at.tournament
     return TablePage(
         tournament=TableTournament(
-            t.id, t.name, t.ruleset_name, tournaments_repo.zone_of(s, t), dict(t.ruleset_options or {})
+            t.id, t.name, t.ruleset_name, tournaments_repo.zone_of(s, t), dict(t.ruleset_options or {}), t.player_pins
         ),
         round=at.number,
         table=at.table,
@@ -150,7 +153,7 @@ class Entered:
     replayed: bool = False
 
 
-def read_entry(at: OpenedTable, t: Tournament, doc: Any) -> EntryRequest:
+def read_entry(s: Session, at: OpenedTable, t: Tournament, doc: Any) -> EntryRequest:
     """A table's entry read (Rejected with every problem and its pointer)."""
     if not isinstance(doc, dict):
         raise Rejected.one("", "invalid_type", "a deal's result is a JSON object")
@@ -171,7 +174,8 @@ def read_entry(at: OpenedTable, t: Tournament, doc: Any) -> EntryRequest:
     if problems:
         raise Rejected(problems, "game")
     assert isinstance(who, int)
-    result = {k: doc[k] for k in doc if k not in ("entered_by", "replace", "repeat")}
+    check_pin(s, t, who, doc.get("pin"))
+    result = {k: doc[k] for k in doc if k not in ("entered_by", "pin", "replace", "repeat")}
     return EntryRequest(who, deal, result, replace, repeat)
 
 
@@ -190,7 +194,7 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
         again = tables_repo.entry_by_nonce(s, at.link.id, nonce)
         if again is not None:
             return Entered(entry_info(again, at.names), replayed=True)
-    asked = read_entry(at, t, doc)
+    asked = read_entry(s, at, t, doc)
     deal = asked.deal if asked.deal is not None else _next_deal(s, at)
     sub = read_result(s, t, at.players, at.number, at.table, deal, asked.result)
     seats = seats_of(sub)
@@ -304,7 +308,9 @@ def _entry_id(entry_id: Any) -> int:
     return int(entry_id)
 
 
-def confirm_deal(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, entry_id: Any) -> EntryInfo:
+def confirm_deal(
+    uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, entry_id: Any, pin: Any = None
+) -> EntryInfo:
     """A player of the other side confirms the version of a pending deal they were shown (its
     entry id): it is stored as a game, exactly as shown, and counts. A version replaced since is
     Conflict ``entry_replaced`` with the version now open, to be shown and confirmed anew."""
@@ -312,6 +318,7 @@ def confirm_deal(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, en
     t = lock(uow, at)
     player_id = _player(at, player_id)
     entry_id = _entry_id(entry_id)
+    check_pin(s, t, player_id, pin)
     if not 1 <= deal <= t.deals_per_round:
         raise NotFound(f"round {at.number} has no deal {deal}")
     open_ = tables_repo.open_entries(s, t.id, at.number, at.table, deal)
@@ -353,13 +360,16 @@ def confirm_deal(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, en
     return entry_info(e, at.names)
 
 
-def withdraw_entry(uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, entry_id: Any) -> EntryInfo:
+def withdraw_entry(
+    uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, entry_id: Any, pin: Any = None
+) -> EntryInfo:
     """The player who entered a pending deal withdraws it (a mistaken entry): the deal is missing
     again. Anyone else is refused (``not_the_enterer``); a disputed deal is the director's."""
     s = uow.session
-    lock(uow, at)
+    t = lock(uow, at)
     player_id = _player(at, player_id)
     entry_id = _entry_id(entry_id)
+    check_pin(s, t, player_id, pin)
     e = tables_repo.open_entry(s, at.tournament.id, at.number, at.table, deal, entry_id)
     if e is None:
         raise NotFound(f"deal {deal} of table {at.table} has no open entry {entry_id}")

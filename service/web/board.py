@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 
 from ..links import public_root, reachable_only_nearby
 from ..problems import refusal_document
-from ..tournament import round_board
+from ..tournament import pins, round_board
 from ..tournament.errors import Conflict, Rejected
 from .common import acting, blp, field_errors, found, organizer_only, outcome_view, unit_of_work
 from .forms import FormError, number
@@ -38,6 +38,7 @@ def round_sheet(tournament_id: int, number: int) -> tuple[str, int]:
     with found(), unit_of_work() as uow:
         board = round_board.board(uow, acting(), tournament_id, number)
         links = round_board.current_links(uow, acting(), tournament_id, number, secret)
+        slips = pins.player_pins(uow, acting(), tournament_id, number)
     g.zone = board.time_zone
     root = public_root(current_app.config.get("PUBLIC_URL", ""), request.host_url)
     printed = []
@@ -46,7 +47,14 @@ def round_sheet(tournament_id: int, number: int) -> tuple[str, int]:
         printed.append({"table": link.table, "players": link.players, "url": url, "qr": url and qr_svg(url)})
     nearby = reachable_only_nearby(root)
     page = render_template(
-        "round_sheet.html", board=board, tid=tournament_id, links=links, printed=printed, nearby=nearby, root=root
+        "round_sheet.html",
+        board=board,
+        tid=tournament_id,
+        links=links,
+        printed=printed,
+        nearby=nearby,
+        root=root,
+        pins=slips,
     )
     return page, 200
 

@@ -195,6 +195,7 @@ SHEET_FIELDS: tuple[tuple[str, str], ...] = (
     ("/round", "round"),
     ("/table", "table"),
     ("/deal", "deal"),
+    ("/pin", "pin"),
     ("/played_at", "played_at"),
     ("/record", "game"),
     ("/reason", "reason"),

@@ -20,6 +20,7 @@ from ..core.notation import ParsedGame
 from ..problems import located_refusal, refusal_document
 from ..tournament import tables
 from ..tournament.errors import Conflict, NotFound, Rejected
+from ..tournament.pins import WRONG_PIN
 from ..tournament.table_shown import TablePlayer
 from .common import (
     blp,
@@ -113,6 +114,8 @@ def _doc(form: Mapping[str, str], deals: int) -> tuple[dict[str, Any], ParsedGam
     if who is None:
         raise FormError("entered_by", "tap your own name: who is entering this deal")
     doc: dict[str, Any] = {"entered_by": who}
+    if form.get("pin"):
+        doc["pin"] = form["pin"][:8]
     deal = number(form, "deal", 1, deals, required=False)
     if deal is not None:
         doc["deal"] = deal
@@ -186,6 +189,7 @@ def table_enter(token: str) -> Any:
     except _TextError as exc:
         return table_page(token, 422, errors=text_errors(exc.exc.problems), form=form, which=which)
     except Rejected as exc:
+        _count_wrong_pin(exc)
         doc = located_refusal(refusal_document(exc), game)
         return table_page(token, 422, errors=field_errors(doc), form=form, which=which)
     except Conflict as exc:
@@ -204,6 +208,15 @@ def table_enter(token: str) -> Any:
     return redirect(url_for("web.table", token=token, stored=1) + f"#deal-{entry.deal}", 303)
 
 
+def _pin(form: Mapping[str, str]) -> str | None:
+    return (form.get("pin") or "")[:8] or None
+
+
+def _count_wrong_pin(exc: Rejected) -> None:
+    if any(p.code == WRONG_PIN for p in exc.problems):
+        count_wrong_key()  # a player's PIN guessed counts as a wrong key
+
+
 @blp.post("/table/<token>/deals/<int:deal>/confirm")
 def table_confirm(token: str, deal: int) -> Any:
     """A confirmation of the version the page showed (its entry id): if the deal was entered again
@@ -214,11 +227,13 @@ def table_confirm(token: str, deal: int) -> Any:
         entry = number(form, "entry", 1, 2**63 - 1)
         with unit_of_work() as uow:
             at = _open(uow, token)
-            tables.confirm_deal(uow, at, deal, player, entry)
+            tables.confirm_deal(uow, at, deal, player, entry, _pin(form))
     except FormError as exc:
         return table_page(token, 422, errors={f"confirm-{deal}": [tr(exc.message)]})
     except Rejected as exc:
-        return table_page(token, 422, errors={f"confirm-{deal}": field_errors(refusal_document(exc)).get("form", [])})
+        _count_wrong_pin(exc)
+        errors = field_errors(refusal_document(exc))
+        return table_page(token, 422, errors={f"confirm-{deal}": errors.get("form", []) + errors.get("pin", [])})
     except Conflict as exc:
         return table_page(token, 409, errors={f"confirm-{deal}": [tr(str(exc))]})
     except NotFound:
@@ -236,11 +251,13 @@ def table_withdraw(token: str, deal: int) -> Any:
         entry = number(form, "entry", 1, 2**63 - 1)
         with unit_of_work() as uow:
             at = _open(uow, token)
-            tables.withdraw_entry(uow, at, deal, player, entry)
+            tables.withdraw_entry(uow, at, deal, player, entry, _pin(form))
     except FormError as exc:
         return table_page(token, 422, errors={f"confirm-{deal}": [tr(exc.message)]})
     except Rejected as exc:
-        return table_page(token, 422, errors={f"confirm-{deal}": field_errors(refusal_document(exc)).get("form", [])})
+        _count_wrong_pin(exc)
+        errors = field_errors(refusal_document(exc))
+        return table_page(token, 422, errors={f"confirm-{deal}": errors.get("form", []) + errors.get("pin", [])})
     except Conflict as exc:
         return table_page(token, 409, errors={f"confirm-{deal}": [tr(str(exc))]})
     except NotFound:

@@ -59,6 +59,7 @@ def test_openapi_is_3_1_and_lists_every_route(app):
         "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}/deals/{deal}/withdraw",
         "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}/deals/{deal}/entries/{entry}/withdraw",
         "/v1/tournaments/{tournament_id}/rounds/{number}/entries",
+        "/v1/tournaments/{tournament_id}/rounds/{number}/pins",
         "/v1/organizers/{organizer_id}/members",
         "/v1/organizers/{organizer_id}/members/{member_id}",
         "/v1/organizers/{organizer_id}/members/{member_id}/rating-history",

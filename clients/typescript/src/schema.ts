@@ -5872,7 +5872,8 @@ export interface paths {
                          *       "tournament": {
                          *         "id": 3,
                          *         "name": "Winter league",
-                         *         "ruleset": "weihai"
+                         *         "ruleset": "weihai",
+                         *         "player_pins": false
                          *       },
                          *       "round": 2,
                          *       "table": 1,
@@ -6709,6 +6710,96 @@ export interface paths {
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}/rounds/{number}/pins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: number;
+                number: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The seated players' own PINs, for the director to hand each player theirs
+         * @description Empty where the tournament does not ask for them (`player_pins`). Never shown at a table.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tournament_id: number;
+                    number: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description the request's id: the client's X-Request-ID if it sent a usable one, else a new one; it is in the service's log line for the request */
+                        "X-Request-ID"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "tournament_id": 3,
+                         *       "round": 2,
+                         *       "pins": [
+                         *         {
+                         *           "player_id": 11,
+                         *           "name": "张伟",
+                         *           "table": 1,
+                         *           "pin": "4711"
+                         *         },
+                         *         {
+                         *           "player_id": 14,
+                         *           "name": "Li Na",
+                         *           "table": 1,
+                         *           "pin": "4748"
+                         *         },
+                         *         {
+                         *           "player_id": 12,
+                         *           "name": "王芳",
+                         *           "table": 1,
+                         *           "pin": "4785"
+                         *         },
+                         *         {
+                         *           "player_id": 16,
+                         *           "name": "赵雷",
+                         *           "table": 1,
+                         *           "pin": "4822"
+                         *         },
+                         *         {
+                         *           "player_id": 13,
+                         *           "name": "Anna",
+                         *           "table": 1,
+                         *           "pin": "4859"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Pins"];
+                    };
+                };
+                401: components["responses"]["UNAUTHORIZED"];
+                403: components["responses"]["FORBIDDEN"];
+                404: components["responses"]["NOT_FOUND"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8269,9 +8360,11 @@ export interface components {
              *     - `not_at_table`: a table's entry or confirmation names a player who does not sit at that table
              *     - `same_side`: a deal entered at a table is confirmed by a player of the other side, not of the side that entered it
              *     - `not_the_enterer`: a pending entry at a table is withdrawn by the player who entered it (or the director)
+             *     - `wrong_pin`: the tournament asks for each player's own PIN at the table (player_pins): it is missing or not that player's
              *     - `unknown_entry`: the director chose an entry that is not one of the deal's open versions
              *     - `notation_error`: a body in the game notation (text/x-baohuang) is not the notation here: the problem names its line and column
              *     - `invalid_notation`: a body sent as the game notation is not UTF-8 text
+             *     - `invalid_character`: a body sent as the game notation holds a NUL (U+0000): no text of the notation does, and no database keeps it
              *     - `invalid_json`: not JSON, or JSON this service does not accept (NaN, Infinity, a number too large, nested too deeply, not UTF-8)
              *     - `duplicate_key`: an object names the same key twice
              *     - `unsupported_media_type`: the body is not sent as JSON (Content-Type)
@@ -8332,7 +8425,7 @@ export interface components {
              *     - `idempotency_key_reused`: an Idempotency-Key already used for another request (method, path or body)
              * @enum {string}
              */
-            code: "invalid_round" | "invalid_deal_number" | "unknown_round" | "unknown_table" | "players_not_at_table" | "not_at_table" | "same_side" | "not_the_enterer" | "unknown_entry" | "notation_error" | "invalid_notation" | "invalid_json" | "duplicate_key" | "unsupported_media_type" | "empty_line" | "missing_scope" | "call_after_first_play" | "too_many_plays" | "too_many_calls" | "too_many_lines" | "line_too_long" | "unknown_field" | "unexpected_field" | "missing_field" | "invalid_type" | "invalid_value" | "conflicting_fields" | "invalid_datetime" | "played_at_in_future" | "invalid_seat" | "unknown_ruleset" | "unknown_option" | "invalid_option" | "ruleset_mismatch" | "invalid_deal" | "deal_required" | "unknown_card" | "suit_required" | "unknown_call" | "invalid_play" | "empty_play" | "guard_unknown" | "guard_contradicts_deal" | "invalid_mode" | "missing_guard" | "guard_is_emperor" | "guard_in_solo" | "duplicate_seat" | "not_a_permutation" | "not_played" | "void_has_no_emperor" | "void_not_possible" | "reveal_without_guard" | "rebel_not_allowed" | "kick_without_declaration" | "surrender_not_allowed" | "record_or_sheet" | "invalid_players" | "unknown_player" | "duplicate_player" | "duplicate_name" | "too_many_players" | "withdrawn_player" | "invalid_action" | "missing_reason" | "invalid_reason" | "claim_differs" | "url_not_allowed" | "idempotency_key_reused";
+            code: "invalid_round" | "invalid_deal_number" | "unknown_round" | "unknown_table" | "players_not_at_table" | "not_at_table" | "same_side" | "not_the_enterer" | "wrong_pin" | "unknown_entry" | "notation_error" | "invalid_notation" | "invalid_character" | "invalid_json" | "duplicate_key" | "unsupported_media_type" | "empty_line" | "missing_scope" | "call_after_first_play" | "too_many_plays" | "too_many_calls" | "too_many_lines" | "line_too_long" | "unknown_field" | "unexpected_field" | "missing_field" | "invalid_type" | "invalid_value" | "conflicting_fields" | "invalid_datetime" | "played_at_in_future" | "invalid_seat" | "unknown_ruleset" | "unknown_option" | "invalid_option" | "ruleset_mismatch" | "invalid_deal" | "deal_required" | "unknown_card" | "suit_required" | "unknown_call" | "invalid_play" | "empty_play" | "guard_unknown" | "guard_contradicts_deal" | "invalid_mode" | "missing_guard" | "guard_is_emperor" | "guard_in_solo" | "duplicate_seat" | "not_a_permutation" | "not_played" | "void_has_no_emperor" | "void_not_possible" | "reveal_without_guard" | "rebel_not_allowed" | "kick_without_declaration" | "surrender_not_allowed" | "record_or_sheet" | "invalid_players" | "unknown_player" | "duplicate_player" | "duplicate_name" | "too_many_players" | "withdrawn_player" | "invalid_action" | "missing_reason" | "invalid_reason" | "claim_differs" | "url_not_allowed" | "idempotency_key_reused";
             /** @description what is wrong, for a person */
             detail: string;
             /** @description for a fact the record leaves open and the answer depends on: which (e.g. 'guard') */
@@ -8659,6 +8752,8 @@ export interface components {
             time_zone: string;
             /** Format: date-time */
             created_at: string;
+            /** @description a table's player acts with their own PIN */
+            player_pins: boolean;
         };
         TournamentPage: {
             items: components["schemas"]["Tournament"][];
@@ -8707,6 +8802,11 @@ export interface components {
              * @example Asia/Shanghai
              */
             time_zone?: string | null;
+            /**
+             * @description a table's player acts with their own PIN (four digits, given to each player by the director): entering, confirming and withdrawing at the table then carry `pin`, so one phone cannot act as both sides
+             * @default false
+             */
+            player_pins?: boolean;
         };
         TournamentPatch: {
             /**
@@ -8737,6 +8837,8 @@ export interface components {
             deals_per_round?: number;
             /** @description how many hours a table link lasts after it is made (it also ends when its round closes) */
             table_link_hours?: number;
+            /** @description a table's player acts with their own PIN (four digits, given to each player by the director): entering, confirming and withdrawing at the table then carry `pin`, so one phone cannot act as both sides */
+            player_pins?: boolean;
         };
         Player: {
             id: number;
@@ -9013,6 +9115,8 @@ export interface components {
             id: number;
             name: string;
             ruleset: string;
+            /** @description entering, confirming and withdrawing carry the player's own pin */
+            player_pins: boolean;
         };
         TablePlayer: {
             seat: number;
@@ -9083,6 +9187,8 @@ export interface components {
         TableDealCreate: {
             /** @description the player id of the table's player entering it */
             entered_by: number;
+            /** @description the acting player's own PIN, where the tournament asks for it (player_pins) */
+            pin?: string;
             /** @description which deal (default: the next one not entered); a page sends the deal it shows */
             deal?: number;
             /** @description replace this side's own version of the deal, still waiting (else 409 deal_entered) */
@@ -9103,6 +9209,8 @@ export interface components {
         Confirm: {
             /** @description the player id of a player of the other side */
             player: number;
+            /** @description the acting player's own PIN, where the tournament asks for it (player_pins) */
+            pin?: string;
             /** @description the id of the version shown and accepted; if it was replaced since, 409 entry_replaced with the version now waiting */
             entry: number;
         };
@@ -9111,6 +9219,8 @@ export interface components {
             player?: number;
             /** @description the id of the open entry to withdraw */
             entry: number;
+            /** @description the acting player's own PIN, where the tournament asks for it (player_pins) */
+            pin?: string;
         };
         Link: {
             table: number;
@@ -9127,6 +9237,17 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
             links: components["schemas"]["Link"][];
+        };
+        PlayerPin: {
+            player_id: number;
+            name: string;
+            table: number;
+            pin: string;
+        };
+        Pins: {
+            tournament_id: number;
+            round: number;
+            pins: components["schemas"]["PlayerPin"][];
         };
         Entries: {
             tournament_id: number;

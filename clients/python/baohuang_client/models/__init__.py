@@ -61,11 +61,13 @@ from .outcome import Outcome
 from .outcome_claim import OutcomeClaim
 from .outcome_mode import OutcomeMode
 from .pagination_metadata import PaginationMetadata
+from .pins import Pins
 from .play import Play
 from .player import Player
 from .player_create import PlayerCreate
 from .player_page import PlayerPage
 from .player_patch import PlayerPatch
+from .player_pin import PlayerPin
 from .post_v1_positions_check_body import PostV1PositionsCheckBody
 from .post_v1_positions_check_body_move import PostV1PositionsCheckBodyMove
 from .post_v1_positions_check_response_200 import PostV1PositionsCheckResponse200
@@ -248,11 +250,13 @@ __all__ = (
     "OutcomeClaim",
     "OutcomeMode",
     "PaginationMetadata",
+    "Pins",
     "Play",
     "Player",
     "PlayerCreate",
     "PlayerPage",
     "PlayerPatch",
+    "PlayerPin",
     "PostV1PositionsCheckBody",
     "PostV1PositionsCheckBodyMove",
     "PostV1PositionsCheckResponse200",

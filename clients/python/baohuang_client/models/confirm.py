@@ -5,6 +5,8 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="Confirm")
 
 
@@ -15,15 +17,19 @@ class Confirm:
         player (int): the player id of a player of the other side
         entry (int): the id of the version shown and accepted; if it was replaced since, 409 entry_replaced with the
             version now waiting
+        pin (str | Unset): the acting player's own PIN, where the tournament asks for it (player_pins)
     """
 
     player: int
     entry: int
+    pin: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         player = self.player
 
         entry = self.entry
+
+        pin = self.pin
 
         field_dict: dict[str, Any] = {}
 
@@ -33,6 +39,8 @@ class Confirm:
                 "entry": entry,
             }
         )
+        if pin is not UNSET:
+            field_dict["pin"] = pin
 
         return field_dict
 
@@ -43,9 +51,12 @@ class Confirm:
 
         entry = d.pop("entry")
 
+        pin = d.pop("pin", UNSET)
+
         confirm = cls(
             player=player,
             entry=entry,
+            pin=pin,
         )
 
         return confirm

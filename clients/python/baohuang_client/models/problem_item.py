@@ -28,10 +28,14 @@ class ProblemItem:
             - `same_side`: a deal entered at a table is confirmed by a player of the other side, not of the side that
             entered it
             - `not_the_enterer`: a pending entry at a table is withdrawn by the player who entered it (or the director)
+            - `wrong_pin`: the tournament asks for each player's own PIN at the table (player_pins): it is missing or not
+            that player's
             - `unknown_entry`: the director chose an entry that is not one of the deal's open versions
             - `notation_error`: a body in the game notation (text/x-baohuang) is not the notation here: the problem names
             its line and column
             - `invalid_notation`: a body sent as the game notation is not UTF-8 text
+            - `invalid_character`: a body sent as the game notation holds a NUL (U+0000): no text of the notation does, and
+            no database keeps it
             - `invalid_json`: not JSON, or JSON this service does not accept (NaN, Infinity, a number too large, nested too
             deeply, not UTF-8)
             - `duplicate_key`: an object names the same key twice

@@ -18,6 +18,7 @@ class ProblemItemCode(StrEnum):
     GUARD_UNKNOWN = "guard_unknown"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     INVALID_ACTION = "invalid_action"
+    INVALID_CHARACTER = "invalid_character"
     INVALID_DATETIME = "invalid_datetime"
     INVALID_DEAL = "invalid_deal"
     INVALID_DEAL_NUMBER = "invalid_deal_number"
@@ -71,6 +72,7 @@ class ProblemItemCode(StrEnum):
     VOID_HAS_NO_EMPEROR = "void_has_no_emperor"
     VOID_NOT_POSSIBLE = "void_not_possible"
     WITHDRAWN_PLAYER = "withdrawn_player"
+    WRONG_PIN = "wrong_pin"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -21,6 +21,7 @@ class TableDealCreate:
     """
     Attributes:
         entered_by (int): the player id of the table's player entering it
+        pin (str | Unset): the acting player's own PIN, where the tournament asks for it (player_pins)
         deal (int | Unset): which deal (default: the next one not entered); a page sends the deal it shows
         replace (bool | Unset): replace this side's own version of the deal, still waiting (else 409 deal_entered)
         repeat (bool | Unset): keep an entry identical to the table's previous deal, entered minutes ago (else 409
@@ -32,6 +33,7 @@ class TableDealCreate:
     """
 
     entered_by: int
+    pin: str | Unset = UNSET
     deal: int | Unset = UNSET
     replace: bool | Unset = UNSET
     repeat: bool | Unset = UNSET
@@ -42,6 +44,8 @@ class TableDealCreate:
 
     def to_dict(self) -> dict[str, Any]:
         entered_by = self.entered_by
+
+        pin = self.pin
 
         deal = self.deal
 
@@ -70,6 +74,8 @@ class TableDealCreate:
                 "entered_by": entered_by,
             }
         )
+        if pin is not UNSET:
+            field_dict["pin"] = pin
         if deal is not UNSET:
             field_dict["deal"] = deal
         if replace is not UNSET:
@@ -95,6 +101,8 @@ class TableDealCreate:
 
         d = dict(src_dict)
         entered_by = d.pop("entered_by")
+
+        pin = d.pop("pin", UNSET)
 
         deal = d.pop("deal", UNSET)
 
@@ -127,6 +135,7 @@ class TableDealCreate:
 
         table_deal_create = cls(
             entered_by=entered_by,
+            pin=pin,
             deal=deal,
             replace=replace,
             repeat=repeat,

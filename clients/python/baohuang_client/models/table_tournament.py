@@ -15,11 +15,13 @@ class TableTournament:
         id (int):
         name (str):
         ruleset (str):
+        player_pins (bool): entering, confirming and withdrawing carry the player's own pin
     """
 
     id: int
     name: str
     ruleset: str
+    player_pins: bool
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -28,6 +30,8 @@ class TableTournament:
 
         ruleset = self.ruleset
 
+        player_pins = self.player_pins
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -35,6 +39,7 @@ class TableTournament:
                 "id": id,
                 "name": name,
                 "ruleset": ruleset,
+                "player_pins": player_pins,
             }
         )
 
@@ -49,10 +54,13 @@ class TableTournament:
 
         ruleset = d.pop("ruleset")
 
+        player_pins = d.pop("player_pins")
+
         table_tournament = cls(
             id=id,
             name=name,
             ruleset=ruleset,
+            player_pins=player_pins,
         )
 
         return table_tournament

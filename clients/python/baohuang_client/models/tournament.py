@@ -33,6 +33,7 @@ class Tournament:
         table_link_hours (int):
         time_zone (str): where it is played: its own IANA time zone, or its organizer's
         created_at (datetime.datetime):
+        player_pins (bool): a table's player acts with their own PIN
     """
 
     id: int
@@ -48,6 +49,7 @@ class Tournament:
     table_link_hours: int
     time_zone: str
     created_at: datetime.datetime
+    player_pins: bool
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -76,6 +78,8 @@ class Tournament:
 
         created_at = self.created_at.isoformat()
 
+        player_pins = self.player_pins
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -93,6 +97,7 @@ class Tournament:
                 "table_link_hours": table_link_hours,
                 "time_zone": time_zone,
                 "created_at": created_at,
+                "player_pins": player_pins,
             }
         )
 
@@ -129,6 +134,8 @@ class Tournament:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        player_pins = d.pop("player_pins")
+
         tournament = cls(
             id=id,
             organizer_id=organizer_id,
@@ -143,6 +150,7 @@ class Tournament:
             table_link_hours=table_link_hours,
             time_zone=time_zone,
             created_at=created_at,
+            player_pins=player_pins,
         )
 
         return tournament

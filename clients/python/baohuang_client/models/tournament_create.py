@@ -32,6 +32,9 @@ class TournamentCreate:
             closes) Default: 12.
         time_zone (None | str | Unset): the tournament's own IANA time zone (where it is played); null: the organizer's
             Example: Asia/Shanghai.
+        player_pins (bool | Unset): a table's player acts with their own PIN (four digits, given to each player by the
+            director): entering, confirming and withdrawing at the table then carry `pin`, so one phone cannot act as both
+            sides Default: False.
     """
 
     name: str
@@ -42,6 +45,7 @@ class TournamentCreate:
     deals_per_round: int | Unset = 1
     table_link_hours: int | Unset = 12
     time_zone: None | str | Unset = UNSET
+    player_pins: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.tournament_create_ruleset_type_1 import (
@@ -76,6 +80,8 @@ class TournamentCreate:
         else:
             time_zone = self.time_zone
 
+        player_pins = self.player_pins
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -97,6 +103,8 @@ class TournamentCreate:
             field_dict["table_link_hours"] = table_link_hours
         if time_zone is not UNSET:
             field_dict["time_zone"] = time_zone
+        if player_pins is not UNSET:
+            field_dict["player_pins"] = player_pins
 
         return field_dict
 
@@ -148,6 +156,8 @@ class TournamentCreate:
 
         time_zone = _parse_time_zone(d.pop("time_zone", UNSET))
 
+        player_pins = d.pop("player_pins", UNSET)
+
         tournament_create = cls(
             name=name,
             ruleset=ruleset,
@@ -157,6 +167,7 @@ class TournamentCreate:
             deals_per_round=deals_per_round,
             table_link_hours=table_link_hours,
             time_zone=time_zone,
+            player_pins=player_pins,
         )
 
         return tournament_create

@@ -33,6 +33,9 @@ class TournamentPatch:
             numbered 1 to this
         table_link_hours (int | Unset): how many hours a table link lasts after it is made (it also ends when its round
             closes)
+        player_pins (bool | Unset): a table's player acts with their own PIN (four digits, given to each player by the
+            director): entering, confirming and withdrawing at the table then carry `pin`, so one phone cannot act as both
+            sides
     """
 
     time_zone: None | str | Unset = UNSET
@@ -44,6 +47,7 @@ class TournamentPatch:
     bye_points: int | Unset = UNSET
     deals_per_round: int | Unset = UNSET
     table_link_hours: int | Unset = UNSET
+    player_pins: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.tournament_patch_ruleset_type_1 import TournamentPatchRulesetType1
@@ -80,6 +84,8 @@ class TournamentPatch:
 
         table_link_hours = self.table_link_hours
 
+        player_pins = self.player_pins
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -101,6 +107,8 @@ class TournamentPatch:
             field_dict["deals_per_round"] = deals_per_round
         if table_link_hours is not UNSET:
             field_dict["table_link_hours"] = table_link_hours
+        if player_pins is not UNSET:
+            field_dict["player_pins"] = player_pins
 
         return field_dict
 
@@ -158,6 +166,8 @@ class TournamentPatch:
 
         table_link_hours = d.pop("table_link_hours", UNSET)
 
+        player_pins = d.pop("player_pins", UNSET)
+
         tournament_patch = cls(
             time_zone=time_zone,
             name=name,
@@ -168,6 +178,7 @@ class TournamentPatch:
             bye_points=bye_points,
             deals_per_round=deals_per_round,
             table_link_hours=table_link_hours,
+            player_pins=player_pins,
         )
 
         return tournament_patch

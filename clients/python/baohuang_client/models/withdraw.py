@@ -16,15 +16,19 @@ class Withdraw:
     Attributes:
         entry (int): the id of the open entry to withdraw
         player (int | Unset): with the table token: the player who entered it (the director's key needs none)
+        pin (str | Unset): the acting player's own PIN, where the tournament asks for it (player_pins)
     """
 
     entry: int
     player: int | Unset = UNSET
+    pin: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         entry = self.entry
 
         player = self.player
+
+        pin = self.pin
 
         field_dict: dict[str, Any] = {}
 
@@ -35,6 +39,8 @@ class Withdraw:
         )
         if player is not UNSET:
             field_dict["player"] = player
+        if pin is not UNSET:
+            field_dict["pin"] = pin
 
         return field_dict
 
@@ -45,9 +51,12 @@ class Withdraw:
 
         player = d.pop("player", UNSET)
 
+        pin = d.pop("pin", UNSET)
+
         withdraw = cls(
             entry=entry,
             player=player,
+            pin=pin,
         )
 
         return withdraw

@@ -1,0 +1,67 @@
+"""Players' own PINs, where a tournament asks for them (``player_pins``): made when a player is
+added or the option is switched on, handed to each player by the director (the round sheet's
+slips, GET …/rounds/{n}/pins), and asked at the table for every entry, confirmation and
+withdrawal, so that one phone cannot act as both sides of a deal. Without the option a table's
+phone acts for any of its players, as a bridge table's scoring device does."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from ..persistence import games as games_repo
+from ..persistence import rounds as rounds_repo
+from ..persistence import tournaments as tournaments_repo
+from ..persistence.db import Session
+from ..persistence.models import Tournament
+from .errors import Rejected
+from .unit_of_work import UnitOfWork
+
+__all__ = ["WRONG_PIN", "PlayerPin", "check_pin", "player_pins"]
+
+
+def check_pin(s: Session, t: Tournament, player_id: int, pin: Any, pointer: str = "/pin") -> None:
+    """Where the tournament asks for players' PINs: ``pin`` is this player's own (Rejected
+    ``wrong_pin`` otherwise, which the HTTP layer counts as a wrong key: guessing costs time)."""
+    if not t.player_pins:
+        return
+    own = tournaments_repo.player_pin(s, player_id)
+    if not isinstance(pin, str) or own is None or not secrets.compare_digest(pin.strip(), own):
+        raise Rejected.one(
+            pointer,
+            "wrong_pin",
+            "this tournament asks for the player's own PIN (four digits, from the director): "
+            + ("it is missing" if pin is None else "that is not this player's PIN"),
+        )
+
+
+WRONG_PIN = "wrong_pin"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPin:
+    """A seated player's own PIN, for the slip the director hands that player alone."""
+
+    player_id: int
+    name: str
+    table: int
+    pin: str
+
+
+def player_pins(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> tuple[PlayerPin, ...]:
+    """The PINs of the players seated in the round, by table (none where the tournament does not
+    ask for them): the director's own to hand out, never shown at a table."""
+    s = uow.session
+    t = tournaments_repo.owned_tournament(s, tournament_id, acting)
+    _, seats = rounds_repo.get_round(s, t.id, number)
+    if not t.player_pins:
+        return ()
+    pins = tournaments_repo.pins_of(s, t.id)
+    names = games_repo.player_names(s, t.id)
+    seated = sorted((x for x in seats if x.table_no is not None), key=lambda x: (x.table_no, x.seat or 0))
+    return tuple(
+        PlayerPin(x.player_id, names.get(x.player_id, "?"), x.table_no or 0, pin)
+        for x in seated
+        if (pin := pins.get(x.player_id))
+    )
