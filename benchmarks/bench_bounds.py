@@ -9,6 +9,10 @@ seconds, the answer's size and the wall time. Then six of the worst bodies at on
 ``--tree`` serves another checkout (the previous main, say) with the same bodies, so that the two
 can be read side by side; ``--quick`` leaves out the 32 MB import bodies. Linux only (/proc:
 the peak is reset through clear_refs before each request). Prints figures; asserts nothing.
+
+Every public POST (no key: adjudications, the stream, positions, a move checked, scores, a sign-up)
+is in the list with its worst shapes found, and the last table gives each one's worst CPU per KB
+sent: what an anonymous caller can make the service spend.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from service.core import random_record  # noqa: E402
+from service.core import PRESETS, random_record  # noqa: E402
 
 MB = 1024 * 1024
 
@@ -158,6 +162,21 @@ def bodies(tid: int, ids: list[int], quick: bool) -> list[tuple[str, str, str, b
         out.append(("import: one line of 32 MB", "POST", f"{games}/import", line_32 + b"\n", "application/x-ndjson"))
         legal = b"\n".join([game.encode()] * 2000)
         out.append(("import: 2,000 lines of one legal game", "POST", f"{games}/import", legal, "application/x-ndjson"))
+    standard = random_record(18, PRESETS["standard"])
+    before_play = json.dumps({**standard, "plays": []}).encode()  # every call of every seat, then plays
+    out.append(
+        ("positions: a standard deal before its first play", "POST", "/v1/positions", before_play, "application/json")
+    )
+    moved = json.dumps(
+        {"record": {**standard, "plays": standard["plays"][:40]}, "move": standard["plays"][40]}
+    ).encode()
+    out.append(("positions/check: a move after 40 plays", "POST", "/v1/positions/check", moved, "application/json"))
+    junk = b"x\n" * (MB // 2)
+    out.append(("stream: 1 MB of lines 'x'", "POST", "/v1/adjudications/stream", junk, "application/x-ndjson"))
+    games_1mb = b"\n".join(json.dumps(random_record(n)).encode() for n in range(120))
+    out.append(("stream: 1 MB of legal games", "POST", "/v1/adjudications/stream", games_1mb, "application/x-ndjson"))
+    signup = json.dumps({"name": "俱" * 200, "time_zone": "Asia/Shanghai"}).encode()
+    out.append(("organizers: a sign-up of the longest name", "POST", "/v1/organizers", signup, "application/json"))
     check = json.dumps({"game": "plays\n" + "9\n" * 240_000})  # text parts: at most 500 KB (Flask)
     out.append(("page /check: 480 KB of notation lines", "POST", "/check", check.encode(), "form"))
     return out
@@ -237,17 +256,26 @@ def main() -> int:
             print(f"tree: {args.tree.resolve()}  worker pid {worker}, RSS {status_kb(worker, 'VmRSS') / 1024:.0f} MB")
             print(f"{'body':<44} {'status':>6} {'grew MB':>8} {'CPU s':>7} {'answer KB':>10} {'wall s':>7}")
             worst = {"grew_mb": 0.0, "cpu": 0.0}
+            per_kb: dict[str, tuple[float, str]] = {}
             for what, method, path, body, ctype in bodies(tid, ids, args.quick):
-                headers = {**auth, "Content-Type": ctype}
+                public = not path.startswith("/v1/tournaments") and path != "/check"
+                headers = {"Content-Type": ctype} if public else {**auth, "Content-Type": ctype}
                 if ctype == "form":
                     body, headers = check_form(port, body)
                 f = measure(port, worker, method, path, body, headers)
                 worst = {k: max(worst[k], f[k]) for k in worst}
+                if public:
+                    ms_kb = 1000 * f["cpu"] / max(len(body) / 1024, 1)
+                    if ms_kb >= per_kb.get(path, (-1.0, ""))[0]:
+                        per_kb[path] = (ms_kb, what)
                 print(
                     f"{what:<44} {f['status']:>6} {f['grew_mb']:>8.1f} {f['cpu']:>7.2f} "
                     f"{f['answer_kb']:>10,.1f} {f['wall']:>7.2f}"
                 )
             print(f"worst growth {worst['grew_mb']:.1f} MB, worst CPU {worst['cpu']:.2f} s a request")
+            print("worst CPU per KB sent, every public POST (anonymous):")
+            for path, (ms_kb, what) in sorted(per_kb.items(), key=lambda x: -x[1][0]):
+                print(f"  {path:<28} {ms_kb:>8.2f} ms/KB  ({what})")
             lines = b"plays\n" + b"9\n" * (MB // 2 - 4)
             slowest, livez = livez_under_load(port, worker, lines, "text/x-baohuang", {})
             print(f"six 1 MB notation bodies at once: slowest {slowest:.2f} s; /livez meanwhile {livez:.3f} s")
