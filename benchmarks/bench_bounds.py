@@ -43,7 +43,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve(tree: Path, port: int, tmp: str) -> subprocess.Popen[bytes]:
+def serve(tree: Path, port: int, tmp: str, **extra: str) -> subprocess.Popen[bytes]:
     env = dict(
         os.environ,
         PYTHONPATH=str(tree),
@@ -54,10 +54,12 @@ def serve(tree: Path, port: int, tmp: str) -> subprocess.Popen[bytes]:
         BAOHUANG_RATE_LIMIT_PER_MINUTE="0",
         BAOHUANG_OPEN_SIGNUP="1",
         BAOHUANG_SECRET_KEY="bench",
+        BAOHUANG_BACKGROUND="0",
         GUNICORN_TIMEOUT="120",
         LOG_LEVEL="warning",
         PROMETHEUS_MULTIPROC_DIR=f"{tmp}/metrics",
     )
+    env.update(extra)
     subprocess.run(
         [sys.executable, "-m", "service.cli", "db", "upgrade"], env=env, cwd=tmp, check=True, capture_output=True
     )
