@@ -15,10 +15,15 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import OperationalError
 
 from . import __version__, api, web
+from .cpu_deadline import cpu_deadline
 from .links import valid_embed_ancestors, valid_public_url
 from .persistence.db import Database, may_run_again, writes_so_far
 
 __all__ = ["create_app", "openapi_yaml"]
+
+
+# The blueprints whose views are the referee's work alone (no database): under a CPU deadline.
+REFEREE_BLUEPRINTS = frozenset({"adjudications", "positions", "scores"})
 
 
 class RefereeFlask(Flask):
@@ -51,6 +56,11 @@ class RefereeFlask(Flask):
         each of their lines is its own transaction and answers for itself)."""
         if request.method in ("POST", "PUT", "PATCH", "DELETE") and request.mimetype != "application/x-ndjson":
             request.get_data(cache=True)
+        if request.blueprint in REFEREE_BLUEPRINTS and request.mimetype != "application/x-ndjson":
+            # The referee's own work: the body is read, nothing waits on the database, so nothing
+            # yields to another request while it runs: a CPU deadline can bound it (503 past it).
+            with cpu_deadline(self.config["REQUEST_CPU_SECONDS"]):
+                return super().dispatch_request()
         for attempt in range(self.RUN_AGAIN + 1):
             mark = writes_so_far()
             try:
@@ -80,6 +90,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=int(os.environ.get("BAOHUANG_MAX_BODY_BYTES", 1024 * 1024)),
         MAX_BATCH_BYTES=int(os.environ.get("BAOHUANG_MAX_BATCH_BYTES", 32 * 1024 * 1024)),
         MAX_STREAM_BYTES=int(os.environ.get("BAOHUANG_MAX_STREAM_BYTES", 1024 * 1024 * 1024)),
+        # CPU seconds the referee's work in one request (a line of a stream) may take: 503 past it.
+        REQUEST_CPU_SECONDS=float(os.environ.get("BAOHUANG_REQUEST_CPU_SECONDS", "2")),
         RATE_LIMIT_PER_MINUTE=int(os.environ.get("BAOHUANG_RATE_LIMIT_PER_MINUTE", 1200)),
         # The address the club's phones reach the service by, for printed and sent table links.
         PUBLIC_URL=valid_public_url(os.environ.get("BAOHUANG_PUBLIC_URL", "")),

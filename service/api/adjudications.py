@@ -15,6 +15,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ..core import Verdict, adjudicate
 from ..core.errors import RecordError
 from ..core.jsonio import loads
+from ..cpu_deadline import CpuDeadlineExceeded, cpu_deadline
 from ..metrics import ADJUDICATIONS
 from ..problems import problem_document
 from ..referee import answer_line
@@ -176,7 +177,15 @@ def _answers(lines: Iterator[Any], bound: int) -> Iterator[tuple[dict[str, Any],
             doc = problem_document(413, "stream-too-large", "Stream too large", detail)
             doc["line"] = number
         elif isinstance(line, str):
-            doc, _ = answer_line(line, number)
+            try:
+                with cpu_deadline(current_app.config["REQUEST_CPU_SECONDS"]):
+                    doc, _ = answer_line(line, number)
+            except CpuDeadlineExceeded as exc:
+                detail = f"line {number}: {exc}; it was stopped, and the rest was not read"
+                doc = problem_document(503, "cpu-deadline", "Service Unavailable", detail)
+                doc["line"], doc["retry_after"] = number, 5
+                yield doc, len(line) + 1, time.thread_time() - start
+                return
             if "verdict" in doc:
                 count_verdict(Verdict(doc["verdict"]))
         else:

@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..core.errors import Problem, RecordError
 from ..core.notation import MEDIA_TYPE as NOTATION_TYPE
+from ..cpu_deadline import CpuDeadlineExceeded
 from ..problems import PROBLEM_CONTENT_TYPE, invalid_record, problem_document, unsupported_media_type
 from ..tournament.unit_of_work import may_run_again
 from .apidoc import ServiceDocPlugin, component_headers
@@ -194,6 +195,14 @@ def _install_error_answers(app: Flask) -> None:
         # Only reading a body that stalls gets here (the worker's socket deadline).
         doc = problem_document(408, "request-timeout", "Request Timeout", "the request body did not arrive in time")
         return problem_response(doc, {"Connection": "close"})
+
+    @app.errorhandler(CpuDeadlineExceeded)
+    def _cpu_deadline(exc: CpuDeadlineExceeded) -> Response:
+        app.logger.warning("cpu deadline: %s %s stopped after %s s of CPU", request.method, request.path, exc.seconds)
+        doc = problem_document(
+            503, "cpu-deadline", "Service Unavailable", f"{exc}: it was stopped; a record this costly is not a game"
+        )
+        return problem_response(doc, {"Retry-After": "5"})
 
     @app.errorhandler(RecursionError)
     def _too_deep(exc: RecursionError) -> Response:
