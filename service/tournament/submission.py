@@ -55,6 +55,8 @@ def read_submission(
     if not isinstance(doc, dict):
         raise Rejected([Problem("", "invalid_type", "a game is a JSON object")], "game")
     problems = [Problem(f"/{k}", "unknown_field", f"unknown field {k!r}") for k in doc if k not in allowed]
+    if "\x00" in raw:  # kept byte for byte, and no database keeps a NUL in text
+        problems.append(Problem("", "invalid_character", "NUL (U+0000) is not text: the game as sent holds one"))
     at = None if correction else _round_and_table(s, t, doc, problems)
     seats = doc.get("players", players)
     _check_players(s, t, seats, problems, players_known=players_known, correction=correction)

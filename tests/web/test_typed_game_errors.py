@@ -79,3 +79,19 @@ def test_a_typed_game_refused_on_the_manage_page_says_line_and_column(db_client)
     assert r.status_code == 422, page[:2000]
     assert f"第 {line} 行第 {column} 列" in page
     _marked(page, line, column)
+
+
+def test_a_typed_game_with_a_nul_on_the_manage_page_is_refused_not_stored(db_client):
+    """A NUL in a comment of a typed game was a 500 on PostgreSQL (the text is stored as typed)."""
+    client = db_client
+    _, tid = _evening(client)
+    players = client.get(f"/v1/tournaments/{tid}/players").get_json()["items"][:5]
+    from service.core import random_record
+    from service.core.notation import format_record
+
+    text = format_record(random_record(9)).replace("plays", "# a\x00comment\nplays", 1)
+    token = _csrf(client.get(f"/organizer/tournaments/{tid}", headers=ZH).get_data(as_text=True))
+    form = {"csrf_token": token, "game": text, **{f"seat{i}": str(p["id"]) for i, p in enumerate(players)}}
+    r = client.post(f"/organizer/tournaments/{tid}/games", data=form, headers=ZH)
+    assert r.status_code == 422, r.get_data(as_text=True)[:1000]
+    assert client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 0
