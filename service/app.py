@@ -90,8 +90,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=int(os.environ.get("BAOHUANG_MAX_BODY_BYTES", 1024 * 1024)),
         MAX_BATCH_BYTES=int(os.environ.get("BAOHUANG_MAX_BATCH_BYTES", 32 * 1024 * 1024)),
         MAX_STREAM_BYTES=int(os.environ.get("BAOHUANG_MAX_STREAM_BYTES", 1024 * 1024 * 1024)),
-        # CPU seconds the referee's work in one request (a line of a stream) may take: 503 past it.
-        REQUEST_CPU_SECONDS=float(os.environ.get("BAOHUANG_REQUEST_CPU_SECONDS", "2")),
+        REQUEST_CPU_SECONDS=float(os.environ.get("BAOHUANG_REQUEST_CPU_SECONDS", "2")),  # cpu_deadline.py
         RATE_LIMIT_PER_MINUTE=int(os.environ.get("BAOHUANG_RATE_LIMIT_PER_MINUTE", 1200)),
         # The address the club's phones reach the service by, for printed and sent table links.
         PUBLIC_URL=valid_public_url(os.environ.get("BAOHUANG_PUBLIC_URL", "")),
