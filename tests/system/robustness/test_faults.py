@@ -133,8 +133,14 @@ class Service:
             return 0, None  # no answer: not acknowledged
 
     def workers(self) -> list[int]:
+        """gunicorn's web workers (its other child, the background work, is not one)."""
         out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True).stdout
-        return [int(p) for p in out.split()]
+        found = []
+        for pid in out.split():
+            with contextlib.suppress(OSError):  # gone meanwhile: not a worker now
+                if b"background" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    found.append(int(pid))
+        return found
 
     def stop(self) -> None:
         self.proc.send_signal(signal.SIGTERM)
