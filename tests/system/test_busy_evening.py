@@ -17,7 +17,6 @@ from collections import Counter
 import pytest
 from sqlalchemy import func, select
 
-from service.app import create_app
 from service.persistence.models import Game, GameSeat, PlayerStats
 from tests.tournament_helpers import Club
 
@@ -32,21 +31,6 @@ def _sheet(rng: random.Random) -> dict[str, object]:
     return {"mode": "normal", "emperor": 0, "guard": 1, "finishing_order": rng.choice(ORDERS)}
 
 
-@pytest.fixture(params=["postgresql", "sqlite"])
-def busy_app(request, tmp_path):
-    if request.param == "postgresql":
-        url = request.getfixturevalue("pg_url")
-    else:
-        import shutil
-
-        path = tmp_path / "busy.sqlite3"
-        shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
-        url = f"sqlite:///{path}"
-    app = create_app({"TESTING": True, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True, "DATABASE_URL": url})
-    yield app
-    app.extensions["baohuang_db"].dispose()
-
-
 class _Log(logging.Handler):
     def __init__(self) -> None:
         super().__init__()
@@ -56,8 +40,8 @@ class _Log(logging.Handler):
         self.lines.append(record.getMessage())
 
 
-def test_eight_writers_for_thirty_seconds_never_deadlock_and_store_each_result_once(busy_app, caplog):
-    client = busy_app.test_client()
+def test_eight_writers_for_thirty_seconds_never_deadlock_and_store_each_result_once(race_app, caplog):
+    client = race_app.test_client()
     club = Club(client)
     tid, _ = club.tournament(players=10, deals_per_round=DEALS)
     assert client.post(f"/v1/tournaments/{tid}/rounds", headers=club.auth).status_code == 201
@@ -65,7 +49,7 @@ def test_eight_writers_for_thirty_seconds_never_deadlock_and_store_each_result_o
     everyone = [p["player_id"] for link in links for p in link["players"]]
     log = _Log()
     logging.getLogger().addHandler(log)
-    busy_app.logger.addHandler(log)
+    race_app.logger.addHandler(log)
 
     stop = time.monotonic() + SECONDS
     answers: Counter[tuple[str, int]] = Counter()
@@ -80,7 +64,7 @@ def test_eight_writers_for_thirty_seconds_never_deadlock_and_store_each_result_o
                 failures.append((kind, r.status_code, r.get_json()))
 
     def director_stores(seed: int) -> None:
-        rng, c = random.Random(seed), busy_app.test_client()
+        rng, c = random.Random(seed), race_app.test_client()
         while time.monotonic() < stop:
             players = rng.sample(everyone, 5)
             r = c.post(
@@ -92,7 +76,7 @@ def test_eight_writers_for_thirty_seconds_never_deadlock_and_store_each_result_o
                     stored.append(r.get_json()["id"])
 
     def director_corrects(seed: int) -> None:
-        rng, c = random.Random(seed), busy_app.test_client()
+        rng, c = random.Random(seed), race_app.test_client()
         while time.monotonic() < stop:
             page = c.get(f"/v1/tournaments/{tid}/games?limit=50", headers=club.auth).get_json()
             games = [g for g in page.get("items", []) if not g["voided"]]
@@ -107,7 +91,7 @@ def test_eight_writers_for_thirty_seconds_never_deadlock_and_store_each_result_o
             note("correct", c.post(f"/v1/tournaments/{tid}/games/{g['id']}/corrections", json=body, headers=club.auth))
 
     def director_settles(seed: int) -> None:
-        rng, c = random.Random(seed), busy_app.test_client()
+        rng, c = random.Random(seed), race_app.test_client()
         while time.monotonic() < stop:
             link = rng.choice(links)
             page = c.get(
@@ -123,7 +107,7 @@ def test_eight_writers_for_thirty_seconds_never_deadlock_and_store_each_result_o
             note("settle", c.post(path, json={"entry": e["id"]}, headers=club.auth))
 
     def table(seed: int, link: dict) -> None:
-        rng, c = random.Random(seed), busy_app.test_client()
+        rng, c = random.Random(seed), race_app.test_client()
         tok = {"X-Table-Token": link["token"]}
         path = f"/v1/tournaments/{tid}/rounds/1/tables/{link['table']}"
         who = [p["player_id"] for p in link["players"]]
@@ -162,7 +146,7 @@ def test_eight_writers_for_thirty_seconds_never_deadlock_and_store_each_result_o
             w.join(SECONDS + 120)
     finally:
         logging.getLogger().removeHandler(log)
-        busy_app.logger.removeHandler(log)
+        race_app.logger.removeHandler(log)
 
     assert not any(w.is_alive() for w in workers)
     assert failures == [], failures[:3]
@@ -172,7 +156,7 @@ def test_eight_writers_for_thirty_seconds_never_deadlock_and_store_each_result_o
     for kind in ("store", "correct", "settle", "enter", "confirm", "withdraw"):
         assert sum(n for (k, status), n in answers.items() if k == kind and status < 300) > 0, (kind, answers)
 
-    with busy_app.extensions["baohuang_db"].session() as s:
+    with race_app.extensions["baohuang_db"].session() as s:
         # every director store that answered 201 is one game, and no other game is the director's own
         directors = set(s.scalars(select(Game.id).where(Game.tournament_id == tid, Game.table_no.is_(None))))
         assert sorted(directors) == sorted(stored)

@@ -7,28 +7,11 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
 from sqlalchemy import select
 
-from service.app import create_app
 from service.persistence.models import Member, TableEntry
 from tests.api.test_tables_api import CROWN_WINS, REBELS_WIN
 from tests.tournament_helpers import Club
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def race_app(request, tmp_path):
-    if request.param == "postgresql":
-        url = request.getfixturevalue("pg_url")
-    else:
-        import shutil
-
-        path = tmp_path / "race.sqlite3"
-        shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
-        url = f"sqlite:///{path}"
-    app = create_app({"TESTING": True, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True, "DATABASE_URL": url})
-    yield app
-    app.extensions["baohuang_db"].dispose()
 
 
 def _at_once(app, calls):
