@@ -104,11 +104,13 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     from . import schema_gate
     from .links import valid_embed_ancestors, valid_public_url
 
-    valid_public_url(os.environ.get("BAOHUANG_PUBLIC_URL", ""))  # a bad one stops here, in one line
+    public = valid_public_url(os.environ.get("BAOHUANG_PUBLIC_URL", ""))  # a bad one stops here, in one line
     valid_embed_ancestors(os.environ.get("BAOHUANG_EMBED_ANCESTORS", ""))
     # The schema is brought to head once, beside the start (the workers are told not to, and wait
     # for it before they build the app): the first /livez does not wait for it.
     env = dict(os.environ, HOST=args.host, PORT=str(args.port))
+    if args.lan:
+        env.update(_on_the_lan(args.port, public, out))
     env[schema_gate.ENV] = schema_gate.migrate_beside()
     if args.workers:
         env["WEB_CONCURRENCY"] = str(args.workers)
@@ -119,6 +121,24 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     sys.stderr.flush()
     os.execve(sys.executable, cmd, env)
     return 0  # not reached
+
+
+def _on_the_lan(port: int, public: str, out: IO[str]) -> dict[str, str]:
+    """``serve --lan``: listen on every address, and give the links (round sheets' QR codes) this
+    machine's address on its network, unless BAOHUANG_PUBLIC_URL names one; say what to open."""
+    from .links import lan_address
+
+    env = {"HOST": "0.0.0.0"}
+    address = lan_address()
+    if public:
+        url = public
+    elif address is not None:
+        url = env["BAOHUANG_PUBLIC_URL"] = f"http://{address}:{port}"
+    else:
+        url = f"http://127.0.0.1:{port}"
+        print("baohuang: this machine has no network address but loopback: phones cannot reach it", file=out)
+    print(f"baohuang: serving the club on the network: open {url}/ on the phones (the same Wi-Fi)", file=out)
+    return env
 
 
 def cmd_openapi(args: argparse.Namespace, out: IO[str]) -> int:
@@ -143,6 +163,11 @@ def build_parser() -> argparse.ArgumentParser:
     _game_commands(sub)
     p = sub.add_parser("serve", help="run the HTTP service (and its background work, unless BAOHUANG_BACKGROUND=0)")
     p.add_argument("--host", default="127.0.0.1")
+    p.add_argument(
+        "--lan",
+        action="store_true",
+        help="a club evening: listen on the network, and give table links this machine's address on it",
+    )
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--workers", type=int, help="gunicorn workers (default: WEB_CONCURRENCY, else cores + 1)")
     p.add_argument("--dev", action="store_true", help="Flask's development server with reload and debugger")

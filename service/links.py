@@ -9,7 +9,15 @@ import ipaddress
 import re
 from urllib.parse import urlsplit
 
-__all__ = ["SettingError", "public_root", "reachable_only_nearby", "valid_embed_ancestors", "valid_public_url"]
+__all__ = [
+    "SettingError",
+    "lan_address",
+    "only_this_machine",
+    "public_root",
+    "reachable_only_nearby",
+    "valid_embed_ancestors",
+    "valid_public_url",
+]
 
 
 class SettingError(ValueError):
@@ -50,6 +58,34 @@ def valid_embed_ancestors(value: str) -> str:
 def public_root(configured: str, host_url: str) -> str:
     """Where links point: the configured public address, else the request's own."""
     return configured or host_url.rstrip("/")
+
+
+def only_this_machine(url: str) -> bool:
+    """Whether ``url`` names this machine itself (localhost, a loopback address): no phone opens it."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network (the one its default route leaves by), for phones on
+    the same Wi-Fi: None where it has none but loopback. A UDP socket is "connected" to an address
+    of the documentation range (RFC 5737), which sends nothing: it only asks the kernel which
+    address would be used."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            found = str(s.getsockname()[0])
+    except OSError:
+        return None
+    return None if ipaddress.ip_address(found).is_loopback or found == "0.0.0.0" else found
 
 
 def reachable_only_nearby(url: str) -> bool:

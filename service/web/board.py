@@ -12,7 +12,7 @@ from flask import current_app, flash, g, redirect, render_template, request, url
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from ..links import public_root, reachable_only_nearby
+from ..links import only_this_machine, public_root, reachable_only_nearby
 from ..problems import refusal_document
 from ..tournament import pins, round_board
 from ..tournament.errors import Conflict, Rejected
@@ -45,7 +45,7 @@ def round_sheet(tournament_id: int, number: int) -> tuple[str, int]:
     for link in links.links if links is not None else ():
         url = None if link.token is None else root + url_for("web.table", token=link.token)
         printed.append({"table": link.table, "players": link.players, "url": url, "qr": url and qr_svg(url)})
-    nearby = reachable_only_nearby(root)
+    nearby = "here" if only_this_machine(root) else "network" if reachable_only_nearby(root) else None
     page = render_template(
         "round_sheet.html",
         board=board,

@@ -48,8 +48,14 @@ def test_links_follow_the_public_address_and_warn_when_phones_cannot_reach_them(
     page = db_client.get(url, headers=ZH).get_data(as_text=True)
     links = re.findall(r'<p class="url"><a href="([^"]+)"', page)
     assert links and all(u.startswith("http://localhost/table/") for u in links)
-    assert 'id="nearby"' in page  # localhost: phones cannot open it
+    assert 'data-nearby="here"' in page and "baohuang serve --lan" in page  # localhost: no phone opens it
     app = db_client.application
+    app.config["PUBLIC_URL"] = "http://192.168.1.20:8000"
+    try:
+        lan = db_client.get(url, headers=ZH).get_data(as_text=True)
+    finally:
+        app.config["PUBLIC_URL"] = ""
+    assert 'data-nearby="network"' in lan and "同一个 Wi-Fi" in lan and "serve --lan" not in lan
     app.config["PUBLIC_URL"] = "https://club.example.org"
     try:
         page = db_client.get(url, headers=ZH).get_data(as_text=True)
