@@ -96,10 +96,9 @@ def revoke_key(s: Session, organizer_id: int, key_id: int, keep: Sequence[str]) 
     The organizer is locked first (db.lock_rows: a row lock on PostgreSQL, the write lock on
     SQLite), so two parallel revocations cannot each leave the other as the last."""
     lock_rows(s, Organizer, [organizer_id])
-    key = s.get(ApiKey, key_id)
+    key = s.get(ApiKey, key_id, populate_existing=True)  # as committed before the lock was ours
     if key is None or key.organizer_id != organizer_id:
         raise NotFound(f"organizer {organizer_id} has no key {key_id}")
-    s.refresh(key)
     if key.revoked_at is None:
         strong = all(x in key.scopes.split() for x in keep)
         others = s.scalars(

@@ -93,8 +93,9 @@ def visible_tournament(s: Session, tournament_id: int, viewer: int | None) -> To
 
 
 def owned_tournament(s: Session, tournament_id: int, organizer_id: int) -> Tournament:
-    """The organizer's tournament (as locked and read afresh by lock_for_write, where it was)."""
-    return check_owner(s.scalar(select(Tournament).where(Tournament.id == tournament_id)), tournament_id, organizer_id)
+    """The organizer's tournament (as locked and read afresh by lock_for_write, where it was: then
+    from the session, without asking the database again)."""
+    return check_owner(s.get(Tournament, tournament_id), tournament_id, organizer_id)
 
 
 def lock_for_write(s: Session, tournament_ids: Sequence[int]) -> list[Tournament]:
