@@ -54,9 +54,10 @@ class RefereeFlask(Flask):
         request had committed nothing yet (so running it again is as if it ran once). Its body
         is kept for that (streamed bodies, the NDJSON stream and import, cannot be read twice:
         each of their lines is its own transaction and answers for itself)."""
-        if request.method in ("POST", "PUT", "PATCH", "DELETE") and request.mimetype != "application/x-ndjson":
+        streamed = request.mimetype == "application/x-ndjson"
+        if request.method in ("POST", "PUT", "PATCH", "DELETE") and not streamed:
             request.get_data(cache=True)
-        if request.blueprint in REFEREE_BLUEPRINTS and request.mimetype != "application/x-ndjson":
+        if request.blueprint in REFEREE_BLUEPRINTS and not streamed:
             # The referee's own work: the body is read, nothing waits on the database, so nothing
             # yields to another request while it runs: a CPU deadline can bound it (503 past it).
             with cpu_deadline(self.config["REQUEST_CPU_SECONDS"]):

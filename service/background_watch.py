@@ -56,7 +56,6 @@ class Keeper:
         self.command = command
         self.log = log or logging.getLogger("baohuang.background")
         self.process: subprocess.Popen[bytes] | None = None
-        self.starts = 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="background-keeper", daemon=True)
 
@@ -69,7 +68,6 @@ class Keeper:
             beat()  # a fresh start has until its first beat
             started = time.monotonic()
             self.process = subprocess.Popen(self.command)
-            self.starts += 1
             self.log.info("background work started (pid %s)", self.process.pid)
             code = self.process.wait()
             if self._stop.is_set():

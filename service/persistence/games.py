@@ -137,7 +137,8 @@ def _seat_rows(t: Tournament, game: Game, version: GameVersion, sub: Submission)
 # five seats and its players' totals. It takes the locks in the service's one order
 # (UnitOfWork.lock_tournaments): the tournament's write lock first ("tlock": the game is inserted
 # from it and the totals are joined to it, so nothing is written before it is held), then the
-# totals' rows in player order (the "locked" CTE feeds the UPDATE). One round trip instead of six; see docs/benchmarks.md.
+# totals' rows in player order (the "locked" CTE feeds the UPDATE). One round trip instead of six;
+# see docs/benchmarks.md.
 _STAT_DELTAS = ", ".join(f"{c} bigint" for c in ("player_id", *STAT_COLUMNS))
 _PG_STORE_GAME = Prepared(
     "baohuang_store_game",
