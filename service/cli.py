@@ -94,6 +94,10 @@ def cmd_random_game(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
+    from .data_home import describe
+
+    for line in describe():  # which database the club is kept in, before anything else
+        print(line, file=out)
     if args.dev:
         from .app import create_app
 
@@ -246,8 +250,11 @@ def _with_database(args: argparse.Namespace, out: IO[str]) -> int:
     """A command that opens the database: an unusable or unreachable DATABASE_URL is one line."""
     from sqlalchemy.exc import OperationalError
 
+    from .data_home import describe
     from .persistence.db import DatabaseUrlError
 
+    for line in describe():  # on standard error: standard output stays the command's answer
+        print(line, file=sys.stderr)
     try:
         return int(args.func(args, out))
     except DatabaseUrlError as exc:

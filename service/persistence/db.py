@@ -2,7 +2,7 @@
 
 ``DATABASE_URL`` chooses the database: PostgreSQL in production
 (``postgresql+psycopg2://…``); without it, an embedded SQLite file
-(``baohuang.sqlite3`` in the working directory, or ``BAOHUANG_SQLITE_PATH``).
+(``baohuang.sqlite3`` in the user's data directory, or ``BAOHUANG_SQLITE_PATH``: service/data_home.py).
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from sqlalchemy.exc import (
     ProgrammingError,
 )
 from sqlalchemy.orm import Session, sessionmaker
+
+from ..data_home import sqlite_path
 
 # What the use cases see of the database library, named here so that they import none of it: the
 # session a unit of work holds, a constraint the database refused (a parallel request stored the
@@ -81,7 +83,7 @@ def database_url() -> str:
     url = os.environ.get("DATABASE_URL")
     if url:
         return normalise_url(url)
-    return "sqlite:///" + os.environ.get("BAOHUANG_SQLITE_PATH", "baohuang.sqlite3")
+    return "sqlite:///" + str(sqlite_path())
 
 
 def normalise_url(url: str) -> str:

@@ -396,7 +396,9 @@ def test_an_unusable_database_url_is_one_clear_line():
     for url in ("mysql://x@y/z", "nonsense", "postgresql+psycopg://a@b/c", "postgresql://u:secret@127.0.0.1:1/x"):
         r = _cli(["db", "status"], {"DATABASE_URL": url})
         assert r.returncode == 2, (url, r.stderr)
-        assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("baohuang: "), (url, r.stderr)
+        named, *why = r.stderr.strip().splitlines()  # which database, then why it is not usable
+        assert named.startswith("baohuang: database ") and len(why) == 1, (url, r.stderr)
+        assert why[0].startswith("baohuang: "), (url, r.stderr)
         assert "Traceback" not in r.stderr and "secret" not in r.stderr
 
 

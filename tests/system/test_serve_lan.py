@@ -75,6 +75,8 @@ def test_serve_lan_listens_on_the_network_and_links_carry_its_address(tmp_path):
         text=True,
     )
     try:
+        named = proc.stdout.readline()
+        assert named == f"baohuang: database sqlite:///{tmp_path / 'lan.sqlite3'}\n", named
         said = proc.stdout.readline()
         wait_ready(port, proc)
         assert _listening_on_every_address(port)
