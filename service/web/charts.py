@@ -5,6 +5,7 @@ beside it. Every label is in the page's language."""
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any
 
 from ..tournament.members import MemberPage
@@ -40,9 +41,43 @@ MAX_POINTS = 120
 MAX_LABELS = 12
 
 
-def _chart(kind: str, title: str, **kw: Any) -> Any:
+@functools.cache
+def _measured(kind: str) -> Any:
+    """pygal's chart ``kind``, laid out by the widths the labels are drawn at. pygal reckons every
+    character at 0.6 em, so slanted Chinese evenings reached down into the legend below them, and
+    a legend of several columns counts its rows short (5 names in 2 columns: 2 rows): the room
+    below the plot is made again from ``text_width`` and the rows the legend really takes."""
     import pygal  # pygal loads when a chart is first drawn, not when a worker starts
 
+    class Measured(getattr(pygal, kind)):  # type: ignore[misc]
+        def _compute_margin(self) -> None:
+            super()._compute_margin()
+            labels = [x[0] if isinstance(x, tuple) else x for x in (self._x_labels or ())]
+            if labels and self.show_x_labels and self.x_label_rotation:
+                slant = abs(math.sin(math.radians(self.x_label_rotation)))
+                drawn = self.spacing + max(text_width(str(x)) for x in labels) * slant + LABEL_FONT
+                more = max(0.0, drawn - self._x_labels_height)
+                self._x_labels_height += more
+                self.margin_box.bottom += more
+            columns = self.legend_at_bottom_columns
+            if self.show_legend and self.legend_at_bottom and columns and self._order:
+                rows, counted = math.ceil(self._order / columns), self._order // columns
+                self.margin_box.bottom += (rows - counted) * 1.5 * max(LABEL_FONT, self.legend_box_size)
+
+    return Measured
+
+
+def _legend(chart: Any, titles: list[str]) -> None:
+    """The legend below the plot in as many columns as its longest name lets sit side by side
+    (a column is as wide as the plot shared out), and the picture taller by the rows it adds."""
+    room = chart.config.width - 90 - (chart.config.margin_right or 0)
+    widest = max((text_width(t) for t in titles), default=0) + 16 + 14
+    columns = max(1, min(len(titles), int(room // widest)))
+    chart.config.legend_at_bottom_columns = columns
+    chart.config.height += int((math.ceil(len(titles) / columns) - 1) * 1.5 * LABEL_FONT)
+
+
+def _chart(kind: str, title: str, **kw: Any) -> Any:
     options: dict[str, Any] = {
         "js": [],
         "disable_xml_declaration": True,
@@ -57,13 +92,28 @@ def _chart(kind: str, title: str, **kw: Any) -> Any:
         "x_label_rotation": 30,
         "print_values": False,
         "margin_bottom": 24,
+        "max_scale": 7,  # the y axis names a few values, each clear of the next at 18 px
     }
     options.update(kw)
-    return getattr(pygal, kind)(**options)
+    return _measured(kind)(**options)
 
 
 def _svg(chart: Any) -> str:
+    titles = [str(kw.get("title", "")) for _, kw in chart.raw_series]
+    if chart.config.show_legend and titles:
+        _legend(chart, titles)
+    values = [v for points, _ in chart.raw_series for v in points if isinstance(v, (int, float))]
+    if values and kind_of(chart) == "Line":
+        # the highest and the lowest point a little inside the plot, not on its edge by the title
+        low, high = min(values), max(values)
+        pad = max(1.0, 0.08 * (high - low))
+        chart.config.range = (low - pad, high + pad)
     return str(chart.render(is_unicode=True))
+
+
+def kind_of(chart: Any) -> str:
+    """The pygal chart class a chart of ours is drawn with ("Line", "Bar", …)."""
+    return str(type(chart).__mro__[1].__name__)
 
 
 def _short(label: str, n: int = 10) -> str:

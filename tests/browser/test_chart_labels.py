@@ -1,6 +1,8 @@
 """The member's and the season's charts with long words in them (evenings named like
 "十二月第二周 保皇俱乐部夜赛", a 12-character Chinese name and a 24-letter one), drawn by
-Chromium: no label runs past the picture's edge, and partners and opponents are two charts."""
+Chromium: no label runs past the picture's edge, no label is drawn over another (a legend of a
+24-letter name, the slanted evenings above the legend), no point sits on the title, and partners
+and opponents are two charts."""
 
 from __future__ import annotations
 
@@ -22,6 +24,24 @@ OUTSIDE = """() => {
     .filter(([, r]) => r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
     .map(([s, r]) => s + ' @ ' + Math.round(r.left) + '..' + Math.round(r.right) + ' x ' + Math.round(r.top) + '..' + Math.round(r.bottom)
          + ' in ' + Math.round(box.right) + ' x ' + Math.round(box.bottom));
+}"""
+
+
+# Every two <text> boxes that overlap (more than a pixel each way), and every dot drawn over a text.
+OVERLAPS = """() => {
+  const texts = Array.from(document.querySelectorAll('text'))
+    .filter(t => t.textContent.trim() && t.getBBox().width > 0)
+    .map(t => [t.textContent.trim(), t.getBoundingClientRect()]);
+  const dots = Array.from(document.querySelectorAll('circle.dot'))
+    .map(c => ['dot', c.getBoundingClientRect()]);
+  const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const out = [];
+  texts.forEach(([s, r], i) => {
+    texts.slice(i + 1).forEach(([t, q]) => { if (meet(r, q)) out.push(s + ' / ' + t); });
+    dots.forEach(([, q]) => { if (meet(r, q)) out.push(s + ' / a point'); });
+  });
+  return out;
 }"""
 
 
@@ -57,9 +77,9 @@ def test_no_chart_label_runs_off_the_picture(browser, server):
         clipped = {}
         for src in charts:
             page.goto(server + src)
-            outside = page.evaluate(OUTSIDE)
+            outside = page.evaluate(OUTSIDE) + page.evaluate(OVERLAPS)
             if outside:
                 clipped[src] = outside
-        assert not clipped, clipped
+        assert not clipped, "\n".join(f"{k}: {v}" for k, v in clipped.items())
     finally:
         context.close()
