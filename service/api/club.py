@@ -44,6 +44,10 @@ class SeasonQuerySchema(StrictSchema):
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
     after = QueryInteger(metadata={"description": "the standings after this tournament (an evening of the season)"})
     excel = QueryBoolean(load_default=False, metadata={"description": "with format=csv: a UTF-8 byte order mark"})
+    lang = fields.String(
+        validate=validate.OneOf(["en", "zh"]),
+        metadata={"description": "with format=csv: the header in words of this language, not the fields' names"},
+    )
 
 
 CSV_FIELDS = [f for f in SeasonStandingSchema().fields if f != "counted_tournaments"]
@@ -60,14 +64,21 @@ class Members(MethodView):
     @blp.response(200, MemberListSchema)
     @blp.doc(security=READ_IF_KEYED)
     def get(self, query: dict[str, Any], organizer_id: int) -> dict[str, Any]:
-        """The club's members, with their ratings now (pinyin order), a page at a time
+        """The club's members, with their ratings now (pinyin order, or the strongest first), a page at a time
 
         `ratings` says whether the ratings have taken in every change to the club's games, and if
         not, since when they are being brought up to date.
         """
         reader = viewer()
         with unit_of_work() as uow:
-            found = members.list_members(uow, organizer_id, reader, limit=query["limit"], offset=query["offset"])
+            found = members.list_members(
+                uow,
+                organizer_id,
+                reader,
+                limit=query["limit"],
+                offset=query["offset"],
+                by_rating=query["sort"] == "rating",
+            )
         out = page(found.members, found.total, query["limit"], query["offset"])
         return {**out, "members": out.pop("items"), "ratings": found.ratings}
 
@@ -182,5 +193,7 @@ class SeasonStandings(MethodView):
         if wants_csv(query):
             filename = f"season-{season_id}-standings.csv"
             rows = SeasonStandingSchema(many=True).dump(answer.standings)
-            return csv_answer(rows, CSV_FIELDS, filename, excel=query["excel"], extrasaction="ignore")
+            return csv_answer(
+                rows, CSV_FIELDS, filename, excel=query["excel"], extrasaction="ignore", lang=query.get("lang")
+            )
         return answer

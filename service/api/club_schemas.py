@@ -49,6 +49,11 @@ class MemberListSchema(StrictSchema):
 class MemberQuerySchema(StrictSchema):
     limit = QueryInteger(load_default=100, validate=validate.Range(min=1, max=500))
     offset = QueryInteger(load_default=0, validate=validate.Range(min=0, max=1_000_000_000))
+    sort = fields.String(
+        load_default="name",
+        validate=validate.OneOf(["name", "rating"]),
+        metadata={"description": "name: in pinyin order; rating: the strongest (μ − 3σ) first, then by name"},
+    )
 
 
 class EveningSchema(StrictSchema):

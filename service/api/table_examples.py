@@ -161,4 +161,18 @@ def examples(t: str) -> dict[tuple[str, str], dict[str, Any]]:
                 }
             }
         },
+        ("post", f"{t}/rounds/{{number}}/reopen"): {
+            "responses": {
+                "200": {
+                    "tournament_id": 3,
+                    "round": 2,
+                    "closed_at": None,
+                    "left": {
+                        "pending": [{"table": 1, "deal": 2}],
+                        "disputed": [],
+                        "missing": [{"table": 2, "deal": 4}],
+                    },
+                }
+            }
+        },
     }

@@ -250,3 +250,10 @@ class ClosedRoundSchema(StrictSchema):
     left = fields.Nested(
         LeftSchema, required=True, metadata={"description": "the deals not confirmed when it closed: the director's"}
     )
+
+
+class ReopenedRoundSchema(StrictSchema):
+    tournament_id = Integer(required=True)
+    round = Integer(required=True)
+    closed_at = fields.DateTime(required=True, allow_none=True, metadata={"description": "null: the round is open"})
+    left = fields.Nested(LeftSchema, required=True, metadata={"description": "the deals not confirmed yet"})

@@ -13,7 +13,7 @@ from flask.views import MethodView
 
 from ..core.errors import RecordError
 from ..links import public_root
-from ..tournament import pins, round_board, table_shown, tables
+from ..tournament import pins, round_board, round_closing, table_shown, tables
 from ..tournament.scopes import Scope
 from .common import (
     Blueprint,
@@ -34,6 +34,7 @@ from .table_schemas import (
     EntriesSchema,
     LinksSchema,
     PinsSchema,
+    ReopenedRoundSchema,
     ResolvedSchema,
     ResolveSchema,
     TableDealCreateSchema,
@@ -309,7 +310,24 @@ class CloseRound(MethodView):
         director's to settle; webhooks get `round.closed`. The board names them before closing.
         """
         with unit_of_work() as uow:
-            return round_board.close_round(uow, acting_organizer(), tournament_id, number)
+            return round_closing.close_round(uow, acting_organizer(), tournament_id, number)
+
+
+@blp.route("/<id:tournament_id>/rounds/<id:number>/reopen")
+class ReopenRound(MethodView):
+    @blp.response(200, ReopenedRoundSchema)
+    @blp.doc(security=needs(Scope.MANAGE))
+    @refusals(blp, 401, 403, 404, 409)
+    def post(self, tournament_id: int, number: int) -> round_board.RoundClosed:
+        """Open a closed round again (closed too soon)
+
+        The links its close ended work again and its tables go on entering. Only the last round
+        of an open tournament: 409 `round_not_last` once a later round is seated. `left` names
+        what is still to settle; webhooks get `round.reopened`. A round still open is answered
+        as it is.
+        """
+        with unit_of_work() as uow:
+            return round_closing.reopen_round(uow, acting_organizer(), tournament_id, number)
 
 
 @blp.route(f"{TABLE}/deals/<id:deal>/resolve")

@@ -358,6 +358,10 @@ class StandingsQuerySchema(StrictSchema):
         load_default=False,
         metadata={"description": "with format=csv: start with a UTF-8 byte order mark, so Excel reads Chinese names"},
     )
+    lang = fields.String(
+        validate=validate.OneOf(["en", "zh"]),
+        metadata={"description": "with format=csv: the header in words of this language, not the fields' names"},
+    )
 
 
 class RoundSeatSchema(StrictSchema):

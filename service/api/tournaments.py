@@ -10,6 +10,7 @@ from flask import Response, request
 from flask.views import MethodView
 
 from ..core.record_form import read_ruleset
+from ..i18n import translate
 from ..tournament import clubs, rounds
 from ..tournament.scopes import Scope
 from .auth import viewer
@@ -186,6 +187,34 @@ def wants_csv(query: dict[str, Any]) -> bool:
     return bool(query["format"] == "csv" or request.accept_mimetypes.best == "text/csv")
 
 
+# A standings CSV's headings in words (``?lang=en`` or ``zh``), as the standings pages head their
+# columns; without ``lang`` the header is the fields' names, which programs read.
+CSV_HEADINGS = {
+    "rank": "Rank",
+    "player_id": "Player number",
+    "member_id": "Member number",
+    "name": "Name",
+    "total": "Total",
+    "games": "Games",
+    "average": "Average",
+    "wins": "Wins",
+    "draws": "Draws",
+    "losses": "Losses",
+    "byes": "Byes",
+    "evenings": "Evenings",
+    "evenings_counted": "Evenings counted",
+    **{
+        f"{role}_{what}": f"{heading} as {name}"
+        for role, name in (("emperor", "emperor"), ("guard", "guard"), ("other", "a commoner"))
+        for what, heading in (("games", "Games"), ("total", "Score"), ("wins", "Wins"), ("average", "Average"))
+    },
+    **{
+        f"rebel_{what}": f"{heading} calling rebellion"
+        for what, heading in (("games", "Games"), ("total", "Score"), ("wins", "Wins"), ("average", "Average"))
+    },
+}
+
+
 def csv_answer(
     rows: list[dict[str, Any]],
     fields: list[str],
@@ -193,14 +222,19 @@ def csv_answer(
     *,
     excel: bool,
     extrasaction: Literal["raise", "ignore"] = "raise",
+    lang: str | None = None,
 ) -> Response:
-    """Standings as a CSV download: the header, then a row each, every cell made safe for a
-    spreadsheet (csv_cell); with ``excel``, a UTF-8 byte order mark first."""
+    """Standings as a CSV download: the header (the fields' names, or with ``lang`` their
+    headings in that language), then a row each, every cell made safe for a spreadsheet
+    (csv_cell); with ``excel``, a UTF-8 byte order mark first."""
     buf = io.StringIO()
     if excel:
         buf.write("\ufeff")
     w = csv.DictWriter(buf, fieldnames=fields, extrasaction=extrasaction)
-    w.writeheader()
+    if lang is None:
+        w.writeheader()
+    else:
+        w.writerow({f: translate(CSV_HEADINGS[f], lang) for f in fields})
     w.writerows({k: csv_cell(v) for k, v in row.items()} for row in rows)
     return Response(
         buf.getvalue(), mimetype="text/csv", headers={"Content-Disposition": f'attachment; filename="{filename}"'}
@@ -226,7 +260,11 @@ class Standings(MethodView):
         if wants_csv(query):
             filename = f"tournament-{tournament_id}-standings.csv"
             return csv_answer(
-                StandingSchema(many=True).dump(answer.standings), CSV_FIELDS, filename, excel=query["excel"]
+                StandingSchema(many=True).dump(answer.standings),
+                CSV_FIELDS,
+                filename,
+                excel=query["excel"],
+                lang=query.get("lang"),
             )
         return answer
 

@@ -23,7 +23,7 @@ blp = Blueprint(
     __name__,
     url_prefix="/v1/tournaments",
     description="Webhooks: game.stored, game.corrected, round.created, round.removed, tournament.closed, the table's "
-    "game.pending, game.confirmed, game.disputed and game.withdrawn, round.closed and season.updated, posted to the "
+    "game.pending, game.confirmed, game.disputed and game.withdrawn, round.closed, round.reopened and season.updated, posted to the "
     "organizer's URLs, signed (X-Baohuang-Signature: sha256=HMAC of '<X-Baohuang-Timestamp>.<body>'), "
     "retried for a day.",
 )

@@ -111,4 +111,5 @@ class WebhookEvent(StrEnum):
     GAME_DISPUTED = "game.disputed"
     GAME_WITHDRAWN = "game.withdrawn"
     ROUND_CLOSED = "round.closed"
+    ROUND_REOPENED = "round.reopened"
     SEASON_UPDATED = "season.updated"

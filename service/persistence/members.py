@@ -15,7 +15,7 @@ from ..names import name_key, reading
 from . import ratings as ratings_repo
 from .db import lock_rows
 from .errors import Conflict, NotFound
-from .models import GameSeat, MemberEvent, Player, PlayerStats, RatingStep, Tournament, utcnow
+from .models import GameSeat, MemberEvent, MemberRating, Player, PlayerStats, RatingStep, Tournament, utcnow
 from .models import Member as Member
 
 
@@ -81,11 +81,19 @@ def list_members(s: Session, organizer_id: int, *, public_only: bool = False) ->
 
 
 def page_of_members(
-    s: Session, organizer_id: int, *, public_only: bool, limit: int, offset: int
+    s: Session,
+    organizer_id: int,
+    *,
+    public_only: bool,
+    limit: int,
+    offset: int,
+    by_rating: float | None = None,
 ) -> tuple[list[tuple[Member, int]], int]:
     """A page of the club's members in name order (their reading, then the name, then the id),
     each with how many players (tournaments) it is, and how many members there are in all.
-    ``public_only``: only members who played in a public tournament, counting those."""
+    ``public_only``: only members who played in a public tournament, counting those.
+    ``by_rating``: the strongest first (μ − 3σ; a member without a rating has this one), then
+    by name."""
     played = (
         select(Player.id).join(Tournament, Tournament.id == Player.tournament_id).where(Player.member_id == Member.id)
     )
@@ -96,9 +104,14 @@ def page_of_members(
         where.append(played.exists())
     total = int(s.scalar(select(func.count()).select_from(Member).where(*where)) or 0)
     name = Member.name.collate("C") if s.get_bind().dialect.name == "postgresql" else Member.name
-    members = list(
-        s.scalars(select(Member).where(*where).order_by(Member.reading, name, Member.id).limit(limit).offset(offset))
-    )
+    q = select(Member).where(*where)
+    by_name = (Member.reading, name, Member.id)
+    if by_rating is None:
+        q = q.order_by(*by_name)
+    else:
+        rating = func.coalesce(MemberRating.mu - 3 * MemberRating.sigma, by_rating)
+        q = q.outerjoin(MemberRating, MemberRating.member_id == Member.id).order_by(rating.desc(), *by_name)
+    members = list(s.scalars(q.limit(limit).offset(offset)))
     counted = (
         select(Player.member_id, func.count())
         .join(Tournament, Tournament.id == Player.tournament_id)

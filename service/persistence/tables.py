@@ -101,8 +101,9 @@ def links_of_round(s: Session, round_id: int) -> list[TableLink]:
 def end_links(
     s: Session, round_id: int | None = None, *, tournament_id: int | None = None, key_id: int | None = None
 ) -> None:
-    """End links for good: a round's (it closed), a tournament's (it closed), or those a key made
-    (it was revoked). Reopening brings none back: the director makes new ones."""
+    """End links: a round's (it closed: reopen_links brings them back if the close is taken
+    back), a tournament's (it closed), or those a key made (it was revoked). Reopening a
+    tournament brings none back: the director makes new ones."""
     q = update(TableLink).where(TableLink.revoked_at.is_(None))
     why = "round"
     if round_id is not None:
@@ -112,6 +113,13 @@ def end_links(
     if key_id is not None:
         q, why = q.where(TableLink.key_id == key_id), "key"
     s.execute(q.values(revoked_at=utcnow(), ended_by=why))
+
+
+def reopen_links(s: Session, round_id: int) -> None:
+    """The links a round's close ended work again (its close was taken back); a link revoked by
+    hand, by a key's revocation or by the tournament's close stays ended."""
+    q = update(TableLink).where(TableLink.round_id == round_id, TableLink.ended_by == "round")
+    s.execute(q.values(revoked_at=None, ended_by=None))
 
 
 def remove_links(s: Session, round_id: int) -> None:
@@ -246,3 +254,14 @@ def open_entries_of_tournament(s: Session, tournament_id: int) -> int:
         )
         or 0
     )
+
+
+def open_deals(s: Session, tournament_id: int) -> set[tuple[int, int, int]]:
+    """(round, table, deal) of every deal entered at its table and still waiting (pending or
+    disputed): entered, not missing."""
+    rows = s.execute(
+        select(TableEntry.round_number, TableEntry.table_no, TableEntry.deal_no)
+        .where(TableEntry.tournament_id == tournament_id, TableEntry.state.in_(OPEN))
+        .distinct()
+    )
+    return {(int(r), int(t), int(d)) for r, t, d in rows}

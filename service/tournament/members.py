@@ -161,14 +161,24 @@ class MemberList:
 
 
 def list_members(
-    uow: UnitOfWork, organizer_id: int, viewer: int | None = None, *, limit: int = 100, offset: int = 0
+    uow: UnitOfWork,
+    organizer_id: int,
+    viewer: int | None = None,
+    *,
+    limit: int = 100,
+    offset: int = 0,
+    by_rating: bool = False,
 ) -> MemberList:
-    """A page of the club's members in name order (pinyin), each with its rating now. Anyone but
-    the organizer sees the members of public tournaments only, with their public tournaments
-    counted. Reads only: the ratings are the last update's (``ratings`` says if one is pending)."""
+    """A page of the club's members in name order (pinyin), or ``by_rating`` the strongest
+    first, each with its rating now. Anyone but the organizer sees the members of public
+    tournaments only, with their public tournaments counted. Reads only: the ratings are the last
+    update's (``ratings`` says if one is pending)."""
     s = uow.session
     public_only = viewer != organizer_id
-    page, total = members_repo.page_of_members(s, organizer_id, public_only=public_only, limit=limit, offset=offset)
+    unrated = ratings.rating_of(None).rating if by_rating else None
+    page, total = members_repo.page_of_members(
+        s, organizer_id, public_only=public_only, limit=limit, offset=offset, by_rating=unrated
+    )
     now = ratings_repo.current(s, organizer_id, [m.id for m, _ in page])
     rows = [
         MemberInfo(m.id, m.organizer_id, m.name, m.merged_into, n, ratings.rating_of(now.get(m.id))) for m, n in page

@@ -14,7 +14,6 @@ from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Session
 from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
@@ -76,6 +75,7 @@ class Board:
     tournament_name: str = ""
     seated_at: datetime | None = None  # when the round was seated
     sitting_out: tuple[str, ...] = ()  # the names of the players who sit this round out
+    reopenable: bool = False  # closed, and the director may take the close back (the last round)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +121,7 @@ class RoundEntries:
     entries: tuple[EntryInfo, ...]
 
 
-def _round(
+def owned_round(
     uow: UnitOfWork, acting: int, tournament_id: int, number: int, *, lock: bool = False
 ) -> tuple[Tournament, Round, list[RoundSeat]]:
     s = uow.session
@@ -143,7 +143,7 @@ def make_links(uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int, se
     with its players; it can be printed again later (current_links). Conflict: the round or the
     tournament is closed."""
     s = uow.session
-    t, r, seats = _round(uow, key.organizer_id, tournament_id, number, lock=True)
+    t, r, seats = owned_round(uow, key.organizer_id, tournament_id, number, lock=True)
     if t.status != "open":
         raise Conflict(f"tournament {t.id} is closed: reopen it first")
     if r.closed_at is not None:
@@ -180,7 +180,7 @@ def current_links(uow: UnitOfWork, acting: int, tournament_id: int, number: int,
     when the round has none (make them). A link whose token cannot be made again (made under
     another server secret) has no token: make new links to print it."""
     s = uow.session
-    t, r, seats = _round(uow, acting, tournament_id, number)
+    t, r, seats = owned_round(uow, acting, tournament_id, number)
     links = tables_repo.links_of_round(s, r.id)
     if not links or r.closed_at is not None or t.status != "open":
         return None
@@ -194,7 +194,7 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> Boar
     """The director's view of a round: tables × deals (missing, pending, disputed, confirmed), both
     versions of each dispute, and how long each table has been silent."""
     s = uow.session
-    t, r, seats = _round(uow, acting, tournament_id, number)
+    t, r, seats = owned_round(uow, acting, tournament_id, number)
     names = games_repo.player_names(s, t.id)
     entries = tables_repo.entries_of_round(s, t.id, number)
     games_at = tables_repo.games_of_round(s, t.id, number)
@@ -224,12 +224,13 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> Boar
         )
     zone = tournaments_repo.zone_of(s, t)
     out = tuple(names.get(x.player_id) or "" for x in seats if x.table_no is None)
-    version = _version(s, t.id, r)
+    version = version_of(s, t.id, r)
     board = Board(t.id, number, r.closed_at, t.deals_per_round, counts, version, tuple(tables), zone)
-    return replace(board, tournament_name=t.name, seated_at=r.created_at, sitting_out=out)
+    reopenable = r.closed_at is not None and t.status == "open" and rounds_repo.next_number(s, t.id) == number + 1
+    return replace(board, tournament_name=t.name, seated_at=r.created_at, sitting_out=out, reopenable=reopenable)
 
 
-def _version(s: Session, tournament_id: int, r: Round) -> str:
+def version_of(s: Session, tournament_id: int, r: Round) -> str:
     n, last, games_n, games_max = tables_repo.round_changed(s, tournament_id, r.number)
     stamp = last.isoformat() if last else "-"
     closed = r.closed_at.isoformat() if r.closed_at else "open"
@@ -240,8 +241,8 @@ def board_version(uow: UnitOfWork, acting: int, tournament_id: int, number: int)
     """What changes whenever the board does (the board's ETag): two aggregate queries, so a poll
     that finds nothing new costs little."""
     s = uow.session
-    t, r, _ = _round(uow, acting, tournament_id, number)
-    return _version(s, t.id, r)
+    t, r, _ = owned_round(uow, acting, tournament_id, number)
+    return version_of(s, t.id, r)
 
 
 def resolve_deal(
@@ -252,7 +253,7 @@ def resolve_deal(
     a table that entered nothing). The deal is stored as a game; every other open version is
     overruled, and kept. Works on a closed round too: later changes are the director's."""
     s = uow.session
-    t, _, seats = _round(uow, key.organizer_id, tournament_id, number, lock=True)
+    t, _, seats = owned_round(uow, key.organizer_id, tournament_id, number, lock=True)
     ensure_open(t)
     players = _at_table(seats, table)
     if len(players) != 5:
@@ -356,27 +357,13 @@ def left_to_settle(board: Board) -> Left:
     return Left(*(tuple(out[x]) for x in (DealState.PENDING, DealState.DISPUTED, DealState.MISSING)))
 
 
-def close_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> RoundClosed:
-    """Close a round: its table links stop working for good; what is left to settle (named in
-    the answer: pending, disputed and missing deals) is the director's."""
-    s = uow.session
-    t, r, _ = _round(uow, acting, tournament_id, number, lock=True)
-    left = left_to_settle(board(uow, acting, tournament_id, number))
-    if r.closed_at is None:
-        r.closed_at = utcnow()
-        tables_repo.end_links(s, r.id)
-        webhooks_repo.add_event(s, t.id, "round.closed", {"tournament_id": t.id, "round": number})
-    uow.commit()
-    return RoundClosed(t.id, number, r.closed_at, left)
-
-
 def withdraw_entry(
     uow: UnitOfWork, acting: int, tournament_id: int, number: int, table: int, deal: int, entry_id: Any
 ) -> EntryInfo:
     """The director withdraws a table's open entry (pending, or one version of a dispute: the
     other then waits for its confirmation again). Kept in the audit trail as withdrawn."""
     s = uow.session
-    t, _, _ = _round(uow, acting, tournament_id, number, lock=True)
+    t, _, _ = owned_round(uow, acting, tournament_id, number, lock=True)
     if type(entry_id) is not int:
         raise Rejected.one("/entry", "invalid_type", "entry is the id of the entry to withdraw (a whole number)")
     e = tables_repo.open_entry(s, t.id, number, table, deal, entry_id)
@@ -391,7 +378,7 @@ def withdraw_entry(
 def round_entries(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> RoundEntries:
     """Every entry the round's tables made, in order, whatever became of it: the audit trail."""
     s = uow.session
-    t, _, _ = _round(uow, acting, tournament_id, number)
+    t, _, _ = owned_round(uow, acting, tournament_id, number)
     names = games_repo.player_names(s, t.id)
     entries = tables_repo.entries_of_round(s, t.id, number)
     return RoundEntries(t.id, number, tuple(entry_info(e, names) for e in entries))

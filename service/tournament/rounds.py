@@ -11,6 +11,7 @@ from ..persistence import standings as standings_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
+from ..persistence.db import Session
 from ..persistence.errors import Conflict
 from ..persistence.models import Round, RoundSeat
 from . import seating
@@ -50,6 +51,7 @@ class RoundTable:
     seats: tuple[SeatedPlayer, ...]
     games: tuple[DealGame, ...]
     missing_deals: tuple[int, ...]
+    waiting_deals: tuple[int, ...] = ()  # of the missing: entered at the table, not confirmed yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,7 @@ def round_info(
     names: dict[int, str],
     entered: dict[tuple[int, int], dict[int, int]] | None = None,
     deals: int = 1,
+    waiting: set[tuple[int, int, int]] | None = None,
 ) -> RoundInfo:
     """A round: each table's seats, its deals entered (deal and game) and the deals still missing
     (``entered``: what games_repo.entered_by_table found)."""
@@ -80,6 +83,9 @@ def round_info(
                 seats=tuple(SeatedPlayer(x.player_id, names.get(x.player_id), x.seat) for x in at),
                 games=tuple(DealGame(d, done[d]) for d in sorted(done)),
                 missing_deals=tuple(d for d in range(1, deals + 1) if d not in done),
+                waiting_deals=tuple(
+                    d for d in range(1, deals + 1) if d not in done and (r.number, n, d) in (waiting or ())
+                ),
             )
         )
     return RoundInfo(
@@ -91,11 +97,11 @@ def round_info(
     )
 
 
-def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> RoundInfo:
+def create_round(uow: UnitOfWork, acting: int, tournament_id: int, deals_left_ok: bool = True) -> RoundInfo:
     """Seat the next round from the players who have not withdrawn: balanced (meetings, neighbours
     and sitting out spread evenly over the rounds so far) or swiss (by the standings), as the
-    tournament is set. Conflict: a closed tournament, fewer than five players, or a round seated
-    at the same moment by another request."""
+    tournament is set. Conflict: a closed tournament, fewer than five players, a round seated
+    at the same moment by another request, or (``deals_left_ok`` false) ``DealsLeft``."""
     s = uow.session
     uow.lock_tournaments([tournament_id])
     t = tournaments_repo.owned_tournament(s, tournament_id, acting)
@@ -108,6 +114,8 @@ def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> RoundInfo:
             f"a round needs at least five players who have not withdrawn; tournament {t.id} has {len(active)}"
         )
     earlier = rounds_repo.rounds_of(s, t.id)
+    if not deals_left_ok and earlier:
+        _no_deals_left(s, t.id, t.deals_per_round, *earlier[-1])
     history = seating.History.of([_as_round(seats) for _, seats in earlier])
     number = rounds_repo.next_number(s, t.id)
     seed = t.id * 10_000 + number
@@ -121,6 +129,17 @@ def create_round(uow: UnitOfWork, acting: int, tournament_id: int) -> RoundInfo:
     webhooks_repo.add_event(s, t.id, "round.created", {"tournament_id": t.id, "round": number})
     uow.commit()
     return round_info(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
+
+
+class DealsLeft(Conflict):
+    """The last round still has deals without a game: seating the next one is asked first."""
+
+
+def _no_deals_left(s: Session, tournament_id: int, deals: int, last: Round, seats: list[RoundSeat]) -> None:
+    entered = games_repo.entered_by_table(s, tournament_id)
+    left = sum(deals - len(entered.get((last.number, n), {})) for n in _tables(seats))
+    if left > 0:
+        raise DealsLeft(f"round {last.number} still has {left} deals without a result", round=last.number, left=left)
 
 
 def remove_last_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> RoundInfo:
@@ -158,7 +177,10 @@ def list_rounds(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> list
     t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
     names = games_repo.player_names(s, t.id)
     entered = games_repo.entered_by_table(s, t.id)
-    return [round_info(r, seats, names, entered, t.deals_per_round) for r, seats in rounds_repo.rounds_of(s, t.id)]
+    waiting = tables_repo.open_deals(s, t.id)
+    return [
+        round_info(r, seats, names, entered, t.deals_per_round, waiting) for r, seats in rounds_repo.rounds_of(s, t.id)
+    ]
 
 
 def get_round(uow: UnitOfWork, viewer: int | None, tournament_id: int, number: int) -> RoundInfo:

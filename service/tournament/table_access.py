@@ -27,6 +27,8 @@ class LinkEnded(Unauthenticated):
         # who sat at the table (seat, player id, name), where the token was good: a form sent
         # too late is shown back to the players in their names
         self.seated: tuple[tuple[int, int, str | None], ...] = ()
+        # the tournament whose standings the players may still read (None: private, or unknown)
+        self.standings_of: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +60,15 @@ class OpenedTable:
 def ensure_playing(r: Round, t: Tournament) -> None:
     """LinkEnded unless the round and the tournament are still open (read when a token opens the
     table, and again under the write lock before a table's use case decides)."""
+    why = None
     if r.closed_at is not None:
-        raise LinkEnded(f"round {r.number} is closed: ask the director")
-    if t.status != "open":
-        raise LinkEnded(f"tournament {t.id} is closed: ask the director")
+        why = f"round {r.number} is closed: ask the director"
+    elif t.status != "open":
+        why = f"tournament {t.id} is closed: ask the director"
+    if why is not None:
+        ended = LinkEnded(why)
+        ended.standings_of = None if t.private else t.id
+        raise ended
 
 
 def open_table(uow: UnitOfWork, token: str) -> OpenedTable:
@@ -80,6 +87,7 @@ def open_table(uow: UnitOfWork, token: str) -> OpenedTable:
         players = rounds_repo.table_players(s, t.id, r.number, link.table_no) or []
         names = games_repo.player_names(s, t.id)
         exc.seated = tuple((seat, p, names.get(p)) for seat, p in enumerate(players))
+        exc.standings_of = None if t.private else t.id
         raise
 
 

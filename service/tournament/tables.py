@@ -73,6 +73,7 @@ class TableTournament:
     time_zone: str
     ruleset_options: Mapping[str, Any] = field(default_factory=dict)  # those that differ from the preset
     player_pins: bool = False  # each player acts with their own PIN
+    public: bool = True  # its standings and players' pages are open to everyone (not private)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +98,9 @@ def table_page(uow: UnitOfWork, at: OpenedTable) -> TablePage:
     deals = deals_info(at.tournament.deals_per_round, entries, played, at.names)
     missing = [d.deal for d in deals if d.state == DealState.MISSING]
     t = at.tournament
+    zone, options = tournaments_repo.zone_of(s, t), dict(t.ruleset_options or {})
     return TablePage(
-        tournament=TableTournament(
-            t.id, t.name, t.ruleset_name, tournaments_repo.zone_of(s, t), dict(t.ruleset_options or {}), t.player_pins
-        ),
+        tournament=TableTournament(t.id, t.name, t.ruleset_name, zone, options, t.player_pins, not t.private),
         round=at.number,
         table=at.table,
         deals_per_round=t.deals_per_round,
@@ -240,9 +240,10 @@ def _refuse_a_repeat(s: Session, at: OpenedTable, entry: TableEntry, now: dateti
     previous = tables_repo.latest_other_deal(s, at.tournament.id, at.number, at.table, entry.deal_no)
     if previous is None or now - previous.created_at >= REPEAT_WINDOW or not same_result(previous.seats, entry.seats):
         return
+    minutes = int((now - previous.created_at).total_seconds() // 60)
     raise Conflict(
         f"this is the same result as deal {previous.deal_no}, entered "
-        f"{int((now - previous.created_at).total_seconds() // 60)} min ago: if deal {entry.deal_no} really ended "
+        f"{f'{minutes} min ago' if minutes else 'just now'}: if deal {entry.deal_no} really ended "
         "the same, enter it again with repeat",
         code="same_as_previous_deal",
         deal=entry.deal_no,

@@ -52,6 +52,7 @@ def test_openapi_is_3_1_and_lists_every_route(app):
         "/v1/tournaments/{tournament_id}/rounds/{number}/table-links",
         "/v1/tournaments/{tournament_id}/rounds/{number}/board",
         "/v1/tournaments/{tournament_id}/rounds/{number}/close",
+        "/v1/tournaments/{tournament_id}/rounds/{number}/reopen",
         "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}",
         "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}/deals",
         "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}/deals/{deal}/confirm",

@@ -5,7 +5,7 @@ the round naming what is left."""
 from __future__ import annotations
 
 from service.core.record_form import read_ruleset
-from service.tournament import clubs, round_board, rounds, tables
+from service.tournament import clubs, round_board, round_closing, rounds, tables
 from service.tournament.unit_of_work import UnitOfWork
 
 SECRET = "round-board-test-secret"
@@ -46,7 +46,7 @@ def test_links_are_shown_again_unchanged_and_the_round_closes_naming_what_is_lef
         board = round_board.board(uow, key.organizer_id, tid, 1)
     assert board.counts == {"missing": 3, "pending": 1, "disputed": 0, "confirmed": 0}
     with UnitOfWork(db) as uow:
-        closed = round_board.close_round(uow, key.organizer_id, tid, 1)
+        closed = round_closing.close_round(uow, key.organizer_id, tid, 1)
     assert closed.left.pending == (round_board.DealRef(1, 2),) and len(closed.left.missing) == 3
     with UnitOfWork(db) as uow:
         assert round_board.current_links(uow, key.organizer_id, tid, 1, SECRET) is None

@@ -3011,6 +3011,8 @@ export interface paths {
                     round?: number;
                     /** @description with format=csv: start with a UTF-8 byte order mark, so Excel reads Chinese names */
                     excel?: boolean;
+                    /** @description with format=csv: the header in words of this language, not the fields' names */
+                    lang?: "en" | "zh";
                 };
                 header?: never;
                 path: {
@@ -7410,6 +7412,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments/{tournament_id}/rounds/{number}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: number;
+                number: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a closed round again (closed too soon)
+         * @description The links its close ended work again and its tables go on entering. Only the last round
+         *     of an open tournament: 409 `round_not_last` once a later round is seated. `left` names
+         *     what is still to settle; webhooks get `round.reopened`. A round still open is answered
+         *     as it is.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tournament_id: number;
+                    number: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description the request's id: the client's X-Request-ID if it sent a usable one, else a new one; it is in the service's log line for the request */
+                        "X-Request-ID"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "tournament_id": 3,
+                         *       "round": 2,
+                         *       "closed_at": null,
+                         *       "left": {
+                         *         "pending": [
+                         *           {
+                         *             "table": 1,
+                         *             "deal": 2
+                         *           }
+                         *         ],
+                         *         "disputed": [],
+                         *         "missing": [
+                         *           {
+                         *             "table": 2,
+                         *             "deal": 4
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ReopenedRound"];
+                    };
+                };
+                401: components["responses"]["UNAUTHORIZED"];
+                403: components["responses"]["FORBIDDEN"];
+                404: components["responses"]["NOT_FOUND"];
+                409: components["responses"]["CONFLICT"];
+                415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tournaments/{tournament_id}/rounds/{number}/tables/{table}/deals/{deal}/resolve": {
         parameters: {
             query?: never;
@@ -7500,7 +7581,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The club's members, with their ratings now (pinyin order), a page at a time
+         * The club's members, with their ratings now (pinyin order, or the strongest first), a page at a time
          * @description `ratings` says whether the ratings have taken in every change to the club's games, and if
          *     not, since when they are being brought up to date.
          */
@@ -7509,6 +7590,8 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description name: in pinyin order; rating: the strongest (μ − 3σ) first, then by name */
+                    sort?: "name" | "rating";
                 };
                 header?: never;
                 path: {
@@ -8125,6 +8208,8 @@ export interface paths {
                     after?: number;
                     /** @description with format=csv: a UTF-8 byte order mark */
                     excel?: boolean;
+                    /** @description with format=csv: the header in words of this language, not the fields' names */
+                    lang?: "en" | "zh";
                 };
                 header?: never;
                 path: {
@@ -9081,7 +9166,7 @@ export interface components {
             /** Format: url */
             url: string;
             /** @description the events to send (default: all of them) */
-            events?: ("game.stored" | "game.corrected" | "round.created" | "round.removed" | "tournament.closed" | "game.pending" | "game.confirmed" | "game.disputed" | "game.withdrawn" | "round.closed" | "season.updated")[];
+            events?: ("game.stored" | "game.corrected" | "round.created" | "round.removed" | "tournament.closed" | "game.pending" | "game.confirmed" | "game.disputed" | "game.withdrawn" | "round.closed" | "round.reopened" | "season.updated")[];
         };
         WebhookAttempt: {
             /** Format: date-time */
@@ -9297,6 +9382,17 @@ export interface components {
             /** Format: date-time */
             closed_at: string;
             /** @description the deals not confirmed when it closed: the director's */
+            left: components["schemas"]["Left"];
+        };
+        ReopenedRound: {
+            tournament_id: number;
+            round: number;
+            /**
+             * Format: date-time
+             * @description null: the round is open
+             */
+            closed_at: string | null;
+            /** @description the deals not confirmed yet */
             left: components["schemas"]["Left"];
         };
         Resolve: {

@@ -27,11 +27,20 @@ from .game_seat import GameSeat
 from .game_seat_role import GameSeatRole
 from .game_submission import GameSubmission
 from .game_submission_claimed import GameSubmissionClaimed
+from .get_v1_organizers_organizer_id_members_sort import (
+    GetV1OrganizersOrganizerIdMembersSort,
+)
 from .get_v1_organizers_organizer_id_seasons_season_id_standings_format import (
     GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat,
 )
+from .get_v1_organizers_organizer_id_seasons_season_id_standings_lang import (
+    GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang,
+)
 from .get_v1_tournaments_tournament_id_standings_format import (
     GetV1TournamentsTournamentIdStandingsFormat,
+)
+from .get_v1_tournaments_tournament_id_standings_lang import (
+    GetV1TournamentsTournamentIdStandingsLang,
 )
 from .health import Health
 from .history import History
@@ -115,6 +124,7 @@ from .record_meta import RecordMeta
 from .record_ruleset_type_1 import RecordRulesetType1
 from .record_ruleset_type_1_options import RecordRulesetType1Options
 from .redelivery import Redelivery
+from .reopened_round import ReopenedRound
 from .resolve import Resolve
 from .resolve_claimed import ResolveClaimed
 from .resolved import Resolved
@@ -220,8 +230,11 @@ __all__ = (
     "GameSeatRole",
     "GameSubmission",
     "GameSubmissionClaimed",
+    "GetV1OrganizersOrganizerIdMembersSort",
     "GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat",
+    "GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang",
     "GetV1TournamentsTournamentIdStandingsFormat",
+    "GetV1TournamentsTournamentIdStandingsLang",
     "Health",
     "History",
     "Key",
@@ -284,6 +297,7 @@ __all__ = (
     "RecordRulesetType1",
     "RecordRulesetType1Options",
     "Redelivery",
+    "ReopenedRound",
     "Resolve",
     "ResolveClaimed",
     "Resolved",

@@ -11,6 +11,7 @@ class WebhookCreateEventsItem(StrEnum):
     ROUND_CLOSED = "round.closed"
     ROUND_CREATED = "round.created"
     ROUND_REMOVED = "round.removed"
+    ROUND_REOPENED = "round.reopened"
     SEASON_UPDATED = "season.updated"
     TOURNAMENT_CLOSED = "tournament.closed"
 

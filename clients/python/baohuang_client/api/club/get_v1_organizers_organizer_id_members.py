@@ -5,6 +5,9 @@ from urllib.parse import quote
 import httpx
 
 from ...client import AuthenticatedClient, Client
+from ...models.get_v1_organizers_organizer_id_members_sort import (
+    GetV1OrganizersOrganizerIdMembersSort,
+)
 from ...models.member_list import MemberList
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -15,6 +18,8 @@ def _get_kwargs(
     *,
     limit: int | Unset = 100,
     offset: int | Unset = 0,
+    sort: GetV1OrganizersOrganizerIdMembersSort
+    | Unset = GetV1OrganizersOrganizerIdMembersSort.NAME,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -22,6 +27,12 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["offset"] = offset
+
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort.value
+
+    params["sort"] = json_sort
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -76,8 +87,10 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     offset: int | Unset = 0,
+    sort: GetV1OrganizersOrganizerIdMembersSort
+    | Unset = GetV1OrganizersOrganizerIdMembersSort.NAME,
 ) -> Response[MemberList | Problem]:
-    """The club's members, with their ratings now (pinyin order), a page at a time
+    """The club's members, with their ratings now (pinyin order, or the strongest first), a page at a time
 
      `ratings` says whether the ratings have taken in every change to the club's games, and if
     not, since when they are being brought up to date.
@@ -86,6 +99,8 @@ def sync_detailed(
         organizer_id (int):
         limit (int | Unset):  Default: 100.
         offset (int | Unset):  Default: 0.
+        sort (GetV1OrganizersOrganizerIdMembersSort | Unset):  Default:
+            GetV1OrganizersOrganizerIdMembersSort.NAME.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -99,6 +114,7 @@ def sync_detailed(
         organizer_id=organizer_id,
         limit=limit,
         offset=offset,
+        sort=sort,
     )
 
     response = client.get_httpx_client().request(
@@ -114,8 +130,10 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     offset: int | Unset = 0,
+    sort: GetV1OrganizersOrganizerIdMembersSort
+    | Unset = GetV1OrganizersOrganizerIdMembersSort.NAME,
 ) -> MemberList | Problem | None:
-    """The club's members, with their ratings now (pinyin order), a page at a time
+    """The club's members, with their ratings now (pinyin order, or the strongest first), a page at a time
 
      `ratings` says whether the ratings have taken in every change to the club's games, and if
     not, since when they are being brought up to date.
@@ -124,6 +142,8 @@ def sync(
         organizer_id (int):
         limit (int | Unset):  Default: 100.
         offset (int | Unset):  Default: 0.
+        sort (GetV1OrganizersOrganizerIdMembersSort | Unset):  Default:
+            GetV1OrganizersOrganizerIdMembersSort.NAME.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,6 +158,7 @@ def sync(
         client=client,
         limit=limit,
         offset=offset,
+        sort=sort,
     ).parsed
 
 
@@ -147,8 +168,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     offset: int | Unset = 0,
+    sort: GetV1OrganizersOrganizerIdMembersSort
+    | Unset = GetV1OrganizersOrganizerIdMembersSort.NAME,
 ) -> Response[MemberList | Problem]:
-    """The club's members, with their ratings now (pinyin order), a page at a time
+    """The club's members, with their ratings now (pinyin order, or the strongest first), a page at a time
 
      `ratings` says whether the ratings have taken in every change to the club's games, and if
     not, since when they are being brought up to date.
@@ -157,6 +180,8 @@ async def asyncio_detailed(
         organizer_id (int):
         limit (int | Unset):  Default: 100.
         offset (int | Unset):  Default: 0.
+        sort (GetV1OrganizersOrganizerIdMembersSort | Unset):  Default:
+            GetV1OrganizersOrganizerIdMembersSort.NAME.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,6 +195,7 @@ async def asyncio_detailed(
         organizer_id=organizer_id,
         limit=limit,
         offset=offset,
+        sort=sort,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -183,8 +209,10 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     offset: int | Unset = 0,
+    sort: GetV1OrganizersOrganizerIdMembersSort
+    | Unset = GetV1OrganizersOrganizerIdMembersSort.NAME,
 ) -> MemberList | Problem | None:
-    """The club's members, with their ratings now (pinyin order), a page at a time
+    """The club's members, with their ratings now (pinyin order, or the strongest first), a page at a time
 
      `ratings` says whether the ratings have taken in every change to the club's games, and if
     not, since when they are being brought up to date.
@@ -193,6 +221,8 @@ async def asyncio(
         organizer_id (int):
         limit (int | Unset):  Default: 100.
         offset (int | Unset):  Default: 0.
+        sort (GetV1OrganizersOrganizerIdMembersSort | Unset):  Default:
+            GetV1OrganizersOrganizerIdMembersSort.NAME.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -208,5 +238,6 @@ async def asyncio(
             client=client,
             limit=limit,
             offset=offset,
+            sort=sort,
         )
     ).parsed

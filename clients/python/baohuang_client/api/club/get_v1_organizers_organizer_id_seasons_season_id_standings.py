@@ -8,6 +8,9 @@ from ...client import AuthenticatedClient, Client
 from ...models.get_v1_organizers_organizer_id_seasons_season_id_standings_format import (
     GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat,
 )
+from ...models.get_v1_organizers_organizer_id_seasons_season_id_standings_lang import (
+    GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang,
+)
 from ...models.problem import Problem
 from ...models.season_standings import SeasonStandings
 from ...types import UNSET, Response, Unset
@@ -21,6 +24,7 @@ def _get_kwargs(
     | Unset = GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat.JSON,
     after: int | Unset = UNSET,
     excel: bool | Unset = False,
+    lang: GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -34,6 +38,12 @@ def _get_kwargs(
     params["after"] = after
 
     params["excel"] = excel
+
+    json_lang: str | Unset = UNSET
+    if not isinstance(lang, Unset):
+        json_lang = lang.value
+
+    params["lang"] = json_lang
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -97,6 +107,7 @@ def sync_detailed(
     | Unset = GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat.JSON,
     after: int | Unset = UNSET,
     excel: bool | Unset = False,
+    lang: GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang | Unset = UNSET,
 ) -> Response[Problem | SeasonStandings]:
     """A season's standings: each member's evenings added up (all, or their best N)
 
@@ -110,6 +121,7 @@ def sync_detailed(
             GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat.JSON.
         after (int | Unset):
         excel (bool | Unset):  Default: False.
+        lang (GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -125,6 +137,7 @@ def sync_detailed(
         format_=format_,
         after=after,
         excel=excel,
+        lang=lang,
     )
 
     response = client.get_httpx_client().request(
@@ -143,6 +156,7 @@ def sync(
     | Unset = GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat.JSON,
     after: int | Unset = UNSET,
     excel: bool | Unset = False,
+    lang: GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang | Unset = UNSET,
 ) -> Problem | SeasonStandings | None:
     """A season's standings: each member's evenings added up (all, or their best N)
 
@@ -156,6 +170,7 @@ def sync(
             GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat.JSON.
         after (int | Unset):
         excel (bool | Unset):  Default: False.
+        lang (GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,6 +187,7 @@ def sync(
         format_=format_,
         after=after,
         excel=excel,
+        lang=lang,
     ).parsed
 
 
@@ -184,6 +200,7 @@ async def asyncio_detailed(
     | Unset = GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat.JSON,
     after: int | Unset = UNSET,
     excel: bool | Unset = False,
+    lang: GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang | Unset = UNSET,
 ) -> Response[Problem | SeasonStandings]:
     """A season's standings: each member's evenings added up (all, or their best N)
 
@@ -197,6 +214,7 @@ async def asyncio_detailed(
             GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat.JSON.
         after (int | Unset):
         excel (bool | Unset):  Default: False.
+        lang (GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,6 +230,7 @@ async def asyncio_detailed(
         format_=format_,
         after=after,
         excel=excel,
+        lang=lang,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -228,6 +247,7 @@ async def asyncio(
     | Unset = GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat.JSON,
     after: int | Unset = UNSET,
     excel: bool | Unset = False,
+    lang: GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang | Unset = UNSET,
 ) -> Problem | SeasonStandings | None:
     """A season's standings: each member's evenings added up (all, or their best N)
 
@@ -241,6 +261,7 @@ async def asyncio(
             GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsFormat.JSON.
         after (int | Unset):
         excel (bool | Unset):  Default: False.
+        lang (GetV1OrganizersOrganizerIdSeasonsSeasonIdStandingsLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -258,5 +279,6 @@ async def asyncio(
             format_=format_,
             after=after,
             excel=excel,
+            lang=lang,
         )
     ).parsed

@@ -8,6 +8,9 @@ from ...client import AuthenticatedClient, Client
 from ...models.get_v1_tournaments_tournament_id_standings_format import (
     GetV1TournamentsTournamentIdStandingsFormat,
 )
+from ...models.get_v1_tournaments_tournament_id_standings_lang import (
+    GetV1TournamentsTournamentIdStandingsLang,
+)
 from ...models.problem import Problem
 from ...models.standings import Standings
 from ...types import UNSET, Response, Unset
@@ -20,6 +23,7 @@ def _get_kwargs(
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
     round_: int | Unset = UNSET,
     excel: bool | Unset = False,
+    lang: GetV1TournamentsTournamentIdStandingsLang | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -33,6 +37,12 @@ def _get_kwargs(
     params["round"] = round_
 
     params["excel"] = excel
+
+    json_lang: str | Unset = UNSET
+    if not isinstance(lang, Unset):
+        json_lang = lang.value
+
+    params["lang"] = json_lang
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -94,6 +104,7 @@ def sync_detailed(
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
     round_: int | Unset = UNSET,
     excel: bool | Unset = False,
+    lang: GetV1TournamentsTournamentIdStandingsLang | Unset = UNSET,
 ) -> Response[Problem | Standings]:
     """Standings: totals, games, average, wins/draws/losses, as emperor and as guard
 
@@ -107,6 +118,7 @@ def sync_detailed(
             GetV1TournamentsTournamentIdStandingsFormat.JSON.
         round_ (int | Unset):
         excel (bool | Unset):  Default: False.
+        lang (GetV1TournamentsTournamentIdStandingsLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -121,6 +133,7 @@ def sync_detailed(
         format_=format_,
         round_=round_,
         excel=excel,
+        lang=lang,
     )
 
     response = client.get_httpx_client().request(
@@ -138,6 +151,7 @@ def sync(
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
     round_: int | Unset = UNSET,
     excel: bool | Unset = False,
+    lang: GetV1TournamentsTournamentIdStandingsLang | Unset = UNSET,
 ) -> Problem | Standings | None:
     """Standings: totals, games, average, wins/draws/losses, as emperor and as guard
 
@@ -151,6 +165,7 @@ def sync(
             GetV1TournamentsTournamentIdStandingsFormat.JSON.
         round_ (int | Unset):
         excel (bool | Unset):  Default: False.
+        lang (GetV1TournamentsTournamentIdStandingsLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,6 +181,7 @@ def sync(
         format_=format_,
         round_=round_,
         excel=excel,
+        lang=lang,
     ).parsed
 
 
@@ -177,6 +193,7 @@ async def asyncio_detailed(
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
     round_: int | Unset = UNSET,
     excel: bool | Unset = False,
+    lang: GetV1TournamentsTournamentIdStandingsLang | Unset = UNSET,
 ) -> Response[Problem | Standings]:
     """Standings: totals, games, average, wins/draws/losses, as emperor and as guard
 
@@ -190,6 +207,7 @@ async def asyncio_detailed(
             GetV1TournamentsTournamentIdStandingsFormat.JSON.
         round_ (int | Unset):
         excel (bool | Unset):  Default: False.
+        lang (GetV1TournamentsTournamentIdStandingsLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -204,6 +222,7 @@ async def asyncio_detailed(
         format_=format_,
         round_=round_,
         excel=excel,
+        lang=lang,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -219,6 +238,7 @@ async def asyncio(
     | Unset = GetV1TournamentsTournamentIdStandingsFormat.JSON,
     round_: int | Unset = UNSET,
     excel: bool | Unset = False,
+    lang: GetV1TournamentsTournamentIdStandingsLang | Unset = UNSET,
 ) -> Problem | Standings | None:
     """Standings: totals, games, average, wins/draws/losses, as emperor and as guard
 
@@ -232,6 +252,7 @@ async def asyncio(
             GetV1TournamentsTournamentIdStandingsFormat.JSON.
         round_ (int | Unset):
         excel (bool | Unset):  Default: False.
+        lang (GetV1TournamentsTournamentIdStandingsLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -248,5 +269,6 @@ async def asyncio(
             format_=format_,
             round_=round_,
             excel=excel,
+            lang=lang,
         )
     ).parsed
