@@ -25,7 +25,7 @@ from .roles import Mode, rebellion_succeeded
 from .ruleset import CrownProcedure, Ruleset
 from .scoring import GameFacts, score
 
-__all__ = ["SHEET_FIELDS", "read_sheet", "score"]
+__all__ = ["SHEET_FIELDS", "read_sheet", "score", "sheet_modes"]
 
 SHEET_FIELDS = ("ruleset", "mode", "emperor", "guard", "rebels", "guard_revealed", "kicked_by", "finishing_order")
 _MODES = {m.value: m for m in Mode}
@@ -53,6 +53,18 @@ class _Fields:
     revealed: Any
     rebels: list[int]
     order: list[int]
+
+
+def sheet_modes(rs: Ruleset) -> tuple[str, ...]:
+    """The modes a deal of ``rs`` can end in, as a result sheet names them: a normal game and the
+    two solos always; surrender (投降) only with the option; void (流局) only where the crown can
+    go round unanswered (the called and KK-simple crowns)."""
+    modes = [Mode.NORMAL, Mode.HIDDEN_SOLO, Mode.OPEN_SOLO]
+    if rs.surrender:
+        modes.append(Mode.SURRENDER)
+    if rs.crown in (CrownProcedure.KK_SIMPLE, CrownProcedure.CALLED):
+        modes.append(Mode.VOID)
+    return tuple(m.value for m in modes)
 
 
 def read_sheet(doc: Mapping[str, Any]) -> tuple[Ruleset, GameFacts]:
@@ -134,7 +146,7 @@ def _played(f: _Fields, mode: Mode, problems: _Problems) -> GameFacts:
             problems.bad(
                 "/finishing_order", "not_played", "a surrendered game was not played: leave finishing_order empty"
             )
-        if not rs.surrender:
+        if Mode.SURRENDER.value not in sheet_modes(rs):
             problems.bad("/mode", "surrender_not_allowed", f"ruleset {rs.name!r} has no surrender (option 'surrender')")
     elif sorted(f.order) != [0, 1, 2, 3, 4]:
         problems.bad(
@@ -183,7 +195,7 @@ def _void_sheet(
 ) -> GameFacts:
     """A void deal: the crown went round unanswered; nothing else can have happened."""
     problems: list[Problem] = []
-    if rs.crown not in (CrownProcedure.KK_SIMPLE, CrownProcedure.CALLED):
+    if Mode.VOID.value not in sheet_modes(rs):
         problems.append(Problem("/mode", "void_not_possible", f"in ruleset {rs.name!r} someone always takes the crown"))
     for key, present in (
         ("finishing_order", bool(order)),

@@ -10,6 +10,7 @@ import os
 import secrets
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, Request, Response, request, send_from_directory
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
@@ -33,6 +34,21 @@ def localtime(when: datetime | None, zone: str | None = None) -> str:
     from flask import g
 
     return local(when, zone or g.get("zone") or DEFAULT_ZONE, language=language())
+
+
+ALL_MODES = ("normal", "hidden_solo", "open_solo", "surrender", "void")
+
+
+def modes_of(ruleset: str, options: Any = None) -> tuple[str, ...]:
+    """The modes a result sheet may name under this ruleset (every mode, where it cannot be read)."""
+    from ..core.errors import RecordError
+    from ..core.record_form import read_ruleset
+    from ..core.sheets import sheet_modes
+
+    try:
+        return sheet_modes(read_ruleset({"name": ruleset, "options": dict(options or {})}))
+    except RecordError:
+        return ALL_MODES
 
 
 def secret_key() -> str:
@@ -91,6 +107,7 @@ def install(app: Flask) -> None:
     app.jinja_env.globals.update(
         _=gettext, csrf_token=generate_csrf, lang=language, seat_label=seat_label, localtime=localtime, text_at=text_at
     )
+    app.jinja_env.globals["modes_of"] = modes_of
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["ruleset_label"] = ruleset_label
 

@@ -14,11 +14,13 @@ from werkzeug.wrappers import Response
 
 from ..links import only_this_machine, public_root, reachable_only_nearby
 from ..problems import refusal_document
-from ..tournament import pins, round_board
+from ..tournament import pins, round_board, round_closing, rounds
 from ..tournament.errors import Conflict, Rejected
+from ..tournament.unit_of_work import UnitOfWork
 from .common import acting, blp, field_errors, found, organizer_only, outcome_view, unit_of_work
 from .forms import FormError, number
 from .i18n import gettext, tr
+from .organizer import act, manage_page
 
 POLL_SECONDS = 3  # how often the board asks again (an unchanged board costs a 304)
 
@@ -173,7 +175,76 @@ def number_of(form: Any, name: str) -> int:
 @blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/close")
 @organizer_only
 def close_round(tournament_id: int, number: int) -> Any:
-    with found(), unit_of_work() as uow:
-        round_board.close_round(uow, acting(), tournament_id, number)
+    seen = request.form.get("seen") or None  # the board the director read before deciding
+    try:
+        with found(), unit_of_work() as uow:
+            round_closing.close_round(uow, acting(), tournament_id, number, seen=seen)
+    except Conflict as exc:
+        flash(tr(str(exc)), "bad")
+        return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
     flash(gettext("Round %(n)s is closed: its table links no longer work.") % {"n": number}, "good")
     return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/reopen")
+@organizer_only
+def reopen_round(tournament_id: int, number: int) -> Any:
+    try:
+        with found(), unit_of_work() as uow:
+            round_closing.reopen_round(uow, acting(), tournament_id, number)
+    except Conflict as exc:
+        flash(tr(str(exc)), "bad")
+        return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
+    flash(gettext("Round %(n)s is open again: its table links work again.") % {"n": number}, "good")
+    return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
+
+
+# --- seating the next round, and taking back one seated by mistake --------------------------------
+
+
+class _AskFirst(Exception):
+    """Seating asked while the last round has deals left: the box is to be ticked first."""
+
+    def __init__(self, number: int, left: int) -> None:
+        super().__init__(number, left)
+        self.round, self.left = number, left
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/rounds")
+@organizer_only
+def seat_round(tournament_id: int) -> Any:
+    """Seat the next round. While the last round has deals without a result, only once the
+    director has ticked the box that says so: the refusal stands beside that box, quoting it."""
+    anyway = request.form.get("confirm") == "on"
+
+    def seat(uow: UnitOfWork) -> None:
+        try:
+            rounds.create_round(uow, acting(), tournament_id, deals_left_ok=anyway)
+        except rounds.DealsLeft as exc:
+            raise _AskFirst(exc.extra["round"], exc.extra["left"]) from None
+
+    try:
+        return act(
+            tournament_id,
+            seat,
+            url_for("web.manage", tournament_id=tournament_id) + "#rounds",
+            gettext("The next round is seated."),
+        )
+    except _AskFirst as exc:
+        label = gettext("Round %(n)s still has deals to enter: seat the next round anyway") % {"n": exc.round}
+        why = gettext(
+            "Round %(n)s still has %(left)s deals without a result. To seat the next round now, tick “%(label)s”."
+        )
+        said = why % {"n": exc.round, "left": exc.left, "label": label}
+        return manage_page(tournament_id, 409, errors={"seat_round": [said]})
+
+
+@blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/remove")
+@organizer_only
+def remove_round(tournament_id: int, number: int) -> Any:
+    return act(
+        tournament_id,
+        lambda uow: rounds.remove_last_round(uow, acting(), tournament_id, number),
+        url_for("web.manage", tournament_id=tournament_id) + "#rounds",
+        gettext("The round is removed."),
+    )

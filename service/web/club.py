@@ -39,8 +39,11 @@ MEMBERS_A_PAGE = 200
 def club_members(organizer_id: int) -> str:
     start = request.args.get("from", "0")
     offset = int(start) if start.isascii() and start.isdigit() and len(start) < 10 else 0
+    by_rating = request.args.get("sort") == "rating"
     with found(), unit_of_work() as uow:
-        listed = members.list_members(uow, organizer_id, viewer(), limit=MEMBERS_A_PAGE, offset=offset)
+        listed = members.list_members(
+            uow, organizer_id, viewer(), limit=MEMBERS_A_PAGE, offset=offset, by_rating=by_rating
+        )
         seasons_of = seasons.list_seasons(uow, organizer_id)
     more = offset + MEMBERS_A_PAGE if offset + MEMBERS_A_PAGE < listed.total else None
     return render_template(
@@ -50,6 +53,7 @@ def club_members(organizer_id: int) -> str:
         total=listed.total,
         offset=offset,
         more=more,
+        by_rating=by_rating,
         ratings=listed.ratings,
         seasons=seasons_of,
     )

@@ -337,5 +337,7 @@ def outcome_view(outcome: Mapping[str, Any] | None, names: Mapping[int, str] | N
         "guard_revealed": outcome.get("guard_revealed"),
         "rows": rows,
         "multiplier": outcome.get("multiplier", 1),
-        "multipliers": [{"factor": m["factor"], "reason": tr(m["reason"])} for m in outcome.get("multipliers") or []],
+        "multipliers": [
+            {"factor": m["factor"], "reason": tr(m["reason"], names)} for m in outcome.get("multipliers") or []
+        ],
     }

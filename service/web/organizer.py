@@ -246,6 +246,7 @@ def manage_page(tournament_id: int, status: int = 200, **extra: Any) -> tuple[st
         rounds=seated,
         last=seated[-1] if seated else None,
         missing=missing_deals(seated, t.deals_per_round),
+        waiting=missing_deals(seated, t.deals_per_round, waiting=True),
         options=options_line(t),
         club_members=[m for m in _members() if m.id not in {p.member_id for p in players}],
         form=extra.pop("form", _asked_deal()),
@@ -360,32 +361,4 @@ def change_player(tournament_id: int, player_id: int) -> Any:
         lambda uow: clubs.change_player(uow, acting(), tournament_id, player_id, name, withdrawn),
         url_for("web.manage", tournament_id=tournament_id) + "#players",
         said,
-    )
-
-
-@blp.post("/organizer/tournaments/<int:tournament_id>/rounds")
-@organizer_only
-def seat_round(tournament_id: int) -> Any:
-    """Seat the next round, once the organizer has confirmed (the form says which tables of the
-    last round have deals missing)."""
-    if request.form.get("confirm") != "on":
-        return manage_page(
-            tournament_id, 422, errors={"seat_round": [gettext("Tick the box to confirm seating the next round.")]}
-        )
-    return act(
-        tournament_id,
-        lambda uow: rounds.create_round(uow, acting(), tournament_id),
-        url_for("web.manage", tournament_id=tournament_id) + "#rounds",
-        gettext("The next round is seated."),
-    )
-
-
-@blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/remove")
-@organizer_only
-def remove_round(tournament_id: int, number: int) -> Any:
-    return act(
-        tournament_id,
-        lambda uow: rounds.remove_last_round(uow, acting(), tournament_id, number),
-        url_for("web.manage", tournament_id=tournament_id) + "#rounds",
-        gettext("The round is removed."),
     )

@@ -34,7 +34,7 @@ from .common import (
 )
 from .entry import sheet_of
 from .forms import FormError, number
-from .i18n import gettext, seat_label, tr
+from .i18n import gettext, relative_time, seat_label, tr
 
 NONCE = 64
 _NONCE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
@@ -53,14 +53,34 @@ def _open(uow: Any, token: str, sent: Mapping[str, str] | None = None) -> tables
     try:
         return tables.open_table(uow, token)
     except tables.LinkEnded as exc:
-        if sent is not None:
-            page = render_template("table_ended.html", message=tr(exc.why), typed=_typed(sent, exc.seated))
-        else:
-            page = render_template("error.html", status=410, message=tr(exc.why))
+        # in words, with where to go next: the tournament's standings (unless it is private)
+        standings = None if exc.standings_of is None else url_for("web.tournament", tournament_id=exc.standings_of)
+        typed = None if sent is None else _typed(sent, exc.seated)
+        page = render_template("table_ended.html", message=tr(exc.why), typed=typed, standings=standings)
         abort(Response(page, 410, mimetype="text/html"))
     except tables.Unauthenticated:
         count_wrong_key()
         abort(404)
+
+
+def _asked(box: str, said: Mapping[str, Any]) -> tuple[str, str]:
+    """The box a table is asked to tick (``replace`` or ``repeat``), and why, quoting its label."""
+    entry = said.get("entry")
+    if box == "replace":
+        label = gettext("Yes: replace our side's version of this deal with this one")
+        who = entry.entered_by.name if entry is not None and entry.entered_by else ""
+        why = gettext(
+            "Deal %(deal)s is already entered by %(name)s and waits for the other side. To enter this version "
+            "instead, tick “%(label)s” below and enter it again."
+        ) % {"deal": said.get("deal"), "name": who, "label": label}
+        return label, why
+    label = gettext("Yes: this deal really ended the same as the previous one")
+    when = relative_time(entry.created_at) if entry is not None else ""
+    why = gettext(
+        "This is the same result as deal %(prev)s, entered %(when)s. If deal %(deal)s really ended the same, "
+        "tick “%(label)s” below and enter it again."
+    ) % {"prev": said.get("previous_deal"), "when": when, "deal": said.get("deal"), "label": label}
+    return label, why
 
 
 def _seat_names(view: tables.TablePage) -> dict[int, str]:
@@ -97,6 +117,7 @@ def table_page(token: str, status: int = 200, **extra: Any) -> tuple[str, int, d
         which=extra.pop("which", None),
         nonce=(form or {}).get("nonce") or secrets.token_urlsafe(18),
         stored=request.args.get("stored") is not None,
+        fold_menu=True,  # a phone at the table: the page's own business on the first screen
         **extra,
     )
     return page, status, PRIVATE
@@ -196,7 +217,10 @@ def table_enter(token: str) -> Any:
         # A deal already entered by this side, or a repeat of the previous deal: the form comes
         # back filled, with the box that says "yes, that is what I mean".
         asked = {"deal_entered": "replace", "same_as_previous_deal": "repeat"}.get(exc.extra.get("code", ""))
-        return table_page(token, 409, errors={"form": [tr(str(exc))]}, form=form, which=which, asked=asked)
+        if asked is None:
+            return table_page(token, 409, errors={"form": [tr(str(exc))]}, form=form, which=which)
+        label, why = _asked(asked, exc.extra)
+        return table_page(token, 409, errors={asked: [why]}, form=form, which=which, asked=asked, asked_label=label)
     said = {
         "pending": gettext("Deal %(deal)s is entered: a player of the other side confirms it below."),
         "agreed": gettext("Deal %(deal)s is confirmed: both sides entered the same result."),
@@ -234,10 +258,11 @@ def table_confirm(token: str, deal: int) -> Any:
         _count_wrong_pin(exc)
         errors = field_errors(refusal_document(exc))
         return table_page(token, 422, errors={f"confirm-{deal}": errors.get("form", []) + errors.get("pin", [])})
-    except Conflict as exc:
-        return table_page(token, 409, errors={f"confirm-{deal}": [tr(str(exc))]})
-    except NotFound:
-        abort(404)
+    except (Conflict, NotFound) as exc:
+        # a stale page: the deal as it stands now, said in words (a reload does not post again)
+        why = tr(str(exc)) if isinstance(exc, Conflict) else gettext("This entry is no longer waiting.")
+        flash(gettext("Deal %(deal)s changed since this page was shown: %(why)s") % {"deal": deal, "why": why}, "bad")
+        return redirect(url_for("web.table", token=token) + f"#deal-{deal}", 303)
     flash(gettext("Deal %(deal)s is confirmed: it counts in the standings.") % {"deal": deal}, "good")
     return redirect(url_for("web.table", token=token) + f"#deal-{deal}", 303)
 

@@ -45,11 +45,16 @@ def game_place(game: StoredGame) -> str:
     return " · ".join(parts)
 
 
-def missing_deals(seated: list[rounds.RoundInfo], deals: int) -> list[dict[str, Any]]:
-    """For each round, the tables whose deals are not all entered, and which deals those are."""
+def missing_deals(seated: list[rounds.RoundInfo], deals: int, waiting: bool = False) -> list[dict[str, Any]]:
+    """For each round, the tables whose deals are not all entered, and which deals those are
+    (``waiting``: instead, the deals entered at the table and not confirmed yet)."""
     out = []
     for r in seated:
-        missing = [(tb.table, tb.missing_deals) for tb in r.tables if tb.missing_deals]
+        missing = []
+        for tb in r.tables:
+            these = tb.waiting_deals if waiting else tuple(d for d in tb.missing_deals if d not in tb.waiting_deals)
+            if these:
+                missing.append((tb.table, these))
         if missing:
             out.append({"round": r.number, "tables": missing, "deals": deals})
     return out
@@ -79,6 +84,7 @@ def tournament(tournament_id: int) -> str:
         after=after,
         options=options_line(t),
         missing=missing_deals(seated, t.deals_per_round),
+        waiting=missing_deals(seated, t.deals_per_round, waiting=True),
     )
 
 
@@ -92,14 +98,33 @@ def player_page(tournament_id: int, player_id: int) -> str:
         player = clubs.get_player(uow, who, tournament_id, player_id)
         table = clubs.standings(uow, who, tournament_id)
         rows, _ = game_queries.list_games(uow, who, tournament_id, include_void=False, player=player_id)
+        sat_out = [r.number for r in rounds.list_rounds(uow, who, tournament_id) if player_id in _ids(r.sitting_out)]
     standing = next((r for r in table.standings if r.player_id == player_id), None)
-    running = 0
-    history = []
-    for game in rows:
+    history = player_history(rows, player_id, sat_out, t.bye_points)
+    return render_template("player.html", t=t, player=player, standing=standing, history=history)
+
+
+def _ids(seated: tuple[rounds.SeatedPlayer, ...]) -> set[int]:
+    return {x.player_id for x in seated}
+
+
+def player_history(games: list[StoredGame], player_id: int, byes: list[int], bye_points: int) -> list[dict[str, Any]]:
+    """A player's games in order with the running total; each round sat out is a line of its own,
+    after the games of the rounds before it, and its points count in the running total as the
+    standings count them (the last running total is the standings' total)."""
+    out: list[dict[str, Any]] = []
+    running, left = 0, sorted(byes)
+    for game in games:
+        while left and game.round is not None and game.round > left[0]:
+            running += bye_points
+            out.append({"bye": left.pop(0), "points": bye_points, "running": running})
         seat = next(x for x in game.seats if x.player_id == player_id)
         running += seat.score
-        history.append({"game": game, "place": game_place(game), "seat": seat, "running": running})
-    return render_template("player.html", t=t, player=player, standing=standing, history=history)
+        out.append({"game": game, "place": game_place(game), "seat": seat, "running": running})
+    for number in left:
+        running += bye_points
+        out.append({"bye": number, "points": bye_points, "running": running})
+    return out
 
 
 @blp.get("/tournaments/<int:tournament_id>/games/<int:game_id>")

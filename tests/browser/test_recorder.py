@@ -77,7 +77,7 @@ def test_the_log_trick_by_trick_the_end_with_reasons_and_a_new_game_asked_for(pa
     outcome = adjudicate(record).outcome
     tricks = page.locator("#plays-log > li")
     assert tricks.count() == len(adjudicate(record).trick_starts)
-    assert "seat 0 · 张伟" in page.locator("#plays-log").inner_text()
+    assert "seat 1 · 张伟" in page.locator("#plays-log").inner_text()  # seat 0, counted from 1
     shown = [int(x) for x in page.locator("#outcome tbody td:last-child").all_inner_texts()]
     assert shown == list(outcome.scores)
     places = page.locator("#outcome tbody td:nth-child(3)").all_inner_texts()

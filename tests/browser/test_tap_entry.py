@@ -96,7 +96,7 @@ def test_a_deal_by_taps_with_the_scores_before_sending(browser, server, size):
         by_seat = {}
         for i in range(pending.count()):
             label = pending.nth(i).locator("td").nth(0).inner_text()
-            seat = int(re.match(r"(\d)号位", label).group(1))
+            seat = int(re.match(r"(\d)号位", label).group(1)) - 1  # 1号位 is seat 0
             by_seat[seat] = int(pending.nth(i).locator("td").nth(4).inner_text())
         assert by_seat == dict(enumerate(scored))
     finally:

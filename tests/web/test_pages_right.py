@@ -38,7 +38,7 @@ def test_the_example_shows_every_seat_and_its_trick(client):
     html = _check(client, EXAMPLE).get_data(as_text=True)
     assert "None" not in html
     seats = re.findall(r'<span class="seat">([^<]+)</span>', html)
-    assert seats[:5] == ["seat 0", "seat 1", "seat 2", "seat 3", "seat 4"]
+    assert seats[:5] == ["seat 1", "seat 2", "seat 3", "seat 4", "seat 5"]  # seats counted from 1 for people
     assert "incomplete" in html and "To play:" in html
 
 
@@ -63,7 +63,7 @@ def test_an_empty_submission_is_a_form_error(client):
 
 def test_an_unfinished_log_says_whose_turn_it_is(client):
     html = _check(client, "calls\n0 ascend\nplays\n0: 9 9, 10 10").get_data(as_text=True)
-    assert "unfinished" in html and "To play:" in html and "<strong>seat 2</strong>" in html
+    assert "unfinished" in html and "To play:" in html and "<strong>seat 3</strong>" in html  # seat 2 of the notation
     assert "Where</dt><dd><code>/plays" not in html
 
 
@@ -252,7 +252,10 @@ def test_seating_asks_first_and_shows_what_the_last_round_lacks(signed_in):
     assert "Round 1 still has deals to enter" in html and "Table 1" in html
     token = _csrf(html)
     r = client.post(f"/organizer/tournaments/{tid}/rounds", data={"csrf_token": token})
-    assert r.status_code == 422 and "Tick the box" in r.get_data(as_text=True)
+    refused = r.get_data(as_text=True)
+    # the refusal stands beside the box it asks for, quoting its label
+    assert r.status_code == 409 and "tick “Round 1 still has deals to enter: seat the next round anyway”" in refused
+    assert refused.index('id="err-seat_round"') < refused.index('name="confirm"')
     assert len(client.get(f"/v1/tournaments/{tid}/rounds").get_json()["rounds"]) == 1
     r = client.post(f"/organizer/tournaments/{tid}/rounds", data={"csrf_token": token, "confirm": "on"})
     assert r.status_code == 302 and f"/organizer/tournaments/{tid}" in r.headers["Location"]

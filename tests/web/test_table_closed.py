@@ -23,7 +23,9 @@ def _closed_table(client):
     path = links["links"][0]["url"].split("localhost")[-1]
     page = client.get(path, headers=ZH).get_data(as_text=True)
     token = _csrf(page)
-    seats = {int(s): n for s, n in re.findall(r"<li>(\d)号位 · ([^<]+)</li>", page)}
+    seats = {
+        int(s) - 1: n for s, n in re.findall(r"<li>(?:<a [^>]*>)?(\d)号位 · ([^<]+)(?:</a>)?</li>", page)
+    }  # 1号位 is seat 0
     ids = [int(x) for x in re.findall(r'name="entered_by" value="(\d+)"', page)]
     assert client.post(f"/v1/tournaments/{tid}/rounds/1/close", headers=club.auth).status_code == 200
     return tid, path, token, seats, ids

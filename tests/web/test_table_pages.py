@@ -140,8 +140,10 @@ def test_a_stale_confirmation_shows_the_new_version_and_stores_nothing(db_client
     stale = client.post(
         f"{path}/deals/1/confirm", data={"csrf_token": token, "player": str(seats[2]), "entry": shown}, headers=ZH
     )
-    page = stale.get_data(as_text=True)
-    assert stale.status_code == 409 and "重新录入" in page
+    # a stale page: back to the table's page (a reload posts nothing again), the change in words
+    assert stale.status_code == 303 and stale.headers["Location"].endswith("#deal-1")
+    page = client.get(stale.headers["Location"], headers=ZH).get_data(as_text=True)
+    assert "第 1 局在这个页面显示之后有了变化" in page and "重新录入" in page
     assert f'name="entry" value="{shown}"' not in page  # the page shows the version now waiting
     assert client.get(f"/v1/tournaments/{tid}/games").get_json()["total"] == 0
     assert not english_left(text_of(page)), english_left(text_of(page))

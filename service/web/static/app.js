@@ -43,6 +43,13 @@
     });
   }
   sortable(document);
+  // a link to a folded part of the page (a confirmed deal: #deal-3) opens it
+  var unfold = function () {
+    var target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target && target.tagName === "DETAILS") target.open = true;
+  };
+  unfold();
+  window.addEventListener("hashchange", unfold);
   $$("[data-print]").forEach(function (b) { b.addEventListener("click", function () { window.print(); }); });
 
   // --- nothing typed is lost: a textarea with data-draft is kept while it is typed, and comes
@@ -164,9 +171,14 @@
   });
 
   // --- asking first: a form or button with data-confirm goes on only if the person says yes ----
-  $$("form[data-confirm]").forEach(function (form) {
-    form.addEventListener("submit", function (e) { if (!window.confirm(form.dataset.confirm)) e.preventDefault(); });
-  });
+  // (asked of the document: a form the live board put in the page since it loaded asks too)
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (form && form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+  }, true);
 
   // --- standings that refresh themselves (a box turns it off) -----------------------------------
   var auto = $("#auto-refresh");
@@ -277,7 +289,9 @@
     };
     var preview = function (seats) {
       var out = $("#tap-preview", tap), asked = ++previewAsked, doc = sheet(seats);
-      if (doc.finishing_order.length !== 5 && doc.finishing_order.length !== 0) {
+      var ends = doc.mode === "void" || doc.mode === "surrender";
+      // nothing red before the deal is told: until the places and the emperor are in, a hint
+      if (!ends && (doc.finishing_order.length !== 5 || doc.emperor === null)) {
         out.textContent = say.more;
         return;
       }
@@ -431,7 +445,7 @@
     state.calls.forEach(function (c, i) {
       var shown = laidOut && answer.calls[i];
       var li = element("li", i === (answer && answer.bad_call) ? "faulty" : "",
-        shown ? shown.label + "：" + shown.call + (shown.card ? " " + shown.card : "") : words.seat + " " + c.seat + "：" + c.call);
+        shown ? shown.label + "：" + shown.call + (shown.card ? " " + shown.card : "") : words.seat + " " + (Number(c.seat) + 1) + "：" + c.call);
       calls.appendChild(li);
     });
     var judged = answer && answer.tricks ? answer.tricks : null;
