@@ -83,6 +83,17 @@ class _PagesOnlySessions(SecureCookieSessionInterface):
         return super().open_session(app, request)
 
 
+def cookies_secure() -> bool:
+    """Whether the session cookie is marked Secure (sent back over HTTPS only, and by browsers
+    over http://localhost): yes, unless BAOHUANG_COOKIE_SECURE=0, or the service's public URL is
+    plain http:// (``serve --lan`` on a club's Wi-Fi: a browser would never send a Secure cookie
+    back to http://192.168.1.20, and no director could sign in nor any table send a form)."""
+    asked = os.environ.get("BAOHUANG_COOKIE_SECURE")
+    if asked is not None:
+        return asked != "0"
+    return not os.environ.get("BAOHUANG_PUBLIC_URL", "").lower().startswith("http://")
+
+
 def install(app: Flask) -> None:
     import flask_swagger_ui
 
@@ -93,7 +104,7 @@ def install(app: Flask) -> None:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key()
     app.config.update(
-        SESSION_COOKIE_SECURE=os.environ.get("BAOHUANG_COOKIE_SECURE", "1") != "0",
+        SESSION_COOKIE_SECURE=cookies_secure(),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_NAME="baohuang_session",
