@@ -138,7 +138,7 @@ def test_a_repeated_result_is_asked_about_beside_its_box_just_now(db_client):
 
 def test_the_table_page_form_first_confirmed_deals_folded_links_to_the_players(db_client):
     client = db_client
-    club, tid, ids = _evening(client)
+    club, tid, _ids = _evening(client)
     path, token, seats = _table(client, club, tid)
     _enter(client, path, token, seats[0], 1)
     _confirm(client, path, token, 1)
@@ -220,7 +220,7 @@ def test_seats_counted_from_one_and_names_in_the_reasons(db_client):
 
 def test_a_players_running_total_counts_the_bye(db_client):
     client = db_client
-    club, tid, ids = _evening(client, deals=1, players=NAMES[:6], bye_points=2)
+    club, tid, _ids = _evening(client, deals=1, players=NAMES[:6], bye_points=2)
     (r,) = client.get(f"/v1/tournaments/{tid}/rounds").get_json()["rounds"]
     out = r["sitting_out"][0]["player_id"]
     path, token, seats = _table(client, club, tid)
@@ -244,7 +244,7 @@ def test_a_players_running_total_counts_the_bye(db_client):
 
 def test_the_members_list_sorts_by_rating(db_client):
     client = db_client
-    club, tid, ids = _evening(client, deals=1)
+    club, tid, _ids = _evening(client, deals=1)
     path, token, seats = _table(client, club, tid)
     _enter(client, path, token, seats[0], 1)
     _confirm(client, path, token, 1)
@@ -275,7 +275,7 @@ def test_the_check_page_shows_codes_only_behind_a_toggle(client):
 
 def test_the_standings_csv_speaks_the_pages_language(db_client):
     client = db_client
-    club, tid, _ = _evening(client, deals=1)
+    _club, tid, _ = _evening(client, deals=1)
     page = client.get(f"/tournaments/{tid}", headers=ZH).get_data(as_text=True)
     link = re.search(r'href="(/v1/tournaments/\d+/standings\?format=csv[^"]*)"', page).group(1).replace("&amp;", "&")
     assert "lang=zh" in link
@@ -300,7 +300,7 @@ def test_the_standings_csv_speaks_the_pages_language(db_client):
 def test_an_ended_link_explains_and_links_to_the_standings(db_client):
     client = db_client
     club, tid, _ = _evening(client)
-    path, token, _ = _table(client, club, tid)
+    path, _token, _ = _table(client, club, tid)
     client.post(f"/v1/tournaments/{tid}/rounds/1/close", headers=club.auth)
     ended = client.get(path, headers=ZH)
     page = ended.get_data(as_text=True)
