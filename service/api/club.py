@@ -28,7 +28,7 @@ from .club_schemas import (
 )
 from .common import READ_IF_KEYED, Blueprint, acting_key, acting_organizer, needs, page, refusals, unit_of_work
 from .schemas import StrictSchema
-from .strict import QueryBoolean, QueryInteger
+from .strict import CsvLanguage, QueryBoolean, QueryInteger
 from .tournaments import csv_answer, wants_csv
 
 blp = Blueprint(
@@ -44,10 +44,7 @@ class SeasonQuerySchema(StrictSchema):
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
     after = QueryInteger(metadata={"description": "the standings after this tournament (an evening of the season)"})
     excel = QueryBoolean(load_default=False, metadata={"description": "with format=csv: a UTF-8 byte order mark"})
-    lang = fields.String(
-        validate=validate.OneOf(["en", "zh"]),
-        metadata={"description": "with format=csv: the header in words of this language, not the fields' names"},
-    )
+    lang = CsvLanguage()
 
 
 CSV_FIELDS = [f for f in SeasonStandingSchema().fields if f != "counted_tournaments"]

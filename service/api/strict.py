@@ -131,6 +131,17 @@ class QueryBoolean(fields.Boolean):
     default_error_messages: dict[str, Any] = {"invalid": "Not a boolean: true, false, 1 or 0."}
 
 
+class CsvLanguage(fields.String):
+    """``lang`` of a standings CSV: its header in words of that language (en or zh), not the
+    fields' names."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            validate=validate.OneOf(["en", "zh"]),
+            metadata={"description": "with format=csv: the header in words of this language, not the fields' names"},
+        )
+
+
 class Moment(fields.DateTime):
     """A date and time (ISO 8601), handed to the view in UTC."""
 

@@ -9,7 +9,7 @@ from marshmallow import fields, validate
 from ..text_and_time import DEFAULT_ZONE
 from ..tournament.scopes import ALL as ALL_SCOPES
 from .schemas import RULESET_DOC, OutcomeSchema, RecordSchema, RulesetRefSchema, ScoreSheetSchema, StrictSchema
-from .strict import Boolean, Id, Integer, Moment, Name, QueryBoolean, QueryInteger, TimeZone
+from .strict import Boolean, CsvLanguage, Id, Integer, Moment, Name, QueryBoolean, QueryInteger, TimeZone
 
 PLAYER_PINS = (
     "a table's player acts with their own PIN (four digits, given to each player by the director): entering, "
@@ -358,10 +358,7 @@ class StandingsQuerySchema(StrictSchema):
         load_default=False,
         metadata={"description": "with format=csv: start with a UTF-8 byte order mark, so Excel reads Chinese names"},
     )
-    lang = fields.String(
-        validate=validate.OneOf(["en", "zh"]),
-        metadata={"description": "with format=csv: the header in words of this language, not the fields' names"},
-    )
+    lang = CsvLanguage()
 
 
 class RoundSeatSchema(StrictSchema):
