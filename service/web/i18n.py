@@ -45,6 +45,13 @@ def tr(message: object, names: Mapping[int, str] | None = None) -> str:
     return "" if message is None else for_people(translate(str(message), language()), names)
 
 
+def said(text: object) -> str:
+    """A sentence as someone wrote it (a correction's reason typed by the director, or the
+    service's own words) in the page's language where the catalog has it: its seat numbers are
+    the writer's, left as they are."""
+    return "" if text is None else translate(str(text), language())
+
+
 def for_people(text: str, names: Mapping[int, str] | None = None) -> str:
     """``text`` (in the page's language) with each seat it names ("3号位", "seat 3": seats 0–4, as
     the referee writes them) named as people count them ("4号位"), or by the player's name."""
