@@ -142,7 +142,9 @@ def lan_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
         database = proc.stdout.readline()
         said = proc.stdout.readline()
         # the rest of what it prints (a line a request) read on, or the service would wait on a full pipe
-        threading.Thread(target=shutil.copyfileobj, args=(proc.stdout, (tmp / "out.log").open("w")), daemon=True).start()
+        threading.Thread(
+            target=shutil.copyfileobj, args=(proc.stdout, (tmp / "out.log").open("w")), daemon=True
+        ).start()
         wait_ready(port, proc)
         url = re.search(r"open (http://\S+?)/? on the phones", said)
         assert url, said
@@ -226,9 +228,7 @@ def _answer_yes(page: Any) -> list[str]:
 # --- the evening -------------------------------------------------------------------------------------
 
 
-def test_a_first_evening_served_to_the_phones_on_the_club_network(lan_service, phone_chromium):
-    from playwright.sync_api import sync_playwright
-
+def test_a_first_evening_served_to_the_phones_on_the_club_network(browser, lan_service, phone_chromium):
     url, database, _port = lan_service
     address = ipaddress.ip_address(re.match(r"http://([^:/]+)", url).group(1))
     assert not address.is_loopback, f"serve --lan offers {url}: no phone can open it"
@@ -236,90 +236,86 @@ def test_a_first_evening_served_to_the_phones_on_the_club_network(lan_service, p
     key = _organizer(data_dir)
     rng = random.Random(42)
     expected: Counter[int] = Counter()
-    with sync_playwright() as p:
-        director_browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        phones = p.chromium.launch(executable_path=str(phone_chromium), args=["--no-sandbox"])
-        try:
-            director_ctx, director = _phone(director_browser, 390, 844)
-            director.goto(url + "/signin?lang=zh")
-            director.fill("#key", key)
+    # the director's browser on this machine; the tables' phones on the Wi-Fi
+    phones = browser.browser_type.launch(executable_path=str(phone_chromium), args=["--no-sandbox"])
+    try:
+        director_ctx, director = _phone(browser, 390, 844)
+        director.goto(url + "/signin?lang=zh")
+        director.fill("#key", key)
+        with director.expect_navigation():
+            director.click("main button[type=submit]")
+        director.fill("#t-name", "周五晚上")
+        director.fill("#t-deals", str(DEALS))
+        director.fill("#t-bye", str(BYE))
+        with director.expect_navigation():
+            director.click("form[action$='/organizer/tournaments'] button[type=submit]")
+        tid = int(re.search(r"/organizer/tournaments/(\d+)", director.url).group(1))
+        for name in PLAYERS:
+            director.fill("#new-player", name)
             with director.expect_navigation():
-                director.click("main button[type=submit]")
-            director.fill("#t-name", "周五晚上")
-            director.fill("#t-deals", str(DEALS))
-            director.fill("#t-bye", str(BYE))
+                director.click("form[action$='/players'] button[type=submit]")
+        ids = {x["name"]: x["id"] for x in api(url, "GET", f"/v1/tournaments/{tid}/players?limit=100")["items"]}
+        for number in range(1, ROUNDS + 1):
+            director.goto(url + f"/organizer/tournaments/{tid}")
             with director.expect_navigation():
-                director.click("form[action$='/organizer/tournaments'] button[type=submit]")
-            tid = int(re.search(r"/organizer/tournaments/(\d+)", director.url).group(1))
-            for name in PLAYERS:
-                director.fill("#new-player", name)
-                with director.expect_navigation():
-                    director.click("form[action$='/players'] button[type=submit]")
-            ids = {x["name"]: x["id"] for x in api(url, "GET", f"/v1/tournaments/{tid}/players?limit=100")["items"]}
-            for number in range(1, ROUNDS + 1):
-                director.goto(url + f"/organizer/tournaments/{tid}")
-                with director.expect_navigation():
-                    director.click("#seat-round button[type=submit]")
-                _read_as_a_person(director)
-                director.goto(url + f"/organizer/tournaments/{tid}/rounds/{number}/sheet")
-                with director.expect_navigation():
-                    director.click("form[action$='/sheet'] button[type=submit]")
-                _read_as_a_person(director)
-                assert director.locator("#nearby[data-nearby=network]").count() == 1  # the links reach phones
-                links = director.locator("p.url a").all_inner_texts()
-                assert len(links) == 2 and all(x.startswith(url + "/table/") for x in links), links
-                seating = api(url, "GET", f"/v1/tournaments/{tid}/rounds/{number}")
-                for x in seating["sitting_out"]:
-                    expected[x["player_id"]] += BYE
-                for table, link in zip(seating["tables"], links, strict=True):
-                    players = [s["player_id"] for s in sorted(table["seats"], key=lambda s: s["seat"])]
-                    ctx_a, phone_a = _phone(phones)
-                    ctx_b, phone_b = _phone(phones)
-                    try:
-                        for deal in range(1, DEALS + 1):
-                            sheet = _a_deal(rng)
-                            _enter(phone_a, link, deal, sheet, players)
-                            _confirm(phone_b, link, deal)
-                            rs, facts = read_sheet({**sheet, "ruleset": "weihai"})
-                            for seat, points in enumerate(score(facts, rs).scores):
-                                expected[players[seat]] += points
-                        phone_a.goto("about:blank")
-                        phone_a.goto(link)
-                        assert phone_a.locator("#enter h2").inner_text() == "本桌已完成"
-                        assert phone_a.locator("form[data-draft-form]").count() == 0
-                        _no_error_shown(phone_a)
-                        _read_as_a_person(phone_a)
-                        if number == 1 and table["table"] == 1:
-                            shot(phone_a, "evening-table-finished")
-                    finally:
-                        ctx_a.close()
-                        ctx_b.close()
-                # the board: every cell confirmed, nothing said to be left, the close asked plainly
-                director.goto(url + f"/organizer/tournaments/{tid}/rounds/{number}/board")
-                _read_as_a_person(director)
-                assert director.locator("#board-left").count() == 0
-                asked = _answer_yes(director)
-                with director.expect_navigation():
-                    director.click("form[action$='/close'] button[type=submit]")
-                assert asked and "尚未确认" not in asked[0], asked
-                director.goto(url + f"/tournaments/{tid}")
-                _read_as_a_person(director)
-                rows = director.locator("table.standings tbody tr")
-                shown = {
-                    r.locator("td").nth(1).inner_text(): int(r.locator("td").nth(2).inner_text()) for r in rows.all()
-                }
-                assert shown == {name: expected[i] for name, i in ids.items()}, (shown, expected)
-                assert sum(shown.values()) == BYE * len(seating["sitting_out"]) * number
-            shot(director, "evening-standings-final")
-            for name, i in ids.items():
-                director.goto(url + f"/tournaments/{tid}/players/{i}")
-                _read_as_a_person(director)
-                running = director.locator("td.num strong").all_inner_texts()
-                assert int(running[-1]) == expected[i], name
-            director_ctx.close()
-        finally:
-            phones.close()
-            director_browser.close()
+                director.click("#seat-round button[type=submit]")
+            _read_as_a_person(director)
+            director.goto(url + f"/organizer/tournaments/{tid}/rounds/{number}/sheet")
+            with director.expect_navigation():
+                director.click("form[action$='/sheet'] button[type=submit]")
+            _read_as_a_person(director)
+            assert director.locator("#nearby[data-nearby=network]").count() == 1  # the links reach phones
+            links = director.locator("p.url a").all_inner_texts()
+            assert len(links) == 2 and all(x.startswith(url + "/table/") for x in links), links
+            seating = api(url, "GET", f"/v1/tournaments/{tid}/rounds/{number}")
+            for x in seating["sitting_out"]:
+                expected[x["player_id"]] += BYE
+            for table, link in zip(seating["tables"], links, strict=True):
+                players = [s["player_id"] for s in sorted(table["seats"], key=lambda s: s["seat"])]
+                ctx_a, phone_a = _phone(phones)
+                ctx_b, phone_b = _phone(phones)
+                try:
+                    for deal in range(1, DEALS + 1):
+                        sheet = _a_deal(rng)
+                        _enter(phone_a, link, deal, sheet, players)
+                        _confirm(phone_b, link, deal)
+                        rs, facts = read_sheet({**sheet, "ruleset": "weihai"})
+                        for seat, points in enumerate(score(facts, rs).scores):
+                            expected[players[seat]] += points
+                    phone_a.goto("about:blank")
+                    phone_a.goto(link)
+                    assert phone_a.locator("#enter h2").inner_text() == "本桌已完成"
+                    assert phone_a.locator("form[data-draft-form]").count() == 0
+                    _no_error_shown(phone_a)
+                    _read_as_a_person(phone_a)
+                    if number == 1 and table["table"] == 1:
+                        shot(phone_a, "evening-table-finished")
+                finally:
+                    ctx_a.close()
+                    ctx_b.close()
+            # the board: every cell confirmed, nothing said to be left, the close asked plainly
+            director.goto(url + f"/organizer/tournaments/{tid}/rounds/{number}/board")
+            _read_as_a_person(director)
+            assert director.locator("#board-left").count() == 0
+            asked = _answer_yes(director)
+            with director.expect_navigation():
+                director.click("form[action$='/close'] button[type=submit]")
+            assert asked and "尚未确认" not in asked[0], asked
+            director.goto(url + f"/tournaments/{tid}")
+            _read_as_a_person(director)
+            rows = director.locator("table.standings tbody tr")
+            shown = {r.locator("td").nth(1).inner_text(): int(r.locator("td").nth(2).inner_text()) for r in rows.all()}
+            assert shown == {name: expected[i] for name, i in ids.items()}, (shown, expected)
+            assert sum(shown.values()) == BYE * len(seating["sitting_out"]) * number
+        shot(director, "evening-standings-final")
+        for name, i in ids.items():
+            director.goto(url + f"/tournaments/{tid}/players/{i}")
+            _read_as_a_person(director)
+            running = director.locator("td.num strong").all_inner_texts()
+            assert int(running[-1]) == expected[i], name
+        director_ctx.close()
+    finally:
+        phones.close()
 
 
 # --- each finding a browser shows, on the service the other browser tests share (loopback) ----------
