@@ -116,4 +116,4 @@ def test_the_table_page_names_the_ruleset_as_people_write_it(db_client):
     table = re.findall(r'<p class="url"><a href="([^"]+)"', page)[0].split("localhost")[-1]
     english = db_client.get(table + "?lang=en").get_data(as_text=True)
     assert "Ruleset: Weihai (威海)" in english and "Ruleset: weihai" not in english
-    assert "规则: 威海" in db_client.get(table + "?lang=zh").get_data(as_text=True)
+    assert "规则：威海" in db_client.get(table + "?lang=zh").get_data(as_text=True)
