@@ -1,8 +1,8 @@
 """A first real club evening in Chromium, the way the README's "A club evening" says: the service
 started with ``baohuang serve --lan`` (its data in a data directory of its own), the director on a
 phone at 390×844, and every table's phone (360×740) on the club's network — a network namespace of
-its own, joined to this machine by a veth pair — opening its table's link through this machine's
-non-loopback address. Three rounds of four deals at two tables, twelve players: each deal entered
+its own, joined to this machine by a veth pair — opening the link its table's QR code holds,
+through this machine's non-loopback address. Three rounds of four deals at two tables, twelve players: each deal entered
 by one side and confirmed by the other on a second phone. Every page visited is Chinese, nothing
 scrolls sideways, and every total is the referee's.
 
@@ -30,6 +30,7 @@ import pytest
 
 from service.core.sheets import read_sheet, score
 from tests.browser.conftest import CHROMIUM, api, shot
+from tests.browser.test_table_entry import _decode_qr
 from tests.i18n.messages import english_left
 from tests.system.test_deploy import free_port, wait_ready
 from tests.web.test_chinese_pages import text_of
@@ -228,7 +229,7 @@ def _answer_yes(page: Any) -> list[str]:
 # --- the evening -------------------------------------------------------------------------------------
 
 
-def test_a_first_evening_served_to_the_phones_on_the_club_network(browser, lan_service, phone_chromium):
+def test_a_first_evening_served_to_the_phones_on_the_club_network(browser, lan_service, phone_chromium, tmp_path):
     url, database, _port = lan_service
     address = ipaddress.ip_address(re.match(r"http://([^:/]+)", url).group(1))
     assert not address.is_loopback, f"serve --lan offers {url}: no phone can open it"
@@ -265,8 +266,10 @@ def test_a_first_evening_served_to_the_phones_on_the_club_network(browser, lan_s
                 director.click("form[action$='/sheet'] button[type=submit]")
             _read_as_a_person(director)
             assert director.locator("#nearby[data-nearby=network]").count() == 1  # the links reach phones
-            links = director.locator("p.url a").all_inner_texts()
-            assert len(links) == 2 and all(x.startswith(url + "/table/") for x in links), links
+            printed = director.locator("p.url a").all_inner_texts()
+            # each table's phone scans its table's code: the link it opens is the code's
+            links = [_decode_qr(director, f".table-card[data-table='{n}'] .qr", tmp_path) for n in (1, 2)]
+            assert links == printed and all(x.startswith(url + "/table/") for x in links), (links, printed)
             seating = api(url, "GET", f"/v1/tournaments/{tid}/rounds/{number}")
             for x in seating["sitting_out"]:
                 expected[x["player_id"]] += BYE
