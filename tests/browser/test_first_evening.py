@@ -2,9 +2,9 @@
 started with ``baohuang serve --lan`` (its data in a data directory of its own), the director on a
 phone at 390×844, and every table's phone (360×740) on the club's network — a network namespace of
 its own, joined to this machine by a veth pair — opening the link its table's QR code holds,
-through this machine's non-loopback address. Three rounds of four deals at two tables, twelve players: each deal entered
-by one side and confirmed by the other on a second phone. Every page visited is Chinese, nothing
-scrolls sideways, and every total is the referee's.
+through this machine's non-loopback address. Three rounds of four deals at two tables, twelve
+players: each deal entered by one side and confirmed by the other on a second phone. Every page
+visited is Chinese, nothing scrolls sideways, and every total is the referee's.
 
 Beside it, each finding of that evening that only a browser shows: printed standings keep their
 headings, no error before input, the board's summary and close dialog follow its cells, the manage
