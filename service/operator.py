@@ -30,9 +30,9 @@ def cmd_db(args: argparse.Namespace, out: IO[str]) -> int:
 def cmd_organizers(args: argparse.Namespace, out: IO[str]) -> int:
     """The operator's own commands: create an organizer, or issue a key to one that has lost
     theirs. Each prints the new key's secret once."""
+    from .club.errors import NotFound
     from .persistence import keys as keys_repo
     from .persistence.db import Database
-    from .persistence.errors import NotFound
     from .text_and_time import clean_text
 
     db = Database()

@@ -94,3 +94,39 @@ def test_the_use_cases_return_values_not_loose_dicts():
     assert set(loose) <= inside, sorted(set(loose) - inside)
     views = "\n".join(p.read_text() for d in ("api", "web") for p in (SERVICE / d).glob("*.py"))
     assert "seats_of" not in views and "seated_players" not in views
+
+
+# The club's refusals are decided by the club's rules (service/club/rules.py), not where the rows
+# are read: persistence raises none of them (a lookup that finds nothing, NotFound, is its own).
+REFUSALS = {
+    node.name
+    for node in ast.walk(ast.parse((SERVICE / "club" / "errors.py").read_text()))
+    if isinstance(node, ast.ClassDef)
+} - {"NotFound"}
+
+
+def _raised(node: ast.Raise) -> str | None:
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    return exc.id if isinstance(exc, ast.Name) else exc.attr if isinstance(exc, ast.Attribute) else None
+
+
+def test_persistence_decides_no_club_rule():
+    assert {"Conflict", "DuplicateGame", "Forbidden"} <= REFUSALS
+    found = [
+        f"{p.relative_to(SERVICE)}:{node.lineno} raises {_raised(node)}"
+        for p in (SERVICE / "persistence").rglob("*.py")
+        for node in ast.walk(ast.parse(p.read_text()))
+        if isinstance(node, ast.Raise) and node.exc is not None and _raised(node) in REFUSALS
+    ]
+    assert not found, found
+
+
+def test_the_club_refusals_are_defined_in_the_club_core():
+    defined = {
+        f"{p.relative_to(SERVICE)}:{node.name}"
+        for p in SERVICE.rglob("*.py")
+        if p.parent.name in ("persistence", "tournament", "api", "web")
+        for node in ast.walk(ast.parse(p.read_text()))
+        if isinstance(node, ast.ClassDef) and node.name in REFUSALS
+    }
+    assert not defined, defined

@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
-from .errors import NotFound
+from ..club.errors import NotFound
 from .models import Game, GameSeat, GameVersion, Player, Tournament
 
 __all__ = [

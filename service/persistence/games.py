@@ -12,8 +12,8 @@ from typing import Any, cast
 from sqlalchemy import Table, insert, select, update
 from sqlalchemy.orm import Session
 
+from ..club import rules
 from ..core.scoring import SeatResult
-from .errors import Conflict, DuplicateGame
 from .fastpath import Prepared, is_postgresql
 
 # The games' repository answers the reads too (game_reads.py), as its own names (__all__).
@@ -334,16 +334,14 @@ def correct_game(
     """Void the game (replacement None) or replace it; the old versions stay."""
     s.execute(select(Game.id).where(Game.id == game.id).with_for_update())
     was = (game.played_at, game.id)
-    if game.voided:
-        raise Conflict(f"game {game.id} is void; a void game is not corrected again")
+    rules.correctable(game.id, voided=game.voided)
     if replacement is not None and replacement.record_hash is not None:
         clash = s.scalar(
             select(Game.id).where(
                 Game.tournament_id == t.id, Game.record_hash == replacement.record_hash, Game.id != game.id
             )
         )
-        if clash is not None:
-            raise DuplicateGame(clash)
+        rules.stored_once(clash)
     counted = s.scalars(select(GameSeat).where(GameSeat.game_id == game.id, GameSeat.counted.is_(True))).all()
     apply_stats(s, t.id, counted, -1)
     s.execute(update(GameSeat).where(GameSeat.game_id == game.id).values(counted=False))

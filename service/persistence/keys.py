@@ -11,8 +11,9 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from ..club import rules
+from ..club.errors import NotFound
 from .db import lock_rows
-from .errors import Conflict, NotFound
 from .models import (
     ALL_SCOPES,
     ApiKey,
@@ -106,10 +107,7 @@ def revoke_key(s: Session, organizer_id: int, key_id: int, keep: Sequence[str]) 
                 ApiKey.organizer_id == organizer_id, ApiKey.id != key_id, ApiKey.revoked_at.is_(None)
             )
         ).all()
-        if strong and not any(all(x in scopes.split() for x in keep) for scopes in others):
-            raise Conflict(
-                f"key {key_id} is organizer {organizer_id}'s last usable key with the scopes {' '.join(keep)}: "
-                "issue another before revoking it, or nobody could read, enter or manage for this organizer again"
-            )
+        last = strong and not any(all(x in scopes.split() for x in keep) for scopes in others)
+        rules.keeps_a_usable_key(key_id, organizer_id, keep, last)
         key.revoked_at = utcnow()
     return key

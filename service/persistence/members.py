@@ -10,11 +10,11 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from ..club import STAT_COLUMNS, Contribution
+from ..club import STAT_COLUMNS, Contribution, rules
+from ..club.errors import NotFound
 from ..names import name_key, reading
 from . import ratings as ratings_repo
 from .db import lock_rows
-from .errors import Conflict, NotFound
 from .models import GameSeat, MemberEvent, MemberRating, Player, PlayerStats, RatingStep, Tournament, utcnow
 from .models import Member as Member
 
@@ -52,7 +52,7 @@ def live(s: Session, m: Member) -> Member:
         if nxt is None:
             return m
         m = nxt
-    raise Conflict(f"member {m.id}'s merges go on without end")
+    rules.merges_end(m.id)
 
 
 def get_member(s: Session, organizer_id: int, member_id: int) -> Member:
@@ -210,11 +210,7 @@ def move_player(s: Session, p: Player, to: Member, key_id: int | None, reason: s
     """Link a player (and so every game of theirs) to another member."""
     if p.member_id == to.id:
         return
-    if to.merged_into is not None:
-        raise Conflict(f"member {to.id} was merged into member {to.merged_into}: use that one")
-    clash = _clash(s, to.id, [p.tournament_id])
-    if clash is not None:
-        raise Conflict(f"member {to.id} already plays in tournament {clash}: merge the two players' members instead")
+    rules.movable(to.id, to.merged_into, None if to.merged_into is not None else _clash(s, to.id, [p.tournament_id]))
     s.add(
         MemberEvent(
             organizer_id=to.organizer_id,
@@ -234,17 +230,10 @@ def move_player(s: Session, p: Player, to: Member, key_id: int | None, reason: s
 def merge(s: Session, into: Member, other: Member, key_id: int | None, reason: str | None) -> int:
     """Move every player of ``other`` to ``into``; ``other`` is kept, marked merged. Conflict
     where both have a player in one tournament. Answers how many players moved."""
-    if into.id == other.id:
-        raise Conflict("a member cannot be merged with itself")
+    rules.not_merging_itself(into.id, other.id)
     lock(s, [into.id, other.id])  # and read both again: a merge at the same moment has finished
-    if other.merged_into is not None or into.merged_into is not None:
-        raise Conflict("a merged member takes no further merges: use the member it was merged into")
     theirs = list(s.scalars(select(Player.tournament_id).where(Player.member_id == other.id)))
-    clash = _clash(s, into.id, theirs)
-    if clash is not None:
-        raise Conflict(
-            f"members {into.id} and {other.id} both play in tournament {clash}: move one of the players first"
-        )
+    rules.mergeable(into.id, other.id, (into.merged_into, other.merged_into), _clash(s, into.id, theirs))
     players = list(s.scalars(select(Player.id).where(Player.member_id == other.id)))
     moved = s.execute(update(Player).where(Player.member_id == other.id).values(member_id=into.id)).rowcount or 0  # type: ignore[attr-defined]
     other.merged_into = into.id

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from .errors import NotFound
+from ..club.errors import NotFound
 from .models import Game, Round, RoundSeat
 
 

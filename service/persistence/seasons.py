@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from .errors import NotFound
+from ..club.errors import NotFound
 from .models import Season, SeasonTournament
 
 

@@ -10,12 +10,13 @@ from typing import Any, TypeVar
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from ..club import rules
+from ..club.errors import NotFound
 from ..core.ruleset import Ruleset
 from ..names import name_key
 from ..text_and_time import DEFAULT_ZONE
 from . import members
 from .db import lock_rows
-from .errors import Conflict, Forbidden, NotFound
 from .models import (
     Game,
     Organizer,
@@ -119,8 +120,7 @@ def by_ids(s: Session, ids: Sequence[int]) -> dict[int, Tournament]:
 def check_owner(t: T | None, tournament_id: int, organizer_id: int) -> T:
     if t is None or (t.private and t.organizer_id != organizer_id):
         raise NotFound(f"no tournament {tournament_id}")
-    if t.organizer_id != organizer_id:
-        raise Forbidden(f"tournament {tournament_id} belongs to another organizer")
+    rules.owned(tournament_id, t.organizer_id, organizer_id)
     return t
 
 
@@ -176,10 +176,8 @@ def add_player(s: Session, t: Tournament, name: str, member_id: int | None = Non
         if member_id
         else members.find_or_create(s, t.organizer_id, name)
     )
-    if member.merged_into is not None:
-        raise Conflict(f"member {member.id} was merged into member {member.merged_into}: use that one")
-    if s.scalar(select(Player.id).where(Player.tournament_id == t.id, Player.member_id == member.id)) is not None:
-        raise Conflict(f"member {member.id} ({member.name}) already plays in tournament {t.id}")
+    plays = s.scalar(select(Player.id).where(Player.tournament_id == t.id, Player.member_id == member.id))
+    rules.joinable(t.id, member.id, member.name, member.merged_into, plays is not None)
     p = Player(
         tournament_id=t.id, name=name, name_key=key, member_id=member.id, pin=new_pin() if t.player_pins else None
     )
@@ -196,14 +194,7 @@ def _name_free(s: Session, t: Tournament, key: str, name: str, player_id: int | 
     other = s.execute(
         select(Player.id, Player.name).where(Player.tournament_id == t.id, Player.name_key == key)
     ).first()
-    if other is None or other[0] == player_id:
-        return
-    if other[1] == name:
-        raise Conflict(f"“{t.name}” already has a player named “{name}”", player_id=other[0])
-    raise Conflict(
-        f"“{t.name}” already has a player named “{other[1]}”, the same name to a reader as “{name}”",
-        player_id=other[0],
-    )
+    rules.name_free(t.name, name, None if other is None else (other[0], other[1]), player_id)
 
 
 def get_player(s: Session, tournament_id: int, player_id: int) -> Player:

@@ -13,7 +13,7 @@ from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from ..club import WebhookEvent as Event
-from .errors import NotFound
+from ..club.errors import NotFound
 from .models import SeasonTournament, Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent, utcnow
 
 EVENTS: tuple[str, ...] = tuple(e.value for e in Event)  # the club core's list, in its order

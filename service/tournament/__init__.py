@@ -5,7 +5,7 @@ present the value it returns; they open no session and commit nothing themselves
 What a use case refuses with is in ``errors.py`` (NotFound, Forbidden, Conflict, Rejected, …).
 """
 
-from ..persistence.errors import Conflict, Forbidden, NotFound
+from ..club.errors import Conflict, Forbidden, NotFound
 from .unit_of_work import UnitOfWork
 
 __all__ = ["Conflict", "Forbidden", "NotFound", "UnitOfWork"]

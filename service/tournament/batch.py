@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from ..club.errors import Conflict, DuplicateGame
 from ..core.errors import RecordError
 from ..core.jsonio import loads
 from ..persistence import keys as keys_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import DATABASE_AWAY
-from ..persistence.errors import Conflict, DuplicateGame
 from .errors import MissingScope, Rejected, Unauthenticated
 from .games import Body, submit_game
 from .submission import ensure_open

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..club import STANDINGS_ORDER, StandingRow
+from ..club.errors import Conflict, Forbidden
 from ..core.record_form import read_ruleset
 from ..core.ruleset import Ruleset
 from ..persistence import games as games_repo
@@ -22,7 +23,6 @@ from ..persistence import standings as standings_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
-from ..persistence.errors import Conflict, Forbidden
 from ..persistence.models import ApiKey, Organizer, Player, Tournament
 from ..text_and_time import DEFAULT_ZONE
 from . import ratings

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..club.errors import DuplicateGame
 from ..core.errors import Problem
 from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import IntegrityError
-from ..persistence.errors import DuplicateGame
 from ..persistence.models import ApiKey
 from ..text_and_time import clean_text
 from . import ratings

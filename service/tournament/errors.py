@@ -3,17 +3,17 @@ body with problems (each with its JSON pointer), an illegal game, a claim that i
 result, nothing there (NotFound), not the caller's (Forbidden), a clash with what is stored
 (Conflict, with what a program may act on: a ``code`` and the facts). Each is a value: the HTTP
 layer and the pages turn them into their answers (``service/problems.py`` writes the problem
-documents), and import them from here — never from persistence, where some are raised."""
+documents), and import them from here (the club's refusals are defined in ``service/club/errors.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..club.errors import Conflict, DuplicateGame, Forbidden, NotFound
 from ..core.adjudication import Adjudication
 from ..core.claims import Difference
 from ..core.errors import Problem
-from ..persistence.errors import Conflict, DuplicateGame, Forbidden, NotFound
 
 __all__ = [
     "ClaimDiffers",

@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from ..club.errors import Conflict, DuplicateGame
 from ..core.errors import Problem, RecordError
 from ..metrics import GAMES_STORED
 from ..persistence import games as games_repo
 from ..persistence import idempotency as idempotency_repo
 from ..persistence import tables as tables_repo
 from ..persistence.db import IntegrityError, Session
-from ..persistence.errors import Conflict, DuplicateGame
 from ..persistence.models import Game, GameSeat, GameVersion
 from . import ratings
 from .errors import MissingScope, Rejected, Unauthenticated

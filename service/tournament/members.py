@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..club import CROWN, Part, RoleFigures, evening_total, role_figures_of
+from ..club.errors import Conflict, NotFound
 from ..names import sort_key
 from ..persistence import members as members_repo
 from ..persistence import ratings as ratings_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
-from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import Member, MemberEvent, Player, Tournament
 from . import ratings

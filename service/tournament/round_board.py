@@ -10,12 +10,12 @@ from datetime import datetime
 from typing import Any
 
 from ..club import DealState, EntryState, Side
+from ..club.errors import Conflict, NotFound
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
-from ..persistence.errors import Conflict, NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow
 from ..text_and_time import clean_text

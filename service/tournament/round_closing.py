@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..club import WebhookEvent
+from ..club.errors import Conflict
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
 from ..persistence import webhooks as webhooks_repo
-from ..persistence.errors import Conflict
 from ..persistence.models import utcnow
 from .round_board import RoundClosed, board, left_to_settle, owned_round, version_of
 from .submission import ensure_open

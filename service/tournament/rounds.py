@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from ..club.errors import Conflict
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import standings as standings_repo
@@ -12,7 +13,6 @@ from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Session
-from ..persistence.errors import Conflict
 from ..persistence.models import Round, RoundSeat
 from . import seating
 from .unit_of_work import UnitOfWork

@@ -12,12 +12,12 @@ from datetime import datetime
 from typing import Any
 
 from ..club import STANDINGS_ORDER, Counting, Evening, SeasonRow, ranked, season_row
+from ..club.errors import NotFound
 from ..persistence import members as members_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import seasons as seasons_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence.errors import NotFound
 from ..persistence.models import Season, Tournament
 from .clubs import acts_for
 from .errors import Rejected

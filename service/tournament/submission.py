@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from ..club.errors import Conflict
 from ..core import adjudicate
 from ..core.claims import Difference, compare_claim, read_claim
 from ..core.errors import Problem, RecordError
@@ -23,7 +24,6 @@ from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
-from ..persistence.errors import Conflict
 from ..persistence.models import Tournament, utcnow
 from ..text_and_time import FUTURE_GRACE, local, moment
 from .errors import ClaimDiffers, IllegalGame, Rejected

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..club.errors import NotFound
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
-from ..persistence.errors import NotFound
 from ..persistence.keys import KeyRef
 from ..persistence.models import ApiKey, Round, TableLink, Tournament, utcnow
 from .errors import Unauthenticated

@@ -18,12 +18,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..club import DealState, EntryState, Side
+from ..club.errors import Conflict, NotFound
 from ..core.errors import Problem
 from ..persistence import games as games_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
-from ..persistence.errors import Conflict, NotFound
 from ..persistence.models import TableEntry, Tournament, utcnow
 from . import ratings
 from .deal_results import (

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import TracebackType
 
+from ..club.errors import Conflict
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Database, IntegrityError, Session, may_run_again
-from ..persistence.errors import Conflict
 from ..persistence.keys import KeyRef
 
 # What the views hold: the database, a key's reference; and whether the database ended a

@@ -35,11 +35,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ..club.errors import Conflict
 from ..core.errors import Problem
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import DATABASE_AWAY, Database
-from ..persistence.errors import Conflict
 from ..persistence.models import Webhook
 from . import egress
 from .errors import Rejected

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service.club.errors import Conflict
 from service.core.record_form import read_ruleset
 from service.persistence import ratings as ratings_repo
-from service.persistence.errors import Conflict
 from service.persistence.models import utcnow
 from service.tournament import clubs, corrections, games, members, ratings
 from service.tournament.unit_of_work import UnitOfWork

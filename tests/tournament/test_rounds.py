@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
+from service.club.errors import Conflict
 from service.core.record_form import read_ruleset
-from service.persistence.errors import Conflict
 from service.tournament import clubs, games, rounds
 from service.tournament.seating import History, balanced
 from service.tournament.unit_of_work import UnitOfWork

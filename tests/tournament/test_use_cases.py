@@ -8,9 +8,9 @@ import json
 
 import pytest
 
+from service.club.errors import Conflict, DuplicateGame, Forbidden, NotFound
 from service.core import random_record
 from service.core.record_form import read_ruleset
-from service.persistence.errors import Conflict, DuplicateGame, Forbidden, NotFound
 from service.tournament import clubs, corrections, game_queries, games
 from service.tournament.errors import IllegalGame
 from service.tournament.unit_of_work import UnitOfWork

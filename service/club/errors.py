@@ -1,4 +1,8 @@
-"""What persistence raises; the use cases turn them into answers (never HTTP here)."""
+"""The club's refusals, as values: nothing there (NotFound), not the caller's (Forbidden), a clash
+with what is stored or with a club rule (Conflict, with what a program may act on: a ``code`` and
+the facts), the same game stored twice (DuplicateGame). The club's rules raise them; persistence
+only reads what they decide on; the use cases pass them on and the views turn them into answers
+(never HTTP here)."""
 
 from __future__ import annotations
 
