@@ -130,3 +130,20 @@ def test_the_club_refusals_are_defined_in_the_club_core():
         if isinstance(node, ast.ClassDef) and node.name in REFUSALS
     }
     assert not defined, defined
+
+
+def test_webhook_events_are_named_by_the_club_core():
+    """Every site that records or reads a webhook event names it by ``WebhookEvent``: the event's
+    words are written once, in club/vocabulary.py (the API's documented examples apart)."""
+    from service.club import WebhookEvent
+
+    words = {e.value for e in WebhookEvent}
+    exempt = {"club/vocabulary.py", "api/apidoc.py"}
+    found = [
+        f"{p.relative_to(SERVICE)}:{node.lineno} {node.value!r}"
+        for p in SERVICE.rglob("*.py")
+        if str(p.relative_to(SERVICE)) not in exempt
+        for node in ast.walk(ast.parse(p.read_text()))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in words
+    ]
+    assert not found, found

@@ -12,6 +12,7 @@ from typing import Any, cast
 from sqlalchemy import Table, insert, select, update
 from sqlalchemy.orm import Session
 
+from ..club import WebhookEvent as Event
 from ..club import rules
 from ..core.scoring import SeatResult
 from .fastpath import Prepared, is_postgresql
@@ -314,7 +315,7 @@ def _store_sqlite(
         [{"version_id": version_id, "game_id": game_id, "tournament_id": tournament_id, **x} for x in seat_values],
     )
     update_totals(s, tournament_id, [_seat_tuple(x) for x in seat_values], +1)
-    add_event(s, tournament_id, "game.stored", {"tournament_id": tournament_id, "game_id": game_id, "version": 1})
+    add_event(s, tournament_id, Event.GAME_STORED, {"tournament_id": tournament_id, "game_id": game_id, "version": 1})
     if not t.private:
         ratings_mark(s, t.organizer_id, played_at, int(game_id))
     return int(game_id)
@@ -362,7 +363,7 @@ def correct_game(
     add_event(
         s,
         t.id,
-        "game.corrected",
+        Event.GAME_CORRECTED,
         {"tournament_id": t.id, "game_id": game.id, "version": number, "action": version.action, "reason": reason},
     )
     if replacement is None:

@@ -19,12 +19,11 @@ from .models import SeasonTournament, Webhook, WebhookAttempt, WebhookDelivery, 
 EVENTS: tuple[str, ...] = tuple(e.value for e in Event)  # the club core's list, in its order
 # The events that change a season's standings: fanning one out tells the tournament's webhooks
 # that each season it belongs to changed (season.updated, an event of its own in the outbox).
-SEASON_CAUSES = ("game.stored", "game.corrected")
+SEASON_CAUSES = (Event.GAME_STORED, Event.GAME_CORRECTED)
 
 
-def add_event(s: Session, tournament_id: int, event: str, payload: dict[str, Any]) -> None:
-    assert event in EVENTS
-    s.add(WebhookEvent(tournament_id=tournament_id, event=event, payload=payload, fanned_out=False))
+def add_event(s: Session, tournament_id: int, event: Event, payload: dict[str, Any]) -> None:
+    s.add(WebhookEvent(tournament_id=tournament_id, event=Event(event).value, payload=payload, fanned_out=False))
 
 
 def create_webhook(s: Session, tournament_id: int, url: str, events: Sequence[str]) -> Webhook:
@@ -126,7 +125,7 @@ def fan_out(s: Session, limit: int = 500) -> int:
             changed |= {(e.tournament_id, season) for season in seasons[e.tournament_id]}
         e.fanned_out = True
     for tournament_id, season in sorted(changed):  # once a pass for each season and tournament
-        add_event(s, tournament_id, "season.updated", {"season_id": season, "tournament_id": tournament_id})
+        add_event(s, tournament_id, Event.SEASON_UPDATED, {"season_id": season, "tournament_id": tournament_id})
     s.flush()
     return len(events) + int(getattr(quiet, "rowcount", 0) or 0)
 

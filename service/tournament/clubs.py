@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..club import STANDINGS_ORDER, StandingRow
+from ..club import STANDINGS_ORDER, StandingRow, WebhookEvent
 from ..club.errors import Conflict, Forbidden
 from ..core.record_form import read_ruleset
 from ..core.ruleset import Ruleset
@@ -303,7 +303,7 @@ def change_tournament(
         tournaments_repo.give_pins(s, t)
     if closing:
         tables_repo.end_links(s, tournament_id=t.id)  # for good: reopening brings none back
-        webhooks_repo.add_event(s, t.id, "tournament.closed", {"tournament_id": t.id})
+        webhooks_repo.add_event(s, t.id, WebhookEvent.TOURNAMENT_CLOSED, {"tournament_id": t.id})
     uow.commit()
     if rated:
         ratings.after_write(uow, t.organizer_id)

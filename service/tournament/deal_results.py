@@ -9,7 +9,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from ..club import EntryState, Side
+from ..club import EntryState, Side, WebhookEvent
 from ..club import may_confirm as club_may_confirm
 from ..persistence import games as games_repo
 from ..persistence import tables as tables_repo
@@ -86,7 +86,14 @@ def store_entry(
 
 
 def emit(
-    s: Session, tournament_id: int, event: str, number: int, table: int, deal: int, entry_id: int, game_id: int | None
+    s: Session,
+    tournament_id: int,
+    event: WebhookEvent,
+    number: int,
+    table: int,
+    deal: int,
+    entry_id: int,
+    game_id: int | None,
 ) -> None:
     payload: dict[str, Any] = {
         "tournament_id": tournament_id,

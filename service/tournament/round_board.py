@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from ..club import DealState, EntryState, Side
+from ..club import DealState, EntryState, Side, WebhookEvent
 from ..club.errors import Conflict, NotFound
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
@@ -285,7 +285,7 @@ def resolve_deal(
             key.id,
             now,
         )
-    emit(s, t.id, "game.confirmed", number, table, deal, settled.id, settled.game_id)
+    emit(s, t.id, WebhookEvent.GAME_CONFIRMED, number, table, deal, settled.id, settled.game_id)
     uow.commit()
     if not t.private:
         ratings.after_write(uow, t.organizer_id)
@@ -370,7 +370,7 @@ def withdraw_entry(
     if e is None:
         raise NotFound(f"deal {deal} of table {table} has no open entry {entry_id}")
     withdraw(s, e, utcnow())
-    emit(s, t.id, "game.withdrawn", number, table, deal, e.id, None)
+    emit(s, t.id, WebhookEvent.GAME_WITHDRAWN, number, table, deal, e.id, None)
     uow.commit()
     return entry_info(e, games_repo.player_names(s, t.id))
 

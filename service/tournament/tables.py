@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..club import DealState, EntryState, Side
+from ..club import DealState, EntryState, Side, WebhookEvent
 from ..club.errors import Conflict, NotFound
 from ..core.errors import Problem
 from ..persistence import games as games_repo
@@ -222,15 +222,15 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
     first = open_[0] if open_ else None
     if first is None and not asked.repeat:
         _refuse_a_repeat(s, at, entry, now)
-    event = "game.pending" if first is None else _meet(s, at, first, entry, asked, now)
+    event = WebhookEvent.GAME_PENDING if first is None else _meet(s, at, first, entry, asked, now)
     s.add(entry)
     s.flush()
-    if event == "game.confirmed" and first is not None:
+    if event == WebhookEvent.GAME_CONFIRMED and first is not None:
         emit(s, t.id, event, at.number, at.table, deal, first.id, first.game_id)
     else:
         emit(s, t.id, event, at.number, at.table, deal, entry.id, None)
     uow.commit()
-    if event == "game.confirmed" and not t.private:
+    if event == WebhookEvent.GAME_CONFIRMED and not t.private:
         ratings.after_write(uow, t.organizer_id)
     return Entered(entry_info(entry, at.names))
 
@@ -252,7 +252,9 @@ def _refuse_a_repeat(s: Session, at: OpenedTable, entry: TableEntry, now: dateti
     )
 
 
-def _meet(s: Session, at: OpenedTable, first: TableEntry, entry: TableEntry, asked: EntryRequest, now: datetime) -> str:
+def _meet(
+    s: Session, at: OpenedTable, first: TableEntry, entry: TableEntry, asked: EntryRequest, now: datetime
+) -> WebhookEvent:
     """A new entry meets the deal's open one: the same side replaces its own (when it says so),
     the other side agreeing confirms it, the other side differing disputes it. The event."""
     if not may_confirm(first, asked.who):
@@ -267,15 +269,15 @@ def _meet(s: Session, at: OpenedTable, first: TableEntry, entry: TableEntry, ask
             )
         first.state, first.updated_at = EntryState.REPLACED.value, now
         s.flush()  # the old version leaves the open ones before the new one joins them
-        return "game.pending"
+        return WebhookEvent.GAME_PENDING
     if same_result(first.seats, entry.seats):
         entry.state = EntryState.AGREED.value  # the other side entered the same result: that confirms it
         _confirm(s, at, first, asked.who, now)
-        return "game.confirmed"
+        return WebhookEvent.GAME_CONFIRMED
     first.state = entry.state = EntryState.DISPUTED.value
     first.updated_at = now
     s.flush()
-    return "game.disputed"
+    return WebhookEvent.GAME_DISPUTED
 
 
 def _next_deal(s: Session, at: OpenedTable) -> int:
@@ -354,7 +356,7 @@ def confirm_deal(
         )
     now = utcnow()
     _confirm(s, at, e, player_id, now)
-    emit(s, t.id, "game.confirmed", at.number, at.table, deal, e.id, e.game_id)
+    emit(s, t.id, WebhookEvent.GAME_CONFIRMED, at.number, at.table, deal, e.id, e.game_id)
     uow.commit()
     if not t.private:
         ratings.after_write(uow, t.organizer_id)
@@ -382,7 +384,7 @@ def withdraw_entry(
     if e.state == EntryState.DISPUTED:
         raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
     withdraw(s, e, utcnow())
-    emit(s, at.tournament.id, "game.withdrawn", at.number, at.table, deal, e.id, None)
+    emit(s, at.tournament.id, WebhookEvent.GAME_WITHDRAWN, at.number, at.table, deal, e.id, None)
     uow.commit()
     return entry_info(e, at.names)
 
