@@ -147,3 +147,18 @@ def test_webhook_events_are_named_by_the_club_core():
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in words
     ]
     assert not found, found
+
+
+def test_no_use_case_writes_an_outbox_row_or_updates_ratings_by_hand():
+    """A use case records events (uow.record); the unit of work alone turns them into outbox
+    rows and ratings updates when it commits."""
+    found = [
+        f"{p.relative_to(SERVICE)}:{node.lineno} {node.func.attr}"
+        for p in (SERVICE / "tournament").glob("*.py")
+        if p.name not in ("unit_of_work.py", "ratings.py")
+        for node in ast.walk(ast.parse(p.read_text()))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("add_event", "after_write")
+    ]
+    assert not found, found

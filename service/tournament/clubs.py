@@ -11,6 +11,7 @@ from typing import Any
 
 from ..club import STANDINGS_ORDER, StandingRow, WebhookEvent
 from ..club.errors import Conflict, Forbidden
+from ..club.events import Announced, RatingsChanged
 from ..core.record_form import read_ruleset
 from ..core.ruleset import Ruleset
 from ..persistence import games as games_repo
@@ -22,10 +23,8 @@ from ..persistence import sessions as sessions_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence import webhooks as webhooks_repo
 from ..persistence.models import ApiKey, Organizer, Player, Tournament
 from ..text_and_time import DEFAULT_ZONE
-from . import ratings
 from .errors import MissingScope, Rejected
 from .scopes import PAGES
 from .unit_of_work import UnitOfWork
@@ -303,10 +302,10 @@ def change_tournament(
         tournaments_repo.give_pins(s, t)
     if closing:
         tables_repo.end_links(s, tournament_id=t.id)  # for good: reopening brings none back
-        webhooks_repo.add_event(s, t.id, WebhookEvent.TOURNAMENT_CLOSED, {"tournament_id": t.id})
-    uow.commit()
+        uow.record(Announced(t.id, WebhookEvent.TOURNAMENT_CLOSED, {"tournament_id": t.id}))
     if rated:
-        ratings.after_write(uow, t.organizer_id)
+        uow.record(RatingsChanged(t.organizer_id))
+    uow.commit()
     return TournamentInfo.of(t, frozen, tournaments_repo.zone_of(s, t))
 
 
@@ -372,9 +371,9 @@ def change_player(
         members_repo.move_player(
             uow.session, p, members_repo.get_member(uow.session, acting, member_id), key_id, reason
         )
-    uow.commit()
     if member_id is not None:
-        ratings.after_write(uow, t.organizer_id)
+        uow.record(RatingsChanged(t.organizer_id))
+    uow.commit()
     return PlayerInfo.of(p)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..club.errors import DuplicateGame
+from ..club.events import RatingsChanged
 from ..core.errors import Problem
 from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
@@ -13,7 +14,6 @@ from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import IntegrityError
 from ..persistence.models import ApiKey
 from ..text_and_time import clean_text
-from . import ratings
 from .errors import Rejected
 from .games import StoredGame, stored_game
 from .submission import ensure_open, read_submission
@@ -59,10 +59,10 @@ def correct_game(
     assert isinstance(reason, str)  # checked above
     try:
         version = games_repo.correct_game(s, t, game, key, reason, replacement)
+        if not t.private:
+            uow.record(RatingsChanged(t.organizer_id))
         uow.commit()
     except IntegrityError:
         s.rollback()
         raise DuplicateGame(None) from None
-    if not t.private:
-        ratings.after_write(uow, t.organizer_id)
     return stored_game(s, game, version)

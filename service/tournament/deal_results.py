@@ -9,11 +9,10 @@ import json
 from datetime import datetime
 from typing import Any
 
-from ..club import EntryState, Side, WebhookEvent
+from ..club import EntryState, Side
 from ..club import may_confirm as club_may_confirm
 from ..persistence import games as games_repo
 from ..persistence import tables as tables_repo
-from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Session
 from ..persistence.keys import KeyRef
 from ..persistence.models import TableEntry, Tournament
@@ -83,25 +82,3 @@ def store_entry(
     stored = games_repo.store_game(s, t, key, sub)
     games_repo.set_reason(s, stored.id, reason)
     e.game_id = stored.id
-
-
-def emit(
-    s: Session,
-    tournament_id: int,
-    event: WebhookEvent,
-    number: int,
-    table: int,
-    deal: int,
-    entry_id: int,
-    game_id: int | None,
-) -> None:
-    payload: dict[str, Any] = {
-        "tournament_id": tournament_id,
-        "round": number,
-        "table": table,
-        "deal": deal,
-        "entry_id": entry_id,
-    }
-    if game_id is not None:
-        payload["game_id"] = game_id
-    webhooks_repo.add_event(s, tournament_id, event, payload)

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from ..club.errors import Conflict, DuplicateGame
+from ..club.events import RatingsChanged
 from ..core.errors import Problem, RecordError
 from ..metrics import GAMES_STORED
 from ..persistence import games as games_repo
@@ -18,7 +19,6 @@ from ..persistence import idempotency as idempotency_repo
 from ..persistence import tables as tables_repo
 from ..persistence.db import IntegrityError, Session
 from ..persistence.models import Game, GameSeat, GameVersion
-from . import ratings
 from .errors import MissingScope, Rejected, Unauthenticated
 from .submission import DuplicateDeal, ensure_open, player_ids, read_submission, seated_players
 from .unit_of_work import UnitOfWork
@@ -229,13 +229,13 @@ def submit_game(
         if idempotency_key is not None:
             assert request_hash is not None
             idempotency_repo.remember(s, key.organizer_id, idempotency_key, t.id, request_hash, game.to_json())
+        if not t.private:
+            uow.record(RatingsChanged(t.organizer_id))
         uow.commit()
         GAMES_STORED.inc()
     except (IntegrityError, Conflict) as exc:
         s.rollback()
         return _lost_race(s, t.id, key.organizer_id, sub, idempotency_key, request_hash, exc)
-    if not t.private:
-        ratings.after_write(uow, t.organizer_id)
     return Submitted(game)
 
 

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from ..club import CROWN, Part, RoleFigures, evening_total, role_figures_of
 from ..club.errors import Conflict, NotFound
+from ..club.events import RatingsChanged
 from ..names import sort_key
 from ..persistence import members as members_repo
 from ..persistence import ratings as ratings_repo
@@ -295,8 +296,8 @@ def merge_members(uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, ot
     source = members_repo.get_member(s, organizer_id, other)
     uow.lock_tournaments(members_repo.tournaments_of(s, [target.id, source.id]))
     moved = members_repo.merge(s, target, source, key.id, reason)
+    uow.record(RatingsChanged(organizer_id))
     uow.commit()
-    ratings.after_write(uow, organizer_id)
     return Merged(target.id, target.organizer_id, target.name, target.merged_into, moved, source.id)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..club import DealState, EntryState, Side, WebhookEvent
 from ..club.errors import Conflict, NotFound
+from ..club.events import RatingsChanged, deal_announced
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
@@ -19,8 +20,7 @@ from ..persistence.db import Session
 from ..persistence.keys import KeyRef
 from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow
 from ..text_and_time import clean_text
-from . import ratings
-from .deal_results import emit, read_result, seats_of, store_entry, withdraw
+from .deal_results import read_result, seats_of, store_entry, withdraw
 from .errors import Rejected
 from .submission import DuplicateDeal, ensure_open
 from .table_shown import DealInfo, EntryInfo, TablePlayer, deals_info, entry_info, table_players
@@ -285,10 +285,10 @@ def resolve_deal(
             key.id,
             now,
         )
-    emit(s, t.id, WebhookEvent.GAME_CONFIRMED, number, table, deal, settled.id, settled.game_id)
-    uow.commit()
+    uow.record(deal_announced(t.id, WebhookEvent.GAME_CONFIRMED, number, table, deal, settled.id, settled.game_id))
     if not t.private:
-        ratings.after_write(uow, t.organizer_id)
+        uow.record(RatingsChanged(t.organizer_id))
+    uow.commit()
     return Settled(number, table, deal, settled.game_id, settled.id)
 
 
@@ -370,7 +370,7 @@ def withdraw_entry(
     if e is None:
         raise NotFound(f"deal {deal} of table {table} has no open entry {entry_id}")
     withdraw(s, e, utcnow())
-    emit(s, t.id, WebhookEvent.GAME_WITHDRAWN, number, table, deal, e.id, None)
+    uow.record(deal_announced(t.id, WebhookEvent.GAME_WITHDRAWN, number, table, deal, e.id, None))
     uow.commit()
     return entry_info(e, games_repo.player_names(s, t.id))
 

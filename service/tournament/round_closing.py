@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..club import WebhookEvent
 from ..club.errors import Conflict
+from ..club.events import Announced
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
-from ..persistence import webhooks as webhooks_repo
 from ..persistence.models import utcnow
 from .round_board import RoundClosed, board, left_to_settle, owned_round, version_of
 from .submission import ensure_open
@@ -25,7 +25,7 @@ def close_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int, s
     if r.closed_at is None:
         r.closed_at = utcnow()
         tables_repo.end_links(s, r.id)
-        webhooks_repo.add_event(s, t.id, WebhookEvent.ROUND_CLOSED, {"tournament_id": t.id, "round": number})
+        uow.record(Announced(t.id, WebhookEvent.ROUND_CLOSED, {"tournament_id": t.id, "round": number}))
     uow.commit()
     return RoundClosed(t.id, number, r.closed_at, left)
 
@@ -44,7 +44,7 @@ def reopen_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) 
             )
         r.closed_at = None
         tables_repo.reopen_links(s, r.id)
-        webhooks_repo.add_event(s, t.id, WebhookEvent.ROUND_REOPENED, {"tournament_id": t.id, "round": number})
+        uow.record(Announced(t.id, WebhookEvent.ROUND_REOPENED, {"tournament_id": t.id, "round": number}))
     left = left_to_settle(board(uow, acting, tournament_id, number))
     uow.commit()
     return RoundClosed(t.id, number, None, left)

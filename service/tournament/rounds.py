@@ -7,12 +7,12 @@ from datetime import datetime
 
 from ..club import WebhookEvent
 from ..club.errors import Conflict
+from ..club.events import Announced
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Session
 from ..persistence.models import Round, RoundSeat
 from . import seating
@@ -127,7 +127,7 @@ def create_round(uow: UnitOfWork, acting: int, tournament_id: int, deals_left_ok
     else:
         planned = seating.balanced(active, history, seed)
     r, seats = rounds_repo.store_round(s, t.id, number, t.seating, planned.tables, planned.sitting_out)
-    webhooks_repo.add_event(s, t.id, WebhookEvent.ROUND_CREATED, {"tournament_id": t.id, "round": number})
+    uow.record(Announced(t.id, WebhookEvent.ROUND_CREATED, {"tournament_id": t.id, "round": number}))
     uow.commit()
     return round_info(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
 
@@ -161,7 +161,7 @@ def remove_last_round(uow: UnitOfWork, acting: int, tournament_id: int, number: 
     answer = round_info(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
     tables_repo.remove_links(s, r.id)  # its links go with it; its entries stay in the audit trail
     rounds_repo.remove_round(s, t.id, number)
-    webhooks_repo.add_event(s, t.id, WebhookEvent.ROUND_REMOVED, {"tournament_id": t.id, "round": number})
+    uow.record(Announced(t.id, WebhookEvent.ROUND_REMOVED, {"tournament_id": t.id, "round": number}))
     uow.commit()
     return answer
 

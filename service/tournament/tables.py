@@ -19,15 +19,14 @@ from typing import Any
 
 from ..club import DealState, EntryState, Side, WebhookEvent
 from ..club.errors import Conflict, NotFound
+from ..club.events import RatingsChanged, deal_announced
 from ..core.errors import Problem
 from ..persistence import games as games_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.models import TableEntry, Tournament, utcnow
-from . import ratings
 from .deal_results import (
-    emit,
     entry_side,
     may_confirm,
     read_result,
@@ -226,12 +225,12 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
     s.add(entry)
     s.flush()
     if event == WebhookEvent.GAME_CONFIRMED and first is not None:
-        emit(s, t.id, event, at.number, at.table, deal, first.id, first.game_id)
+        uow.record(deal_announced(t.id, event, at.number, at.table, deal, first.id, first.game_id))
     else:
-        emit(s, t.id, event, at.number, at.table, deal, entry.id, None)
-    uow.commit()
+        uow.record(deal_announced(t.id, event, at.number, at.table, deal, entry.id, None))
     if event == WebhookEvent.GAME_CONFIRMED and not t.private:
-        ratings.after_write(uow, t.organizer_id)
+        uow.record(RatingsChanged(t.organizer_id))
+    uow.commit()
     return Entered(entry_info(entry, at.names))
 
 
@@ -356,10 +355,10 @@ def confirm_deal(
         )
     now = utcnow()
     _confirm(s, at, e, player_id, now)
-    emit(s, t.id, WebhookEvent.GAME_CONFIRMED, at.number, at.table, deal, e.id, e.game_id)
-    uow.commit()
+    uow.record(deal_announced(t.id, WebhookEvent.GAME_CONFIRMED, at.number, at.table, deal, e.id, e.game_id))
     if not t.private:
-        ratings.after_write(uow, t.organizer_id)
+        uow.record(RatingsChanged(t.organizer_id))
+    uow.commit()
     return entry_info(e, at.names)
 
 
@@ -384,7 +383,7 @@ def withdraw_entry(
     if e.state == EntryState.DISPUTED:
         raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
     withdraw(s, e, utcnow())
-    emit(s, at.tournament.id, WebhookEvent.GAME_WITHDRAWN, at.number, at.table, deal, e.id, None)
+    uow.record(deal_announced(at.tournament.id, WebhookEvent.GAME_WITHDRAWN, at.number, at.table, deal, e.id, None))
     uow.commit()
     return entry_info(e, at.names)
 

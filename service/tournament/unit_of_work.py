@@ -1,6 +1,9 @@
 """A unit of work: one database session for one use case, committed only when the use case says
 so, rolled back otherwise (cosmicpython's pattern). The use cases read and write through
-``uow.session`` with the repository's functions."""
+``uow.session`` with the repository's functions, and record what their writes mean for after
+them (``record``: club/events.py); the commit turns each recorded event into what it means, once
+— a webhook event into its outbox row in the same transaction, changed rated games into a
+ratings update once the transaction is committed."""
 
 from __future__ import annotations
 
@@ -8,7 +11,9 @@ from collections.abc import Iterable
 from types import TracebackType
 
 from ..club.errors import Conflict
+from ..club.events import Announced, ClubEvent, RatingsChanged
 from ..persistence import tournaments as tournaments_repo
+from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Database, IntegrityError, Session, may_run_again
 from ..persistence.keys import KeyRef
 
@@ -26,6 +31,7 @@ class UnitOfWork:
         # line names its organizer, whatever the use case answers after).
         self.acting: KeyRef | None = None
         self._locked: frozenset[int] | None = None
+        self._events: list[ClubEvent] = []
 
     def __enter__(self) -> UnitOfWork:
         maker = self.db.single_statement_sessions if self.single_statement else self.db.sessions
@@ -40,6 +46,7 @@ class UnitOfWork:
             self._session.close()
             self._session = None
             self._locked = None
+            self._events = []
         if isinstance(exc, IntegrityError):
             # A parallel request stored the same thing first (a player name, say).
             raise Conflict("this conflicts with what was just stored; read it again and retry") from exc
@@ -49,9 +56,24 @@ class UnitOfWork:
         assert self._session is not None, "a unit of work is used inside its with-block"
         return self._session
 
+    def record(self, *events: ClubEvent) -> None:
+        """Events this unit of work's writes cause, turned into what they mean when it commits
+        (and forgotten if it does not)."""
+        self._events.extend(events)
+
     def commit(self) -> None:
+        events, self._events = self._events, []
+        for e in events:
+            if isinstance(e, Announced):
+                webhooks_repo.add_event(self.session, e.tournament_id, e.event, dict(e.payload))
         self.session.commit()
         self._locked = None
+        stale = dict.fromkeys(e.organizer_id for e in events if isinstance(e, RatingsChanged))
+        if stale:
+            from . import ratings  # the ratings' update is itself a use case of units of work
+
+            for organizer_id in stale:
+                ratings.after_write(self, organizer_id)
 
     def lock_tournaments(self, ids: Iterable[int]) -> None:
         """The write lock of these tournaments, taken before anything else the use case writes.

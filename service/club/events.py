@@ -1,0 +1,54 @@
+"""What a club's writes record for after them: the unit of work turns each into what it means,
+once, when it commits (cosmicpython's ``collect_new_events``). A use case records; it never
+writes an outbox row or brings ratings up to date by hand.
+
+>>> Announced(3, WebhookEvent.ROUND_CLOSED, {"tournament_id": 3, "round": 2}).event.value
+'round.closed'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .vocabulary import WebhookEvent
+
+__all__ = ["Announced", "ClubEvent", "RatingsChanged", "deal_announced"]
+
+
+@dataclass(frozen=True, slots=True)
+class Announced:
+    """A tournament's webhook event: written to its outbox in the transaction that caused it."""
+
+    tournament_id: int
+    event: WebhookEvent
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingsChanged:
+    """An organizer's rated games changed: its ratings are brought up to date once the write has
+    committed (inline when the update is small, else by the worker)."""
+
+    organizer_id: int
+
+
+ClubEvent = Announced | RatingsChanged
+
+
+def deal_announced(
+    tournament_id: int, event: WebhookEvent, number: int, table: int, deal: int, entry_id: int, game_id: int | None
+) -> Announced:
+    """A table's deal event (game.pending, game.confirmed, game.disputed, game.withdrawn) with
+    where it happened; ``game_id`` once the deal is a game."""
+    payload: dict[str, Any] = {
+        "tournament_id": tournament_id,
+        "round": number,
+        "table": table,
+        "deal": deal,
+        "entry_id": entry_id,
+    }
+    if game_id is not None:
+        payload["game_id"] = game_id
+    return Announced(tournament_id, event, payload)
