@@ -162,3 +162,28 @@ def test_no_use_case_writes_an_outbox_row_or_updates_ratings_by_hand():
         and node.func.attr in ("add_event", "after_write")
     ]
     assert not found, found
+
+
+def test_an_entrys_state_is_decided_by_its_deal_alone():
+    """A table entry's state changes only as ``club.deal.Deal`` decides: persistence's ``apply``
+    writes the step; no other code assigns a state or stores one."""
+    found = []
+    for folder in ("tournament", "persistence", "api", "web"):
+        for p in (SERVICE / folder).glob("*.py"):
+            tree = ast.parse(p.read_text())
+            allowed = set()
+            if p.name == "tables.py" and folder == "persistence":
+                apply = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "apply")
+                allowed = {id(n) for n in ast.walk(apply)}
+            for node in ast.walk(tree):
+                if id(node) in allowed:
+                    continue
+                # an entry's state given a value of EntryState's (a delivery's state is another thing)
+                if isinstance(node, ast.Assign) and "EntryState." in ast.unparse(node.value):
+                    for t in node.targets:
+                        for x in t.elts if isinstance(t, ast.Tuple) else [t]:
+                            if isinstance(x, ast.Attribute) and x.attr == "state":
+                                found.append(f"{folder}/{p.name}:{node.lineno} assigns .state")
+                if isinstance(node, ast.keyword) and node.arg == "state" and "EntryState." in ast.unparse(node.value):
+                    found.append(f"{folder}/{p.name}:{node.value.lineno} stores state={ast.unparse(node.value)}")
+    assert not found, found

@@ -6,11 +6,11 @@ webhooks. The table's use cases are tables.py; the director's, round_board.py.""
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from typing import Any
 
-from ..club import EntryState, Side
+from ..club import Side
 from ..club import may_confirm as club_may_confirm
+from ..club.deal import Deal
 from ..persistence import games as games_repo
 from ..persistence import tables as tables_repo
 from ..persistence.db import Session
@@ -64,15 +64,13 @@ def read_result(
     return read_submission(s, t, sub_doc, json.dumps(sub_doc, ensure_ascii=False), players_known=True)
 
 
-def withdraw(s: Session, e: TableEntry, now: datetime) -> None:
-    """An open entry withdrawn (kept, as ``withdrawn``); the other version of a dispute, if any,
-    waits again for its confirmation."""
-    was = e.state
-    e.state, e.updated_at = EntryState.WITHDRAWN.value, now
-    s.flush()
-    if was == EntryState.DISPUTED:
-        for other in tables_repo.open_entries(s, e.tournament_id, e.round_number, e.table_no, e.deal_no):
-            other.state, other.updated_at = EntryState.PENDING.value, now
+def withdraw(s: Session, e: TableEntry, *, director: bool) -> None:
+    """An open entry withdrawn (kept, as ``withdrawn``): by the player who entered it while it is
+    pending, by the director at any time; the other version of a dispute, if any, waits again
+    for its confirmation (``club.deal.Deal.withdraw``)."""
+    open_ = tables_repo.open_entries(s, e.tournament_id, e.round_number, e.table_no, e.deal_no)
+    step = Deal(e.deal_no, [tables_repo.versions_of(x) for x in open_]).withdraw(e.id, director=director)
+    tables_repo.apply(s, step, open_)
 
 
 def store_entry(

@@ -9,7 +9,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from ..club import DealState, EntryState, Side, WebhookEvent
+from ..club import DealState, Side, WebhookEvent
+from ..club.deal import Deal
 from ..club.errors import Conflict, NotFound
 from ..club.events import RatingsChanged, deal_announced
 from ..persistence import games as games_repo
@@ -266,26 +267,28 @@ def resolve_deal(
     if deal in played:
         raise DuplicateDeal(number, table, deal, played[deal])
     now = utcnow()
+    versions = Deal(deal, [tables_repo.versions_of(e) for e in open_])
     if "entry" in doc:
         chosen = next((e for e in open_ if e.id == doc["entry"] and type(doc["entry"]) is int), None)
         if chosen is None:
             raise Rejected.one("/entry", "unknown_entry", f"deal {deal} has no open entry {doc['entry']!r}")
+        step = versions.settle(chosen.id)
         names = games_repo.player_names(s, t.id)
         why = reason or f"chosen by the director: the version {names.get(chosen.entered_by or 0)} entered"
         store_entry(s, t, players, number, table, chosen, key, why)
-        chosen.state, chosen.resolved_by_key_id, chosen.updated_at = EntryState.CONFIRMED.value, key.id, now
-        rest, settled = [e for e in open_ if e is not chosen], chosen
+        tables_repo.apply(s, step, open_)
+        settled = chosen
     else:
+        step = versions.settle(None)
         settled = _directors_entry(s, t, key, players, number, table, deal, doc, reason, now)
-        rest = open_
-    for e in rest:
-        e.state, e.game_id, e.resolved_by_key_id, e.updated_at = (
-            EntryState.OVERRULED.value,
-            settled.game_id,
-            key.id,
-            now,
-        )
-    uow.record(deal_announced(t.id, WebhookEvent.GAME_CONFIRMED, number, table, deal, settled.id, settled.game_id))
+        tables_repo.apply(s, step, open_, settled)
+        s.add(settled)
+        s.flush()
+    for e in open_:
+        e.resolved_by_key_id = key.id
+        if e is not settled:
+            e.game_id = settled.game_id
+    uow.record(deal_announced(t.id, step.event, number, table, deal, settled.id, settled.game_id))
     if not t.private:
         uow.record(RatingsChanged(t.organizer_id))
     uow.commit()
@@ -320,7 +323,8 @@ def _directors_entry(
     reason: str,
     now: datetime,
 ) -> TableEntry:
-    """The director's own version of a deal, judged, stored as a game and kept as an entry."""
+    """The director's own version of a deal, judged and stored as a game: the entry that keeps
+    it, not added yet (its state is the deal's step's)."""
     sub = read_result(s, t, players, number, table, deal, doc)
     entry = TableEntry(
         tournament_id=t.id,
@@ -334,7 +338,6 @@ def _directors_entry(
         seats=seats_of(sub),
         entered_by=None,
         side=Side.ANY.value,
-        state=EntryState.CONFIRMED.value,
         resolved_by_key_id=key.id,
         created_at=now,
         updated_at=now,
@@ -342,8 +345,6 @@ def _directors_entry(
     stored = games_repo.store_game(s, t, key, sub)
     games_repo.set_reason(s, stored.id, reason or "entered by the director")
     entry.game_id = stored.id
-    s.add(entry)
-    s.flush()
     return entry
 
 
@@ -369,7 +370,7 @@ def withdraw_entry(
     e = tables_repo.open_entry(s, t.id, number, table, deal, entry_id)
     if e is None:
         raise NotFound(f"deal {deal} of table {table} has no open entry {entry_id}")
-    withdraw(s, e, utcnow())
+    withdraw(s, e, director=True)
     uow.record(deal_announced(t.id, WebhookEvent.GAME_WITHDRAWN, number, table, deal, e.id, None))
     uow.commit()
     return entry_info(e, games_repo.player_names(s, t.id))

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..club import DealState, EntryState, Side, WebhookEvent
+from ..club import DealState, Side, WebhookEvent
+from ..club.deal import Deal, Step
 from ..club.errors import Conflict, NotFound
 from ..club.events import RatingsChanged, deal_announced
 from ..core.errors import Problem
@@ -211,27 +212,42 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
         seats=seats,
         entered_by=asked.who,
         side=entry_side(sub.outcome, seats, asked.who),
-        state=EntryState.PENDING.value,
         created_at=now,
         updated_at=now,
     )
     open_ = tables_repo.open_entries(s, t.id, at.number, at.table, deal)
-    if any(e.state == EntryState.DISPUTED for e in open_):
-        raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
     first = open_[0] if open_ else None
+    step = _step_of_entering(at, open_, entry, asked)
     if first is None and not asked.repeat:
         _refuse_a_repeat(s, at, entry, now)
-    event = WebhookEvent.GAME_PENDING if first is None else _meet(s, at, first, entry, asked, now)
+    tables_repo.apply(s, step, open_, entry)
+    if step.stores is not None and first is not None:  # the other side agreed: the first version is the game
+        _confirm(s, at, first, asked.who, now)
     s.add(entry)
     s.flush()
-    if event == WebhookEvent.GAME_CONFIRMED and first is not None:
-        uow.record(deal_announced(t.id, event, at.number, at.table, deal, first.id, first.game_id))
-    else:
-        uow.record(deal_announced(t.id, event, at.number, at.table, deal, entry.id, None))
-    if event == WebhookEvent.GAME_CONFIRMED and not t.private:
+    shown = first if step.stores is not None and first is not None else entry
+    uow.record(deal_announced(t.id, step.event, at.number, at.table, deal, shown.id, shown.game_id))
+    if step.stores is not None and not t.private:
         uow.record(RatingsChanged(t.organizer_id))
     uow.commit()
     return Entered(entry_info(entry, at.names))
+
+
+def _step_of_entering(at: OpenedTable, open_: list[TableEntry], entry: TableEntry, asked: EntryRequest) -> Step:
+    """What entering ``entry`` does to the deal (``club.deal.Deal.enter``); a refusal that names
+    the version waiting shows it."""
+    first = open_[0] if open_ else None
+    deal = Deal(entry.deal_no, [tables_repo.versions_of(e, at.names) for e in open_])
+    try:
+        return deal.enter(
+            replace=asked.replace,
+            mine=first is not None and not may_confirm(first, asked.who),
+            agrees=first is not None and same_result(first.seats, entry.seats),
+        )
+    except Conflict as exc:
+        if first is not None and exc.extra.get("code") == "deal_entered":
+            exc.extra["entry"] = entry_info(first, at.names)
+        raise
 
 
 def _refuse_a_repeat(s: Session, at: OpenedTable, entry: TableEntry, now: datetime) -> None:
@@ -249,34 +265,6 @@ def _refuse_a_repeat(s: Session, at: OpenedTable, entry: TableEntry, now: dateti
         previous_deal=previous.deal_no,
         entry=entry_info(previous, at.names),
     )
-
-
-def _meet(
-    s: Session, at: OpenedTable, first: TableEntry, entry: TableEntry, asked: EntryRequest, now: datetime
-) -> WebhookEvent:
-    """A new entry meets the deal's open one: the same side replaces its own (when it says so),
-    the other side agreeing confirms it, the other side differing disputes it. The event."""
-    if not may_confirm(first, asked.who):
-        if not asked.replace:
-            entered = at.names.get(first.entered_by or 0, "?")
-            raise Conflict(
-                f"deal {entry.deal_no} is already entered by {entered} and waits for the other side: enter it with "
-                "replace to replace that version",
-                code="deal_entered",
-                deal=entry.deal_no,
-                entry=entry_info(first, at.names),
-            )
-        first.state, first.updated_at = EntryState.REPLACED.value, now
-        s.flush()  # the old version leaves the open ones before the new one joins them
-        return WebhookEvent.GAME_PENDING
-    if same_result(first.seats, entry.seats):
-        entry.state = EntryState.AGREED.value  # the other side entered the same result: that confirms it
-        _confirm(s, at, first, asked.who, now)
-        return WebhookEvent.GAME_CONFIRMED
-    first.state = entry.state = EntryState.DISPUTED.value
-    first.updated_at = now
-    s.flush()
-    return WebhookEvent.GAME_DISPUTED
 
 
 def _next_deal(s: Session, at: OpenedTable) -> int:
@@ -335,16 +323,12 @@ def confirm_deal(
             )
         raise NotFound(f"deal {deal} of table {at.table} has no version waiting to be confirmed")
     e = open_[0]
-    if e.state == EntryState.DISPUTED:
-        raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
-    if e.id != entry_id:
-        raise Conflict(
-            f"deal {deal} was entered again since that version was shown: read the version now waiting, and "
-            "confirm it if it is right",
-            code="entry_replaced",
-            deal=deal,
-            entry=entry_info(e, at.names),
-        )
+    try:
+        step = Deal(deal, [tables_repo.versions_of(x, at.names) for x in open_]).confirm(entry_id)
+    except Conflict as exc:
+        if exc.extra.get("code") == "entry_replaced":
+            exc.extra["entry"] = entry_info(e, at.names)
+        raise
     if not may_confirm(e, player_id):
         entered = at.names.get(e.entered_by or 0, "?")
         raise Rejected.one(
@@ -354,8 +338,9 @@ def confirm_deal(
             + ("" if e.side == Side.ANY else f" for the {'emperor' if e.side == Side.CROWN else 'rebel'} side"),
         )
     now = utcnow()
+    tables_repo.apply(s, step, open_)
     _confirm(s, at, e, player_id, now)
-    uow.record(deal_announced(t.id, WebhookEvent.GAME_CONFIRMED, at.number, at.table, deal, e.id, e.game_id))
+    uow.record(deal_announced(t.id, step.event, at.number, at.table, deal, e.id, e.game_id))
     if not t.private:
         uow.record(RatingsChanged(t.organizer_id))
     uow.commit()
@@ -380,9 +365,7 @@ def withdraw_entry(
         raise Rejected.one(
             "/player", "not_the_enterer", f"only {entered}, who entered it, or the director withdraws it"
         )
-    if e.state == EntryState.DISPUTED:
-        raise Conflict(f"deal {deal} is disputed: the director decides it", deal=deal, code="deal_disputed")
-    withdraw(s, e, utcnow())
+    withdraw(s, e, director=False)
     uow.record(deal_announced(at.tournament.id, WebhookEvent.GAME_WITHDRAWN, at.number, at.table, deal, e.id, None))
     uow.commit()
     return entry_info(e, at.names)
@@ -393,4 +376,4 @@ def _confirm(s: Session, at: OpenedTable, e: TableEntry, player_id: int | None, 
     names = at.names
     reason = f"entered at table {at.table} by {names.get(e.entered_by or 0)}, confirmed by {names.get(player_id or 0)}"
     store_entry(s, at.tournament, at.players, at.number, at.table, e, at.key(), reason)
-    e.state, e.confirmed_by, e.updated_at = EntryState.CONFIRMED.value, player_id, now
+    e.confirmed_by, e.updated_at = player_id, now
