@@ -1,9 +1,8 @@
 """The club's words, as enums: each is a ``str`` whose value is what storage and the API hold,
 so a row's string and the enum compare equal and an enum is written as its value.
 
-- :class:`Role` — a seat's role in a stored game: 皇帝 (the emperor), 保子 (the guard; a hidden
-  solo's emperor is its own guard and is the emperor), or neither (``other``: the side against
-  the crown, 平民 in the rule texts; 造反 is the act of calling rebellion, not this role).
+- :class:`Role` — a seat's role in a stored game (the rules core's, ``core/roles.py``: a game's
+  score gives it): 皇帝, 保子, or neither (``other``, 平民).
 - :class:`Side` — the side a table entry was entered from: the crown (emperor and guard), the
   others, or ``any`` (a void deal, or the director: nobody's side).
 - :class:`EntryState` — what became of a table entry; those in :data:`OPEN_STATES`
@@ -14,36 +13,10 @@ so a row's string and the enum compare equal and an enum is written as its value
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any
 
-
-class Role(StrEnum):
-    EMPEROR = "emperor"
-    GUARD = "guard"
-    OTHER = "other"
-
-    @property
-    def crown(self) -> bool:
-        """On the emperor's side (皇帝 or 保子)."""
-        return self in CROWN
-
-    @classmethod
-    def of(cls, stored: str) -> Role:
-        """The role a stored seat holds (a value of this enum)."""
-        return cls(stored)
-
-    @classmethod
-    def of_seat(cls, outcome: Mapping[str, Any], seat: int) -> Role:
-        """A seat's role in an outcome as the API writes it (``emperor``, ``guard``: seat numbers;
-        a hidden solo's emperor is its own guard, and is the emperor)."""
-        if seat == outcome.get("emperor"):
-            return cls.EMPEROR
-        return cls.GUARD if seat == outcome.get("guard") else cls.OTHER
-
-
-CROWN = frozenset({Role.EMPEROR, Role.GUARD})
+from ..core.roles import CROWN as CROWN
+from ..core.roles import Role as Role
 
 
 class Part(StrEnum):

@@ -20,7 +20,7 @@ pattern to beat is given), calls that name a card not listed.
 >>> from service.core.random_game import random_record
 >>> record = random_record(7)
 >>> p = position({**record, "plays": []})
->>> p.phase, p.seat == record["plays"][0]["seat"], p.pass_allowed
+>>> p.phase.value, p.seat == record["plays"][0]["seat"], p.pass_allowed
 ('play', True, False)
 """
 
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
 from .adjudication import Adjudication, Verdict
@@ -42,11 +43,20 @@ from .record_form import read_calls
 from .ruleset import Ruleset
 from .sets import CardSet
 
-__all__ = ["BUDGET", "PER_GROUP", "PlayGroup", "Position", "position"]
+__all__ = ["BUDGET", "PER_GROUP", "Phase", "PlayGroup", "Position", "position"]
 
 PER_GROUP = 8  # legal plays listed a group
 BUDGET = 400  # moves checked a position, at most (each adjudicates the record with it)
 _SHARED_CALLS = ("solo", "reveal_guard", "rebel", "kick", "surrender")
+
+
+class Phase(StrEnum):
+    """Where a game stands: the crown's calls, the play, over, or stopped at an illegal move."""
+
+    CROWN = "crown"
+    PLAY = "play"
+    OVER = "over"
+    ILLEGAL = "illegal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +74,7 @@ class PlayGroup:
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    phase: str  # crown | play | over | illegal
+    phase: Phase
     result: Adjudication  # the record adjudicated as it is
     seat: int | None = None  # to act
     hand: str | None = None  # the seat to act's, when the deal is known
@@ -82,7 +92,7 @@ class Position:
     def to_json(self) -> dict[str, Any]:
         r = self.result
         return {
-            "phase": self.phase,
+            "phase": self.phase.value,
             "seat": self.seat,
             "hand": self.hand,
             "cards_left": list(self.cards_left),
@@ -96,7 +106,7 @@ class Position:
                 "plays": None if self.plays is None else [g.to_json() for g in self.plays],
             },
             "unknown": list(self.unknown),
-            "violation": None if self.phase != "illegal" or r.violation is None else r.violation.to_json(),
+            "violation": None if self.phase != Phase.ILLEGAL or r.violation is None else r.violation.to_json(),
             "outcome": None if r.outcome is None else r.outcome.to_json(),
             "notes": list(r.notes),
         }
@@ -106,9 +116,9 @@ def position(record: Mapping[str, Any]) -> Position:
     """The position after ``record`` (decoded JSON). RecordError when it is not a record."""
     found = _position(record)
     calls = record.get("calls") or []
-    roles = _roles(record, found.result.ruleset) if found.phase in ("play", "over") else None
+    roles = _roles(record, found.result.ruleset) if found.phase in (Phase.PLAY, Phase.OVER) else None
     unknown = found.unknown
-    if roles is None and found.phase in ("play", "over") and record.get("deal") is None:
+    if roles is None and found.phase in (Phase.PLAY, Phase.OVER) and record.get("deal") is None:
         unknown = (
             *unknown,
             "roles: who is the guard, and the game's mode, depend on the hidden deal; the calls made are given",
@@ -164,13 +174,15 @@ def _position(record: Mapping[str, Any]) -> Position:
     v = result.violation
     plays = record.get("plays") or []
     if result.verdict is Verdict.LEGAL:
-        return Position("over", result, cards_left=(0,) * 5, out=_finishing(result))
+        return Position(Phase.OVER, result, cards_left=(0,) * 5, out=_finishing(result))
     if result.verdict is Verdict.ILLEGAL:
         if v is not None and v.pointer == "/calls" and v.code is V.CROWN_OUT_OF_ORDER and not plays:
             crown_calls, why = _calls_open(record, result.ruleset, [v.seat] if v.seat is not None else [], budget)
             left = _cards_left(record, result, _played(record, result))
-            return Position("crown", result, seat=v.seat, cards_left=left, calls_open=crown_calls, unknown=tuple(why))
-        return Position("illegal", result)
+            return Position(
+                Phase.CROWN, result, seat=v.seat, cards_left=left, calls_open=crown_calls, unknown=tuple(why)
+            )
+        return Position(Phase.ILLEGAL, result)
     assert v is not None and v.code is V.INCOMPLETE  # an unfinished record: the referee's snapshot
     state = v.state
     seat = v.seat
@@ -187,7 +199,7 @@ def _position(record: Mapping[str, Any]) -> Position:
             f"the seat to act: seat {seat} unless a seat went out unseen (without the deal the hands' sizes are not known)"
         )
         return Position(
-            "play",
+            Phase.PLAY,
             result,
             cards_left=left,
             out=tuple(state.get("out") or ()),
@@ -205,7 +217,7 @@ def _position(record: Mapping[str, Any]) -> Position:
     else:
         groups = _legal_plays(record, seat, hand, table, budget)
     return Position(
-        "play",
+        Phase.PLAY,
         result,
         seat=seat,
         hand=hand,

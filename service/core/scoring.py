@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .cards import Card, format_card
-from .roles import Mode, rebellion_succeeded
+from .roles import Mode, Role, rebellion_succeeded
 from .ruleset import WEIHAI, DoubleStacking, HiddenSoloTable, OpenSoloTable, Ruleset
 
 __all__ = [
@@ -88,7 +88,7 @@ class Multiplier:
 
 # The roles of the emperor's side in a SeatResult (the rebels, and every seat of a void deal, are
 # "other").
-CROWN_ROLES = ("emperor", "guard")
+CROWN_ROLES = (Role.EMPEROR, Role.GUARD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +98,7 @@ class SeatResult:
     a tournament stores a row of, and what its standings add up."""
 
     seat: int
-    role: str  # "emperor", "guard" or "other" (a hidden solo's emperor is its own guard: "emperor")
+    role: Role  # a hidden solo's emperor is its own guard: the emperor
     place: int | None
     score: int
     rebelled: bool = False
@@ -138,7 +138,7 @@ class Outcome:
         return tuple(
             SeatResult(
                 seat,
-                "emperor" if seat == f.emperor else "guard" if seat == f.guard else "other",
+                Role.EMPEROR if seat == f.emperor else Role.GUARD if seat == f.guard else Role.OTHER,
                 f.finishing_order.index(seat) + 1 if seat in f.finishing_order else None,
                 self.scores[seat],
                 seat in f.rebels,
