@@ -275,7 +275,9 @@ class TableEntry(Base):
     kind: Mapped[str] = mapped_column(String(10))  # record or sheet
     body: Mapped[str] = mapped_column(Text)  # the submission as the table sent it
     outcome: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seats: Mapped[list[Any]] = mapped_column(JSON)  # seat, player_id, role, place, score
+    seats: Mapped[list[Any]] = mapped_column(JSON)  # seat, player_id, role, place, score, rebelled
+    # the judged game's fingerprint (a full record; NULL for a sheet, or an entry from before 0021)
+    record_hash: Mapped[str | None] = mapped_column(String(64))
     entered_by: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     side: Mapped[str] = mapped_column(String(10))  # crown (emperor and guard), rebels, or any (a void deal)
     # pending, disputed, confirmed; replaced (by a later entry of the same side), overruled

@@ -11,6 +11,8 @@ from typing import Any
 from ..club import Side
 from ..club import may_confirm as club_may_confirm
 from ..club.deal import Deal
+from ..core.roles import Role
+from ..core.scoring import SeatResult
 from ..persistence import games as games_repo
 from ..persistence import tables as tables_repo
 from ..persistence.db import Session
@@ -48,10 +50,38 @@ def same_result(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
 
 
 def seats_of(sub: games_repo.Submission) -> list[dict[str, Any]]:
+    """A judged result's seats as an entry keeps them (its judgement, stored as the game when the
+    entry is confirmed: ``kept_submission``)."""
     return [
-        {"seat": r.seat, "player_id": sub.players[r.seat], "role": r.role, "place": r.place, "score": r.score}
+        {
+            "seat": r.seat,
+            "player_id": sub.players[r.seat],
+            "role": r.role.value,
+            "place": r.place,
+            "score": r.score,
+            "rebelled": r.rebelled,
+        }
         for r in sub.results
     ]
+
+
+def kept_submission(e: TableEntry, players: list[int], number: int, table: int) -> games_repo.Submission | None:
+    """The game an entry was judged to be when the table entered it, read back from what the entry
+    keeps (the ruleset and the deals a round cannot change while it waits): confirming it judges
+    nothing again. None for an entry from before entries kept their judgement."""
+    if any("rebelled" not in x for x in e.seats):
+        return None
+    doc = json.loads(e.body)
+    body = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
+    sub_doc = {"players": players, "round": number, "table": table, "deal": e.deal_no, **body}
+    results = tuple(
+        SeatResult(x["seat"], Role(x["role"]), x["place"], x["score"], x["rebelled"])
+        for x in sorted(e.seats, key=lambda x: x["seat"])
+    )
+    raw = json.dumps(sub_doc, ensure_ascii=False)
+    return games_repo.Submission(
+        tuple(players), e.kind, raw, e.outcome, results, e.record_hash, None, number, table, e.deal_no
+    )
 
 
 def read_result(
@@ -76,7 +106,9 @@ def withdraw(s: Session, e: TableEntry, *, director: bool) -> None:
 def store_entry(
     s: Session, t: Tournament, players: list[int], number: int, table: int, e: TableEntry, key: KeyRef, reason: str
 ) -> None:
-    sub = read_result(s, t, players, number, table, e.deal_no, json.loads(e.body))
+    sub = kept_submission(e, players, number, table) or read_result(
+        s, t, players, number, table, e.deal_no, json.loads(e.body)
+    )
     stored = games_repo.store_game(s, t, key, sub)
     games_repo.set_reason(s, stored.id, reason)
     e.game_id = stored.id

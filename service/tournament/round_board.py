@@ -336,6 +336,7 @@ def _directors_entry(
         body=json.dumps({k: doc[k] for k in doc if k not in ("entry", "reason")}, ensure_ascii=False),
         outcome=sub.outcome,
         seats=seats_of(sub),
+        record_hash=sub.record_hash,
         entered_by=None,
         side=Side.ANY.value,
         resolved_by_key_id=key.id,

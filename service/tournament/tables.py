@@ -210,6 +210,7 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
         body=json.dumps(asked.result, ensure_ascii=False),
         outcome=sub.outcome,
         seats=seats,
+        record_hash=sub.record_hash,
         entered_by=asked.who,
         side=entry_side(sub.outcome, seats, asked.who),
         created_at=now,

@@ -98,3 +98,59 @@ def test_withdrawing_reopens_the_deal_and_only_the_enterer_may(db, table):
     with UnitOfWork(db) as uow:
         trail = round_board.round_entries(uow, key.organizer_id, tid, 1).entries
     assert [x.state for x in trail] == ["withdrawn"]
+
+
+def _game(db, tid, game_id):
+    from service.tournament import game_queries
+
+    with UnitOfWork(db) as uow:
+        return game_queries.get_game(uow, None, tid, game_id)
+
+
+def test_a_confirmation_stores_the_judgement_made_at_entry_without_judging_again(db, table, monkeypatch):
+    """The entry keeps what the referee made of it; confirming it stores that, judging nothing."""
+    from service.core.sheets import read_sheet, score
+    from service.tournament import deal_results, submission
+
+    _, tid, token = table
+    rebellion = {**CROWN, "rebels": [2, 3], "finishing_order": [2, 3, 0, 4, 1]}
+    with UnitOfWork(db) as uow:
+        at = _at(uow, token)
+        entry = tables.enter_deal(uow, at, {"entered_by": at.players[2], "deal": 1, "sheet": rebellion}, None).entry
+
+    def judged_again(*_args, **_kwargs):
+        raise AssertionError("the entry was judged again")
+
+    monkeypatch.setattr(submission, "read_submission", judged_again)
+    monkeypatch.setattr(deal_results, "read_submission", judged_again)
+    with UnitOfWork(db) as uow:
+        at = _at(uow, token)
+        done = tables.confirm_deal(uow, at, 1, at.players[0], entry.id)
+    game = _game(db, tid, done.game_id)
+    rs, facts = read_sheet({**rebellion, "ruleset": "weihai"})
+    expected = score(facts, rs).seat_results()
+    assert [(x.seat, x.role, x.place, x.score) for x in sorted(game.seats, key=lambda x: x.seat)] == [
+        (r.seat, r.role, r.place, r.score) for r in expected
+    ]
+    assert sum(x.score for x in game.seats) == 0
+
+
+def test_an_entry_kept_without_its_judgement_is_judged_when_confirmed(db, table):
+    """An entry from before entries kept their judgement (no rebellion marks): judged again."""
+    from sqlalchemy import update
+
+    from service.persistence.models import TableEntry
+
+    _, tid, token = table
+    with UnitOfWork(db) as uow:
+        at = _at(uow, token)
+        entry = tables.enter_deal(uow, at, {"entered_by": at.players[0], "deal": 1, "sheet": CROWN}, None).entry
+    with UnitOfWork(db) as uow:
+        row = uow.session.get(TableEntry, entry.id)
+        old = [{k: v for k, v in x.items() if k != "rebelled"} for x in row.seats]
+        uow.session.execute(update(TableEntry).where(TableEntry.id == entry.id).values(seats=old, record_hash=None))
+        uow.commit()
+    with UnitOfWork(db) as uow:
+        at = _at(uow, token)
+        done = tables.confirm_deal(uow, at, 1, at.players[2], entry.id)
+    assert sorted(x.score for x in _game(db, tid, done.game_id).seats) == [-2, -2, -2, 2, 4]
