@@ -184,10 +184,8 @@ def _position(record: Mapping[str, Any]) -> Position:
             )
         return Position(Phase.ILLEGAL, result)
     assert v is not None and v.code is V.INCOMPLETE  # an unfinished record: the referee's snapshot
-    state = v.state
-    seat = v.seat
-    hand = state.get("hand")
-    table = state.get("table")
+    state, seat = v.state, v.seat
+    hand, table = state.get("hand"), state.get("table")
     opened: tuple[dict[str, Any], ...] = ()
     unknown: list[str] = []
     played = _played(record, result)
