@@ -26,6 +26,11 @@ FUTURE_GRACE = timedelta(minutes=5)
 
 
 @functools.cache
+def utcnow() -> datetime:
+    """Now, in UTC (every stored moment is one)."""
+    return datetime.now(UTC)
+
+
 def _zones() -> frozenset[str]:
     return frozenset(available_timezones())
 

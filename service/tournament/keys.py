@@ -9,7 +9,7 @@ from datetime import timedelta
 from ..persistence import keys as keys_repo
 from ..persistence import sessions as sessions_repo
 from ..persistence import tables as tables_repo
-from ..persistence.models import utcnow
+from ..text_and_time import utcnow
 from .clubs import ApiKeyInfo, acts_for
 from .errors import MissingScope
 from .scopes import ALL as ALL_SCOPES

@@ -19,8 +19,8 @@ from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.keys import KeyRef
-from ..persistence.models import Round, RoundSeat, TableEntry, Tournament, utcnow
-from ..text_and_time import clean_text
+from ..persistence.models import Round, RoundSeat, TableEntry, Tournament
+from ..text_and_time import clean_text, utcnow
 from .deal_results import read_result, seats_of, store_entry, withdraw
 from .errors import Rejected
 from .submission import DuplicateDeal, ensure_open

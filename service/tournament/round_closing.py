@@ -7,7 +7,7 @@ from ..club.errors import Conflict
 from ..club.events import Announced
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
-from ..persistence.models import utcnow
+from ..text_and_time import utcnow
 from .round_board import RoundClosed, board, left_to_settle, owned_round, version_of
 from .submission import ensure_open
 from .unit_of_work import UnitOfWork

@@ -24,8 +24,8 @@ from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
-from ..persistence.models import Tournament, utcnow
-from ..text_and_time import FUTURE_GRACE, local, moment
+from ..persistence.models import Tournament
+from ..text_and_time import FUTURE_GRACE, local, moment, utcnow
 from .errors import ClaimDiffers, IllegalGame, Rejected
 
 __all__ = ["DealsComplete", "DuplicateDeal", "ensure_open", "read_submission", "seated_players"]

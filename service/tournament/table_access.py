@@ -11,7 +11,8 @@ from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
 from ..persistence.keys import KeyRef
-from ..persistence.models import ApiKey, Round, TableLink, Tournament, utcnow
+from ..persistence.models import ApiKey, Round, TableLink, Tournament
+from ..text_and_time import utcnow
 from .errors import Unauthenticated
 from .unit_of_work import UnitOfWork
 

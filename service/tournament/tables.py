@@ -26,7 +26,8 @@ from ..persistence import games as games_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
-from ..persistence.models import TableEntry, Tournament, utcnow
+from ..persistence.models import TableEntry, Tournament
+from ..text_and_time import utcnow
 from .deal_results import (
     entry_side,
     may_confirm,
