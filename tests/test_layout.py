@@ -165,16 +165,17 @@ def test_no_use_case_writes_an_outbox_row_or_updates_ratings_by_hand():
 
 
 def test_an_entrys_state_is_decided_by_its_deal_alone():
-    """A table entry's state changes only as ``club.deal.Deal`` decides: persistence's ``apply``
-    writes the step; no other code assigns a state or stores one."""
+    """A table entry's state changes only as ``club.deal.Deal`` decides: the deals repository's
+    ``save`` writes the step; no other code assigns a state or stores one."""
     found = []
     for folder in ("tournament", "persistence", "api", "web"):
         for p in (SERVICE / folder).glob("*.py"):
             tree = ast.parse(p.read_text())
             allowed = set()
-            if p.name == "tables.py" and folder == "persistence":
-                apply = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "apply")
-                allowed = {id(n) for n in ast.walk(apply)}
+            if p.name == "deals.py" and folder == "persistence":
+                deals = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Deals")
+                save = next(n for n in deals.body if isinstance(n, ast.FunctionDef) and n.name == "save")
+                allowed = {id(n) for n in ast.walk(save)}
             for node in ast.walk(tree):
                 if id(node) in allowed:
                     continue

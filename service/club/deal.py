@@ -4,9 +4,9 @@ A deal has at most two open versions at a time: one pending (waiting for a playe
 side), or the two of a dispute. Each method of ``Deal`` decides one step — entering a version,
 confirming one, withdrawing one, the director settling the deal — and answers it as a ``Step``:
 the new state of each version it touches and the webhook event it means. It changes nothing
-itself and reads no database: the use case loads the deal's open versions, asks, and has
-persistence apply the step to the rows (``persistence.tables.apply``). A step it refuses is a
-club refusal (``Conflict`` with a ``code`` a program acts on).
+itself and reads no database: the use case loads the deal's open versions, asks, and has the
+deals repository save the step to the rows (``uow.deals``: ``persistence/deals.py``). A step it
+refuses is a club refusal (``Conflict`` with a ``code`` a program acts on).
 
 >>> deal = Deal(3, ())
 >>> deal.enter(replace=False, mine=False, agrees=False).states

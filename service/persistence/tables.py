@@ -6,14 +6,14 @@ import base64
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from ..club import OPEN_STATES, EntryState
-from ..club.deal import NEW, Deal, Step, Version
+from .deals import Deals
 from .models import Game, Round, TableEntry, TableLink, utcnow
 
 TOKEN_PREFIX = "bht_"
@@ -136,23 +136,6 @@ def entries_of_round(s: Session, tournament_id: int, number: int, table: int | N
     return list(s.scalars(q.order_by(TableEntry.id)))
 
 
-def open_entries(s: Session, tournament_id: int, number: int, table: int, deal: int) -> list[TableEntry]:
-    """The entries still deciding a deal (pending or disputed), oldest first, locked for update."""
-    q = (
-        select(TableEntry)
-        .where(
-            TableEntry.tournament_id == tournament_id,
-            TableEntry.round_number == number,
-            TableEntry.table_no == table,
-            TableEntry.deal_no == deal,
-            TableEntry.state.in_(OPEN),
-        )
-        .order_by(TableEntry.id)
-        .with_for_update()
-    )
-    return list(s.scalars(q))
-
-
 def latest_other_deal(s: Session, tournament_id: int, number: int, table: int, deal: int) -> TableEntry | None:
     """The table's last entry of another deal that was not withdrawn or replaced: what a repeat
     is compared with."""
@@ -170,11 +153,6 @@ def latest_other_deal(s: Session, tournament_id: int, number: int, table: int, d
     )
 
 
-def open_entry(s: Session, tournament_id: int, number: int, table: int, deal: int, entry_id: int) -> TableEntry | None:
-    """One of the deal's open entries, by id (locked for update), or None."""
-    return next((e for e in open_entries(s, tournament_id, number, table, deal) if e.id == entry_id), None)
-
-
 def entry_by_nonce(s: Session, link_id: int, nonce: str) -> TableEntry | None:
     return s.scalar(select(TableEntry).where(TableEntry.link_id == link_id, TableEntry.nonce == nonce))
 
@@ -189,43 +167,12 @@ def settle(s: Session, tournament_id: int, number: int, table: int, deal: int, k
     entries for it are overruled (and kept), so none is left to decide a deal that has its game.
     Done before the game is stored (entries locked before players' rows, as the tables' use cases
     do); ``link_game`` then names the game. Returns the entries' ids."""
-    rows = list(
-        s.scalars(
-            select(TableEntry)
-            .where(
-                TableEntry.tournament_id == tournament_id,
-                TableEntry.round_number == number,
-                TableEntry.table_no == table,
-                TableEntry.deal_no == deal,
-                TableEntry.state.in_(OPEN),
-            )
-            .order_by(TableEntry.id)
-            .with_for_update()
-        )
-    )
-    apply(s, Deal(deal, [versions_of(e) for e in rows]).overrule(), rows)
-    for e in rows:
+    deals = Deals(s)
+    opened = deals.get(tournament_id, number, table, deal)
+    deals.save(opened, opened.deal.overrule())
+    for e in opened.rows:
         e.resolved_by_key_id = key_id
-    return [e.id for e in rows]
-
-
-def versions_of(e: TableEntry, names: Mapping[int, str] | None = None) -> Version:
-    """An entry as its deal's rules see it (``names``: who entered it, for a refusal's words)."""
-    return Version(e.id, EntryState(e.state), (names or {}).get(e.entered_by or 0, "?"))
-
-
-def apply(s: Session, step: Step, entries: Sequence[TableEntry], new: TableEntry | None = None) -> None:
-    """A deal's step (``club.deal``: the only place an entry's state is decided) on its rows:
-    each touched entry's new state, now; the entries already stored first, flushed before a new
-    version joins them (one open version per side of a deal: the partial unique indexes)."""
-    now = utcnow()
-    by_id = {e.id: e for e in entries}
-    for key, state in step.states.items():
-        if key is not None:
-            by_id[key].state, by_id[key].updated_at = state.value, now
-    s.flush()
-    if new is not None and NEW in step.states:
-        new.state, new.updated_at = step.states[NEW].value, now
+    return [e.id for e in opened.rows]
 
 
 def link_game(s: Session, entry_ids: list[int], game_id: int) -> None:

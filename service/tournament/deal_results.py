@@ -10,11 +10,9 @@ from typing import Any
 
 from ..club import Side
 from ..club import may_confirm as club_may_confirm
-from ..club.deal import Deal
 from ..core.roles import Role
 from ..core.scoring import SeatResult
 from ..persistence import games as games_repo
-from ..persistence import tables as tables_repo
 from ..persistence.db import Session
 from ..persistence.keys import KeyRef
 from ..persistence.models import TableEntry, Tournament
@@ -92,15 +90,6 @@ def read_result(
     body: dict[str, Any] = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
     sub_doc: dict[str, Any] = {"players": players, "round": number, "table": table, "deal": deal, **body}
     return read_submission(s, t, sub_doc, json.dumps(sub_doc, ensure_ascii=False), players_known=True)
-
-
-def withdraw(s: Session, e: TableEntry, *, director: bool) -> None:
-    """An open entry withdrawn (kept, as ``withdrawn``): by the player who entered it while it is
-    pending, by the director at any time; the other version of a dispute, if any, waits again
-    for its confirmation (``club.deal.Deal.withdraw``)."""
-    open_ = tables_repo.open_entries(s, e.tournament_id, e.round_number, e.table_no, e.deal_no)
-    step = Deal(e.deal_no, [tables_repo.versions_of(x) for x in open_]).withdraw(e.id, director=director)
-    tables_repo.apply(s, step, open_)
 
 
 def store_entry(

@@ -10,7 +10,6 @@ from datetime import datetime
 from typing import Any
 
 from ..club import DealState, Side, WebhookEvent
-from ..club.deal import Deal
 from ..club.errors import Conflict, NotFound
 from ..club.events import RatingsChanged, deal_announced
 from ..persistence import games as games_repo
@@ -21,7 +20,7 @@ from ..persistence.db import Session
 from ..persistence.keys import KeyRef
 from ..persistence.models import Round, RoundSeat, TableEntry, Tournament
 from ..text_and_time import clean_text, utcnow
-from .deal_results import read_result, seats_of, store_entry, withdraw
+from .deal_results import read_result, seats_of, store_entry
 from .errors import Rejected
 from .submission import DuplicateDeal, ensure_open
 from .table_shown import DealInfo, EntryInfo, TablePlayer, deals_info, entry_info, table_players
@@ -262,12 +261,13 @@ def resolve_deal(
     if not 1 <= deal <= t.deals_per_round:
         raise NotFound(f"round {number} has no deal {deal}")
     reason = _resolution_reason(doc)
-    open_ = tables_repo.open_entries(s, t.id, number, table, deal)
+    opened = uow.deals.get(t.id, number, table, deal)
+    open_ = opened.rows
     played = games_repo.deals_entered(s, t.id, number, table)
     if deal in played:
         raise DuplicateDeal(number, table, deal, played[deal])
     now = utcnow()
-    versions = Deal(deal, [tables_repo.versions_of(e) for e in open_])
+    versions = opened.deal
     if "entry" in doc:
         chosen = next((e for e in open_ if e.id == doc["entry"] and type(doc["entry"]) is int), None)
         if chosen is None:
@@ -276,12 +276,12 @@ def resolve_deal(
         names = games_repo.player_names(s, t.id)
         why = reason or f"chosen by the director: the version {names.get(chosen.entered_by or 0)} entered"
         store_entry(s, t, players, number, table, chosen, key, why)
-        tables_repo.apply(s, step, open_)
+        uow.deals.save(opened, step)
         settled = chosen
     else:
         step = versions.settle(None)
         settled = _directors_entry(s, t, key, players, number, table, deal, doc, reason, now)
-        tables_repo.apply(s, step, open_, settled)
+        uow.deals.save(opened, step, settled)
         s.add(settled)
         s.flush()
     for e in open_:
@@ -368,10 +368,11 @@ def withdraw_entry(
     t, _, _ = owned_round(uow, acting, tournament_id, number, lock=True)
     if type(entry_id) is not int:
         raise Rejected.one("/entry", "invalid_type", "entry is the id of the entry to withdraw (a whole number)")
-    e = tables_repo.open_entry(s, t.id, number, table, deal, entry_id)
+    opened = uow.deals.get(t.id, number, table, deal)
+    e = opened.row(entry_id)
     if e is None:
         raise NotFound(f"deal {deal} of table {table} has no open entry {entry_id}")
-    withdraw(s, e, director=True)
+    uow.deals.save(opened, opened.deal.withdraw(e.id, director=True))
     uow.record(deal_announced(t.id, WebhookEvent.GAME_WITHDRAWN, number, table, deal, e.id, None))
     uow.commit()
     return entry_info(e, games_repo.player_names(s, t.id))

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..club import DealState, Side, WebhookEvent
-from ..club.deal import Deal, Step
+from ..club.deal import Step
 from ..club.errors import Conflict, NotFound
 from ..club.events import RatingsChanged, deal_announced
 from ..core.errors import Problem
@@ -26,6 +26,7 @@ from ..persistence import games as games_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
+from ..persistence.deals import Opened
 from ..persistence.models import TableEntry, Tournament
 from ..text_and_time import utcnow
 from .deal_results import (
@@ -35,7 +36,6 @@ from .deal_results import (
     same_result,
     seats_of,
     store_entry,
-    withdraw,
 )
 from .errors import Rejected, Unauthenticated
 from .pins import check_pin
@@ -217,12 +217,12 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
         created_at=now,
         updated_at=now,
     )
-    open_ = tables_repo.open_entries(s, t.id, at.number, at.table, deal)
-    first = open_[0] if open_ else None
-    step = _step_of_entering(at, open_, entry, asked)
+    opened = uow.deals.get(t.id, at.number, at.table, deal, at.names)
+    first = opened.waiting
+    step = _step_of_entering(at, opened, entry, asked)
     if first is None and not asked.repeat:
         _refuse_a_repeat(s, at, entry, now)
-    tables_repo.apply(s, step, open_, entry)
+    uow.deals.save(opened, step, entry)
     if step.stores is not None and first is not None:  # the other side agreed: the first version is the game
         _confirm(s, at, first, asked.who, now)
     s.add(entry)
@@ -235,13 +235,12 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
     return Entered(entry_info(entry, at.names))
 
 
-def _step_of_entering(at: OpenedTable, open_: list[TableEntry], entry: TableEntry, asked: EntryRequest) -> Step:
+def _step_of_entering(at: OpenedTable, opened: Opened, entry: TableEntry, asked: EntryRequest) -> Step:
     """What entering ``entry`` does to the deal (``club.deal.Deal.enter``); a refusal that names
     the version waiting shows it."""
-    first = open_[0] if open_ else None
-    deal = Deal(entry.deal_no, [tables_repo.versions_of(e, at.names) for e in open_])
+    first = opened.waiting
     try:
-        return deal.enter(
+        return opened.deal.enter(
             replace=asked.replace,
             mine=first is not None and not may_confirm(first, asked.who),
             agrees=first is not None and same_result(first.seats, entry.seats),
@@ -313,8 +312,8 @@ def confirm_deal(
     check_pin(s, t, player_id, pin)
     if not 1 <= deal <= t.deals_per_round:
         raise NotFound(f"round {at.number} has no deal {deal}")
-    open_ = tables_repo.open_entries(s, t.id, at.number, at.table, deal)
-    if not open_:
+    opened = uow.deals.get(t.id, at.number, at.table, deal, at.names)
+    if opened.waiting is None:
         played = games_repo.deals_entered(s, t.id, at.number, at.table)
         if deal in played:
             raise Conflict(
@@ -324,9 +323,9 @@ def confirm_deal(
                 code="deal_confirmed",
             )
         raise NotFound(f"deal {deal} of table {at.table} has no version waiting to be confirmed")
-    e = open_[0]
+    e = opened.waiting
     try:
-        step = Deal(deal, [tables_repo.versions_of(x, at.names) for x in open_]).confirm(entry_id)
+        step = opened.deal.confirm(entry_id)
     except Conflict as exc:
         if exc.extra.get("code") == "entry_replaced":
             exc.extra["entry"] = entry_info(e, at.names)
@@ -340,7 +339,7 @@ def confirm_deal(
             + ("" if e.side == Side.ANY else f" for the {'emperor' if e.side == Side.CROWN else 'rebel'} side"),
         )
     now = utcnow()
-    tables_repo.apply(s, step, open_)
+    uow.deals.save(opened, step)
     _confirm(s, at, e, player_id, now)
     uow.record(deal_announced(t.id, step.event, at.number, at.table, deal, e.id, e.game_id))
     if not t.private:
@@ -359,7 +358,8 @@ def withdraw_entry(
     player_id = _player(at, player_id)
     entry_id = _entry_id(entry_id)
     check_pin(s, t, player_id, pin)
-    e = tables_repo.open_entry(s, at.tournament.id, at.number, at.table, deal, entry_id)
+    opened = uow.deals.get(at.tournament.id, at.number, at.table, deal)
+    e = opened.row(entry_id)
     if e is None:
         raise NotFound(f"deal {deal} of table {at.table} has no open entry {entry_id}")
     if e.entered_by != player_id:
@@ -367,7 +367,7 @@ def withdraw_entry(
         raise Rejected.one(
             "/player", "not_the_enterer", f"only {entered}, who entered it, or the director withdraws it"
         )
-    withdraw(s, e, director=False)
+    uow.deals.save(opened, opened.deal.withdraw(e.id))
     uow.record(deal_announced(at.tournament.id, WebhookEvent.GAME_WITHDRAWN, at.number, at.table, deal, e.id, None))
     uow.commit()
     return entry_info(e, at.names)

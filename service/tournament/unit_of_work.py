@@ -15,6 +15,7 @@ from ..club.events import Announced, ClubEvent, RatingsChanged
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Database, IntegrityError, Session, may_run_again
+from ..persistence.deals import Deals
 from ..persistence.keys import KeyRef
 
 # What the views hold: the database, a key's reference; and whether the database ended a
@@ -60,6 +61,12 @@ class UnitOfWork:
         """Events this unit of work's writes cause, turned into what they mean when it commits
         (and forgotten if it does not)."""
         self._events.extend(events)
+
+    @property
+    def deals(self) -> Deals:
+        """The deals repository: a table's deal as the club core's ``Deal`` with its rows, saved
+        step by step."""
+        return Deals(self.session)
 
     def commit(self) -> None:
         events, self._events = self._events, []

@@ -1,0 +1,77 @@
+"""The deals repository: a table's deal loaded as the club core's ``Deal`` (its open versions,
+locked for update, oldest first) with the rows behind it, and a step the deal decided saved to
+those rows — the only code that writes an entry's state (``tests/test_layout.py``). The unit of
+work hands it out as ``uow.deals``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..club import OPEN_STATES, EntryState
+from ..club.deal import NEW, Deal, Step, Version
+from ..text_and_time import utcnow
+from .models import TableEntry
+
+__all__ = ["Deals", "Opened", "version_of"]
+
+
+def version_of(e: TableEntry, names: Mapping[int, str] | None = None) -> Version:
+    """An entry as its deal's rules see it (``names``: who entered it, for a refusal's words)."""
+    return Version(e.id, EntryState(e.state), (names or {}).get(e.entered_by or 0, "?"))
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A deal as loaded: the rules' value, and its open rows (locked), oldest first."""
+
+    deal: Deal
+    rows: tuple[TableEntry, ...]
+
+    @property
+    def waiting(self) -> TableEntry | None:
+        """The version a confirmation or a new entry meets first (the older one of a dispute)."""
+        return self.rows[0] if self.rows else None
+
+    def row(self, entry_id: int) -> TableEntry | None:
+        return next((e for e in self.rows if e.id == entry_id), None)
+
+
+class Deals:
+    def __init__(self, s: Session) -> None:
+        self.s = s
+
+    def get(
+        self, tournament_id: int, number: int, table: int, deal: int, names: Mapping[int, str] | None = None
+    ) -> Opened:
+        """Deal ``deal`` of a round's table, its open versions locked for update."""
+        q = (
+            select(TableEntry)
+            .where(
+                TableEntry.tournament_id == tournament_id,
+                TableEntry.round_number == number,
+                TableEntry.table_no == table,
+                TableEntry.deal_no == deal,
+                TableEntry.state.in_([x.value for x in OPEN_STATES]),
+            )
+            .order_by(TableEntry.id)
+            .with_for_update()
+        )
+        rows = tuple(self.s.scalars(q))
+        return Opened(Deal(deal, [version_of(e, names) for e in rows]), rows)
+
+    def save(self, opened: Opened, step: Step, new: TableEntry | None = None) -> None:
+        """A step of the deal on its rows: each touched version's new state, now; the stored
+        versions first, flushed before a new one joins them (one open version per side of a deal:
+        the partial unique indexes), then the new version's state (``new``, not added yet)."""
+        now = utcnow()
+        by_id = {e.id: e for e in opened.rows}
+        for key, state in step.states.items():
+            if key is not None:
+                by_id[key].state, by_id[key].updated_at = state.value, now
+        self.s.flush()
+        if new is not None and NEW in step.states:
+            new.state, new.updated_at = step.states[NEW].value, now
