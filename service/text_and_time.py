@@ -25,12 +25,17 @@ DEFAULT_ZONE = "Asia/Shanghai"
 FUTURE_GRACE = timedelta(minutes=5)
 
 
-@functools.cache
 def utcnow() -> datetime:
-    """Now, in UTC (every stored moment is one)."""
+    """Now, in UTC (every stored moment is one).
+
+    >>> a = utcnow(); b = utcnow()
+    >>> a.tzinfo is UTC and b >= a and b is not a
+    True
+    """
     return datetime.now(UTC)
 
 
+@functools.cache
 def _zones() -> frozenset[str]:
     return frozenset(available_timezones())
 
