@@ -47,8 +47,12 @@ class Step:
 
     states: Mapping[int | None, EntryState]
     event: WebhookEvent
-    stores: int | None = None  # the version that becomes the game (NEW: the one being entered)
-    entered: bool = False  # whether ``stores`` is the version being entered
+    stores: int | None = None  # the stored version that becomes the game, if one does
+
+    @property
+    def entered(self) -> bool:
+        """Whether the version being entered is the deal's game (the director's own)."""
+        return self.states.get(NEW) is EntryState.CONFIRMED
 
 
 class Deal:
@@ -126,7 +130,7 @@ class Deal:
             raise NotFound(f"deal {self.number} has no open entry {chosen}")
         states: dict[int | None, EntryState] = {v.id: EntryState.OVERRULED for v in self.open if v.id != chosen}
         states[chosen] = EntryState.CONFIRMED
-        return Step(states, WebhookEvent.GAME_CONFIRMED, stores=chosen, entered=chosen is None)
+        return Step(states, WebhookEvent.GAME_CONFIRMED, stores=chosen)
 
     def overrule(self) -> Step:
         """The deal's game came another way (the director stored it from the games' form): every

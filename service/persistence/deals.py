@@ -16,7 +16,9 @@ from ..club.deal import NEW, Deal, Step, Version
 from ..text_and_time import utcnow
 from .models import TableEntry
 
-__all__ = ["Deals", "Opened", "version_of"]
+__all__ = ["OPEN", "Deals", "Opened", "version_of"]
+
+OPEN = tuple(x.value for x in OPEN_STATES)  # the states of an entry still deciding its deal, as stored
 
 
 def version_of(e: TableEntry, names: Mapping[int, str] | None = None) -> Version:
@@ -55,7 +57,7 @@ class Deals:
                 TableEntry.round_number == number,
                 TableEntry.table_no == table,
                 TableEntry.deal_no == deal,
-                TableEntry.state.in_([x.value for x in OPEN_STATES]),
+                TableEntry.state.in_(OPEN),
             )
             .order_by(TableEntry.id)
             .with_for_update()

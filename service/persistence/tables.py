@@ -12,13 +12,13 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from ..club import OPEN_STATES, EntryState
+from ..club import EntryState
+from .deals import OPEN as OPEN
 from .deals import Deals
 from .models import Game, Round, TableEntry, TableLink, utcnow
 
 TOKEN_PREFIX = "bht_"
 # The states of an entry that still decide a deal: the others are kept for the audit trail.
-OPEN = tuple(x.value for x in OPEN_STATES)
 
 
 def token_hash(token: str) -> str:
