@@ -5,6 +5,7 @@ settling a deal, and closing the round."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import segno
@@ -172,31 +173,39 @@ def number_of(form: Any, name: str) -> int:
     return found_number
 
 
+def _round_closing(tournament_id: int, number: int, do: Callable[[UnitOfWork], object], done: str) -> Any:
+    """Close a round or open it again (``do``), then back to its board with what came of it."""
+    try:
+        with found(), unit_of_work() as uow:
+            do(uow)
+    except Conflict as exc:
+        flash(tr(str(exc)), "bad")
+    else:
+        flash(done, "good")
+    return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
+
+
 @blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/close")
 @organizer_only
 def close_round(tournament_id: int, number: int) -> Any:
     seen = request.form.get("seen") or None  # the board the director read before deciding
-    try:
-        with found(), unit_of_work() as uow:
-            round_closing.close_round(uow, acting(), tournament_id, number, seen=seen)
-    except Conflict as exc:
-        flash(tr(str(exc)), "bad")
-        return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
-    flash(gettext("Round %(n)s is closed: its table links no longer work.") % {"n": number}, "good")
-    return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
+    return _round_closing(
+        tournament_id,
+        number,
+        lambda uow: round_closing.close_round(uow, acting(), tournament_id, number, seen=seen),
+        gettext("Round %(n)s is closed: its table links no longer work.") % {"n": number},
+    )
 
 
 @blp.post("/organizer/tournaments/<int:tournament_id>/rounds/<int:number>/reopen")
 @organizer_only
 def reopen_round(tournament_id: int, number: int) -> Any:
-    try:
-        with found(), unit_of_work() as uow:
-            round_closing.reopen_round(uow, acting(), tournament_id, number)
-    except Conflict as exc:
-        flash(tr(str(exc)), "bad")
-        return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
-    flash(gettext("Round %(n)s is open again: its table links work again.") % {"n": number}, "good")
-    return redirect(url_for("web.round_board_page", tournament_id=tournament_id, number=number), 303)
+    return _round_closing(
+        tournament_id,
+        number,
+        lambda uow: round_closing.reopen_round(uow, acting(), tournament_id, number),
+        gettext("Round %(n)s is open again: its table links work again.") % {"n": number},
+    )
 
 
 # --- seating the next round, and taking back one seated by mistake --------------------------------

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import datetime
 
 from flask import g, request
 
 from ..i18n import LANGUAGES, best_language, translate
+from ..text_and_time import utcnow
 
 __all__ = ["LANGUAGES", "for_people", "gettext", "language", "relative_time", "ruleset_label", "seat_label", "tr"]
 
@@ -88,7 +89,7 @@ def ruleset_label(name: object) -> str:
 
 def relative_time(when: datetime, now: datetime | None = None) -> str:
     """How long ago, as people say it: 刚刚 (just now) under a minute, then minutes, then hours."""
-    seconds = ((now or datetime.now(UTC)) - when).total_seconds()
+    seconds = ((now or utcnow()) - when).total_seconds()
     if seconds < 60:
         return gettext("just now")
     if seconds < 3600:

@@ -30,6 +30,7 @@ import pytest
 
 from service.core.sheets import read_sheet, score
 from tests.browser.conftest import CHROMIUM, api, shot
+from tests.browser.test_phone_fit import _phone
 from tests.browser.test_table_entry import _decode_qr
 from tests.i18n.messages import english_left
 from tests.system.test_deploy import free_port, wait_ready
@@ -50,13 +51,6 @@ PLAYERS = [
     "Bartholomew-Featherstone",
 ]
 DEALS, ROUNDS, BYE = 4, 3, 2
-
-
-def _phone(browser: Any, width: int = 360, height: int = 740) -> tuple[Any, Any]:
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True, locale="zh-CN"
-    )
-    return context, context.new_page()
 
 
 def _read_as_a_person(page: Any) -> None:
@@ -275,8 +269,8 @@ def test_a_first_evening_served_to_the_phones_on_the_club_network(browser, lan_s
                 expected[x["player_id"]] += BYE
             for table, link in zip(seating["tables"], links, strict=True):
                 players = [s["player_id"] for s in sorted(table["seats"], key=lambda s: s["seat"])]
-                ctx_a, phone_a = _phone(phones)
-                ctx_b, phone_b = _phone(phones)
+                ctx_a, phone_a = _phone(phones, 360, 740)
+                ctx_b, phone_b = _phone(phones, 360, 740)
                 try:
                     for deal in range(1, DEALS + 1):
                         sheet = _a_deal(rng)
