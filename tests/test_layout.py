@@ -151,17 +151,35 @@ def test_webhook_events_are_named_by_the_club_core():
 
 def test_no_use_case_writes_an_outbox_row_or_updates_ratings_by_hand():
     """A use case records events (uow.record); the unit of work alone turns them into outbox
-    rows and ratings updates when it commits."""
-    found = [
-        f"{p.relative_to(SERVICE)}:{node.lineno} {node.func.attr}"
-        for p in (SERVICE / "tournament").glob("*.py")
-        if p.name not in ("unit_of_work.py", "ratings.py")
-        for node in ast.walk(ast.parse(p.read_text()))
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr in ("add_event", "after_write")
-    ]
-    assert not found, found
+    rows, rating marks and ratings updates when it commits. Persistence writes neither, but for
+    two: a stored game's own ``game.stored`` row and mark (on PostgreSQL one statement holds the
+    game, its row and its mark: ``store_game``), and the deliverer's season fan-out (webhooks.py)."""
+    writers = ("add_event", "after_write", "mark", "ratings_mark", "mark_tournament", "mark_games_of_players")
+    allowed = {
+        ("tournament", "unit_of_work.py"),
+        ("tournament", "ratings.py"),
+        ("persistence", "ratings.py"),
+        ("persistence", "webhooks.py"),
+    }
+    found = []
+    for folder in ("tournament", "persistence", "api", "web"):
+        for p in (SERVICE / folder).glob("*.py"):
+            if (folder, p.name) in allowed:
+                continue
+            tree = ast.parse(p.read_text())
+            for fn in ast.walk(tree):
+                if not isinstance(fn, ast.FunctionDef) or (folder, p.name, fn.name) == (
+                    "persistence",
+                    "games.py",
+                    "_store_sqlite",
+                ):
+                    continue
+                for node in ast.walk(fn):
+                    if isinstance(node, ast.Call):
+                        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+                        if name in writers:
+                            found.append(f"{folder}/{p.name}:{node.lineno} {name}")
+    assert not found, sorted(set(found))
 
 
 def test_an_entrys_state_is_decided_by_its_deal_alone():
@@ -187,4 +205,44 @@ def test_an_entrys_state_is_decided_by_its_deal_alone():
                                 found.append(f"{folder}/{p.name}:{node.lineno} assigns .state")
                 if isinstance(node, ast.keyword) and node.arg == "state" and "EntryState." in ast.unparse(node.value):
                     found.append(f"{folder}/{p.name}:{node.value.lineno} stores state={ast.unparse(node.value)}")
+    assert not found, found
+
+
+ORM_MODULES = ("models.py", "club_models.py", "webhook_models.py")
+
+
+def _orm_classes() -> set[str]:
+    names = set()
+    for name in ORM_MODULES:
+        tree = ast.parse((SERVICE / "persistence" / name).read_text())
+        names |= {n.name for n in tree.body if isinstance(n, ast.ClassDef) and n.name != "Base"}
+    return names
+
+
+def test_persistence_hands_up_read_only_shapes_never_rows():
+    """What a public function of persistence returns (and what a value it hands up holds) names
+    the club core's read-only shapes (club/records.py), never an ORM class: above persistence a
+    row is read, and a change is asked of a repository."""
+    orm = _orm_classes()
+    found = []
+    for p in (SERVICE / "persistence").glob("*.py"):
+        if p.name in ORM_MODULES:
+            continue
+        tree = ast.parse(p.read_text())
+        for node in ast.walk(tree):
+            annotations = []
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_") and node.returns is not None:
+                annotations.append((node.lineno, node.returns))
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                annotations += [(x.lineno, x.annotation) for x in node.body if isinstance(x, ast.AnnAssign)]
+            for line, a in annotations:
+                named = {n.id for n in ast.walk(a) if isinstance(n, ast.Name)}
+                named |= {
+                    w
+                    for n in ast.walk(a)
+                    if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                    for w in n.value.replace("[", " ").replace("]", " ").replace(",", " ").replace("|", " ").split()
+                }
+                if named & orm:
+                    found.append(f"persistence/{p.name}:{line} {ast.unparse(a)}")
     assert not found, found

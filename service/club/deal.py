@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from .errors import Conflict, NotFound
 from .vocabulary import EntryState, WebhookEvent
 
-__all__ = ["NEW", "Deal", "Step", "Version"]
+__all__ = ["NEW", "Deal", "NewVersion", "Step", "Version"]
 
 NEW = None  # in a step's states: the version being entered
 
@@ -38,6 +40,30 @@ class Version:
     id: int
     state: EntryState
     entered_by: str = "?"
+
+
+@dataclass(frozen=True, slots=True)
+class NewVersion:
+    """A version of a deal being entered, as judged: what its entry keeps. Its state is the
+    deal's step's (``Deals.save`` writes both); ``link_id`` None is the director's own version,
+    then stored at once (``game_id``) and resolved by the director's key."""
+
+    tournament_id: int
+    round_number: int
+    table_no: int
+    deal_no: int
+    kind: str
+    body: str  # the result as the table (or the director) sent it
+    outcome: dict[str, Any]
+    seats: list[Any]  # seat, player_id, role, place, score, rebelled
+    record_hash: str | None
+    side: str
+    at: datetime
+    link_id: int | None = None
+    nonce: str | None = None
+    entered_by: int | None = None
+    resolved_by_key_id: int | None = None
+    game_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from .vocabulary import WebhookEvent
@@ -29,9 +30,15 @@ class Announced:
 @dataclass(frozen=True, slots=True)
 class RatingsChanged:
     """An organizer's rated games changed: its ratings are brought up to date once the write has
-    committed (inline when the update is small, else by the worker)."""
+    committed (inline when the update is small, else by the worker). From where: ``since``, the
+    first game whose rating changes (played_at, id); or the first game of ``tournament_id`` (made
+    public or private), or of ``player_ids`` (now another member's). The unit of work writes that
+    mark in the transaction; none of them: the write marked it itself (a game stored)."""
 
     organizer_id: int
+    since: tuple[datetime, int] | None = None
+    tournament_id: int | None = None
+    player_ids: tuple[int, ...] = ()
 
 
 ClubEvent = Announced | RatingsChanged

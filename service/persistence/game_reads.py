@@ -10,8 +10,9 @@ from datetime import datetime
 from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
+from ..club import game_records, records
 from ..club.errors import NotFound
-from .models import Game, GameSeat, GameVersion, Player, Tournament
+from .models import Game, GameSeat, GameVersion, Player
 
 __all__ = [
     "current_version",
@@ -37,7 +38,7 @@ def player_names(s: Session, tournament_id: int) -> dict[int, str]:
     return {pid: name for pid, name in rows}
 
 
-def players_by_id(s: Session, tournament_id: int, ids: Sequence[int]) -> dict[int, Player]:
+def players_by_id(s: Session, tournament_id: int, ids: Sequence[int]) -> dict[int, records.Player]:
     rows = s.scalars(select(Player).where(Player.tournament_id == tournament_id, Player.id.in_(ids))).all()
     return {p.id: p for p in rows}
 
@@ -79,7 +80,7 @@ def game_with_record(s: Session, tournament_id: int, record_hash: str) -> int | 
     return s.scalar(select(Game.id).where(Game.tournament_id == tournament_id, Game.record_hash == record_hash))
 
 
-def get_game(s: Session, t: Tournament, game_id: int) -> Game:
+def get_game(s: Session, t: records.Tournament, game_id: int) -> game_records.Game:
     game = s.get(Game, game_id)
     if game is None or game.tournament_id != t.id:
         raise NotFound(f"tournament {t.id} has no game {game_id}")
@@ -94,13 +95,13 @@ def tournament_of_game(s: Session, game_id: int) -> int:
     return int(tid)
 
 
-def current_version(s: Session, game: Game) -> GameVersion:
+def current_version(s: Session, game: game_records.Game) -> game_records.GameVersion:
     v = s.scalar(select(GameVersion).where(GameVersion.game_id == game.id, GameVersion.version == game.current_version))
     assert v is not None
     return v
 
 
-def current_versions(s: Session, games: Sequence[Game]) -> dict[int, GameVersion]:
+def current_versions(s: Session, games: Sequence[game_records.Game]) -> dict[int, game_records.GameVersion]:
     """The current version of each game, in one query."""
     if not games:
         return {}
@@ -109,20 +110,20 @@ def current_versions(s: Session, games: Sequence[Game]) -> dict[int, GameVersion
     return {v.game_id: v for v in rows if (v.game_id, v.version) in wanted}
 
 
-def seats_of_versions(s: Session, version_ids: Sequence[int]) -> dict[int, list[GameSeat]]:
+def seats_of_versions(s: Session, version_ids: Sequence[int]) -> dict[int, list[game_records.GameSeat]]:
     """The seats of each version, in one query."""
-    out: dict[int, list[GameSeat]] = {v: [] for v in version_ids}
+    out: dict[int, list[game_records.GameSeat]] = {v: [] for v in version_ids}
     if version_ids:
         for seat in s.scalars(select(GameSeat).where(GameSeat.version_id.in_(version_ids)).order_by(GameSeat.seat)):
             out[seat.version_id].append(seat)
     return out
 
 
-def game_seats(s: Session, version_id: int) -> Sequence[GameSeat]:
+def game_seats(s: Session, version_id: int) -> Sequence[game_records.GameSeat]:
     return s.scalars(select(GameSeat).where(GameSeat.version_id == version_id).order_by(GameSeat.seat)).all()
 
 
-def history(s: Session, game: Game) -> Sequence[GameVersion]:
+def history(s: Session, game: game_records.Game) -> Sequence[game_records.GameVersion]:
     return s.scalars(select(GameVersion).where(GameVersion.game_id == game.id).order_by(GameVersion.version)).all()
 
 
@@ -136,7 +137,7 @@ def list_games(
     include_void: bool,
     limit: int,
     offset: int,
-) -> tuple[Sequence[Game], int]:
+) -> tuple[Sequence[game_records.Game], int]:
     conds = [Game.tournament_id == tournament_id]
     if player_id is not None:
         conds.append(
@@ -154,7 +155,9 @@ def list_games(
     return rows, total
 
 
-def export_games(s: Session, tournament_id: int, batch: int = 500) -> Iterator[tuple[Game, GameVersion]]:
+def export_games(
+    s: Session, tournament_id: int, batch: int = 500
+) -> Iterator[tuple[game_records.Game, game_records.GameVersion]]:
     """Every game of the tournament with its current version, oldest first, in batches."""
     last = 0
     while True:

@@ -13,7 +13,7 @@ from sqlalchemy import Table, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..club import WebhookEvent as Event
-from ..club import rules
+from ..club import game_records, records, rules
 from ..core.scoring import SeatResult
 from .fastpath import Prepared, is_postgresql
 
@@ -38,11 +38,9 @@ from .game_reads import (
 from .game_target import GameTarget, game_target
 from .keys import KeyRef
 from .models import (
-    ApiKey,
     Game,
     GameSeat,
     GameVersion,
-    Tournament,
     utcnow,
 )
 from .ratings import mark as ratings_mark
@@ -127,7 +125,7 @@ def _seat_tuple(x: dict[str, Any]) -> tuple[int, str, int, bool]:
     return x["player_id"], x["role"], x["score"], x["rebelled"]
 
 
-def _seat_rows(t: Tournament, game: Game, version: GameVersion, sub: Submission) -> list[GameSeat]:
+def _seat_rows(t: records.Tournament, game: Game, version: GameVersion, sub: Submission) -> list[GameSeat]:
     return [
         GameSeat(version_id=version.id, game_id=game.id, tournament_id=t.id, counted=True, **seat)
         for seat in _seat_values(sub)
@@ -222,7 +220,9 @@ class NewGame:
     deal_no: int | None = None
 
 
-def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, sub: Submission) -> NewGame:
+def store_game(
+    s: Session, t: records.Tournament | TournamentRef, key: records.ApiKey | KeyRef, sub: Submission
+) -> NewGame:
     """Insert a game, its first version and its seats, and add them to the players' totals.
     A game already stored in the tournament fails on the unique (tournament, record hash)
     constraint: IntegrityError. On PostgreSQL this is one statement, atomic by itself, so it
@@ -239,7 +239,7 @@ def store_game(s: Session, t: Tournament | TournamentRef, key: ApiKey | KeyRef, 
 
 def _store_postgresql(
     s: Session,
-    t: Tournament | TournamentRef,
+    t: records.Tournament | TournamentRef,
     key_id: int,
     sub: Submission,
     seat_values: list[dict[str, Any]],
@@ -273,7 +273,7 @@ def _store_postgresql(
 
 def _store_sqlite(
     s: Session,
-    t: Tournament | TournamentRef,
+    t: records.Tournament | TournamentRef,
     key_id: int,
     sub: Submission,
     seat_values: list[dict[str, Any]],
@@ -330,11 +330,16 @@ def set_reason(s: Session, game_id: int, reason: str) -> None:
 
 
 def correct_game(
-    s: Session, t: Tournament, game: Game, key: ApiKey | KeyRef, reason: str, replacement: Submission | None
-) -> GameVersion:
+    s: Session,
+    t: records.Tournament,
+    shown: game_records.Game,
+    key: records.ApiKey | KeyRef,
+    reason: str,
+    replacement: Submission | None,
+) -> game_records.GameVersion:
     """Void the game (replacement None) or replace it; the old versions stay."""
+    game = s.get_one(Game, shown.id)  # the loaded row (the session's identity map: no query)
     s.execute(select(Game.id).where(Game.id == game.id).with_for_update())
-    was = (game.played_at, game.id)
     rules.correctable(game.id, voided=game.voided)
     if replacement is not None and replacement.record_hash is not None:
         clash = s.scalar(
@@ -360,12 +365,6 @@ def correct_game(
     s.add(version)
     s.flush()
     game.current_version = number
-    add_event(
-        s,
-        t.id,
-        Event.GAME_CORRECTED,
-        {"tournament_id": t.id, "game_id": game.id, "version": number, "action": version.action, "reason": reason},
-    )
     if replacement is None:
         game.voided = True
         game.record_hash = None  # a void game no longer holds its record: it may be submitted anew
@@ -377,7 +376,5 @@ def correct_game(
         s.add_all(seats)
         s.flush()
         apply_stats(s, t.id, seats, +1)
-    if not t.private:  # the ratings change from the game on (from where it was, or is now, if earlier)
-        ratings_mark(s, t.organizer_id, *min(was, (game.played_at, game.id)))
     s.flush()
     return version

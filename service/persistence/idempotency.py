@@ -8,10 +8,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..club import game_records
 from .models import IdempotentRequest
 
 
-def find(s: Session, organizer_id: int, key: str) -> IdempotentRequest | None:
+def find(s: Session, organizer_id: int, key: str) -> game_records.IdempotentRequest | None:
     return s.scalar(
         select(IdempotentRequest).where(IdempotentRequest.organizer_id == organizer_id, IdempotentRequest.key == key)
     )

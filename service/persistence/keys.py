@@ -11,8 +11,9 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from ..club import rules
+from ..club import records, rules
 from ..club.errors import NotFound
+from ..text_and_time import DEFAULT_ZONE
 from .db import lock_rows
 from .models import (
     ALL_SCOPES,
@@ -43,22 +44,24 @@ class KeyRef:
         return scope in self.scopes.split()
 
 
-def get_organizer(s: Session, organizer_id: int) -> Organizer:
+def get_organizer(s: Session, organizer_id: int) -> records.Organizer:
     org = s.get(Organizer, organizer_id)
     if org is None:
         raise NotFound(f"no organizer {organizer_id}")
     return org
 
 
-def create_organizer(s: Session, name: str) -> tuple[Organizer, ApiKey, str]:
-    org = Organizer(name=name)
+def create_organizer(
+    s: Session, name: str, time_zone: str = DEFAULT_ZONE
+) -> tuple[records.Organizer, records.ApiKey, str]:
+    org = Organizer(name=name, time_zone=time_zone)
     s.add(org)
     s.flush()
     key, secret = new_key(s, org.id, "first key")
     return org, key, secret
 
 
-def new_key(s: Session, organizer_id: int, label: str | None, scopes: str = ALL_SCOPES) -> tuple[ApiKey, str]:
+def new_key(s: Session, organizer_id: int, label: str | None, scopes: str = ALL_SCOPES) -> tuple[records.ApiKey, str]:
     secret = KEY_PREFIX + secrets.token_urlsafe(24)
     key = ApiKey(
         organizer_id=organizer_id,
@@ -83,16 +86,29 @@ def authenticate_ref(s: Session, secret: str, *, hashed: bool = False) -> KeyRef
     return None if row is None or row[2] is not None else KeyRef(*row)
 
 
+def change_organizer(s: Session, organizer_id: int, name: str | None, time_zone: str | None) -> None:
+    """The club renamed, or its time zone set (None: unchanged)."""
+    org = s.get_one(Organizer, organizer_id)
+    if name is not None:
+        org.name = name
+    if time_zone is not None:
+        org.time_zone = time_zone
+
+
+def get_key(s: Session, key_id: int) -> records.ApiKey | None:
+    return s.get(ApiKey, key_id)
+
+
 def mark_used(s: Session, key_id: int, now: datetime) -> None:
     """Record that the key was used at ``now`` (callers do it at most every few minutes a key)."""
     s.execute(update(ApiKey).where(ApiKey.id == key_id).values(last_used_at=now))
 
 
-def list_keys(s: Session, organizer_id: int) -> Sequence[ApiKey]:
+def list_keys(s: Session, organizer_id: int) -> Sequence[records.ApiKey]:
     return s.scalars(select(ApiKey).where(ApiKey.organizer_id == organizer_id).order_by(ApiKey.id)).all()
 
 
-def revoke_key(s: Session, organizer_id: int, key_id: int, keep: Sequence[str]) -> ApiKey:
+def revoke_key(s: Session, organizer_id: int, key_id: int, keep: Sequence[str]) -> records.ApiKey:
     """Revoke a key; never the organizer's last usable key with every scope of ``keep`` (Conflict).
     The organizer is locked first (db.lock_rows: a row lock on PostgreSQL, the write lock on
     SQLite), so two parallel revocations cannot each leave the other as the last."""

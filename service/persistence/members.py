@@ -10,16 +10,15 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from ..club import STAT_COLUMNS, Contribution, rules
+from ..club import STAT_COLUMNS, Contribution, game_records, records, rules
 from ..club.errors import NotFound
 from ..names import name_key, reading
-from . import ratings as ratings_repo
 from .db import lock_rows
 from .models import GameSeat, MemberEvent, MemberRating, Player, PlayerStats, RatingStep, Tournament, utcnow
 from .models import Member as Member
 
 
-def find_or_create(s: Session, organizer_id: int, name: str) -> Member:
+def find_or_create(s: Session, organizer_id: int, name: str) -> game_records.Member:
     """The member of that name (under the name rules: case, width, spaces), else a new one; a
     merged member's name finds the member it was merged into. One member per name key within an
     organizer (a unique index): requests adding one new name at once insert it once (``INSERT …
@@ -43,8 +42,9 @@ def _by_key(s: Session, organizer_id: int, key: str) -> Member | None:
     return s.scalar(select(Member).where(Member.organizer_id == organizer_id, Member.name_key == key))
 
 
-def live(s: Session, m: Member) -> Member:
+def live(s: Session, shown: game_records.Member) -> game_records.Member:
     """The member a merged one went into, following the merges (never a cycle: merge checks)."""
+    m = s.get_one(Member, shown.id)
     for _ in range(1000):
         if m.merged_into is None:
             return m
@@ -55,14 +55,14 @@ def live(s: Session, m: Member) -> Member:
     rules.merges_end(m.id)
 
 
-def get_member(s: Session, organizer_id: int, member_id: int) -> Member:
+def get_member(s: Session, organizer_id: int, member_id: int) -> game_records.Member:
     m = s.get(Member, member_id)
     if m is None or m.organizer_id != organizer_id:
         raise NotFound(f"organizer {organizer_id} has no member {member_id}")
     return m
 
 
-def list_members(s: Session, organizer_id: int, *, public_only: bool = False) -> list[tuple[Member, int]]:
+def list_members(s: Session, organizer_id: int, *, public_only: bool = False) -> list[tuple[game_records.Member, int]]:
     """The club's members (merged ones left out), each with how many players (tournaments) it is.
     ``public_only``: counted in public tournaments only, and a member with none is left out (what
     anyone may see of a club). Every member: for the forms that pick one (page_of_members pages)."""
@@ -88,7 +88,7 @@ def page_of_members(
     limit: int,
     offset: int,
     by_rating: float | None = None,
-) -> tuple[list[tuple[Member, int]], int]:
+) -> tuple[list[tuple[game_records.Member, int]], int]:
     """A page of the club's members in name order (their reading, then the name, then the id),
     each with how many players (tournaments) it is, and how many members there are in all.
     ``public_only``: only members who played in a public tournament, counting those.
@@ -123,7 +123,7 @@ def page_of_members(
     return [(m, int(counts.get(m.id, 0))) for m in members], total
 
 
-def players_of(s: Session, member_id: int) -> Sequence[tuple[Player, Tournament]]:
+def players_of(s: Session, member_id: int) -> Sequence[tuple[records.Player, records.Tournament]]:
     rows = s.execute(
         select(Player, Tournament)
         .join(Tournament, Tournament.id == Player.tournament_id)
@@ -133,7 +133,7 @@ def players_of(s: Session, member_id: int) -> Sequence[tuple[Player, Tournament]
     return [(p, t) for p, t in rows]
 
 
-def stats_of_players(s: Session, player_ids: Sequence[int]) -> dict[int, PlayerStats]:
+def stats_of_players(s: Session, player_ids: Sequence[int]) -> dict[int, game_records.PlayerStats]:
     """The maintained totals of these players, by player."""
     rows = s.scalars(select(PlayerStats).where(PlayerStats.player_id.in_(list(player_ids) or [0])))
     return {x.player_id: x for x in rows}
@@ -206,10 +206,13 @@ def _clash(s: Session, member_id: int, tournament_ids: Sequence[int]) -> int | N
     )
 
 
-def move_player(s: Session, p: Player, to: Member, key_id: int | None, reason: str | None) -> None:
-    """Link a player (and so every game of theirs) to another member."""
+def move_player(
+    s: Session, shown: records.Player, to: game_records.Member, key_id: int | None, reason: str | None
+) -> bool:
+    """Link a player (and so every game of theirs) to another member: whether it moved."""
+    p = s.get_one(Player, shown.id)
     if p.member_id == to.id:
-        return
+        return False
     rules.movable(to.id, to.merged_into, None if to.merged_into is not None else _clash(s, to.id, [p.tournament_id]))
     s.add(
         MemberEvent(
@@ -224,18 +227,21 @@ def move_player(s: Session, p: Player, to: Member, key_id: int | None, reason: s
     )
     p.member_id = to.id
     s.flush()
-    ratings_repo.mark_games_of_players(s, to.organizer_id, [p.id])  # its games are another member's now
+    return True
 
 
-def merge(s: Session, into: Member, other: Member, key_id: int | None, reason: str | None) -> int:
+def merge(
+    s: Session, into: game_records.Member, shown: game_records.Member, key_id: int | None, reason: str | None
+) -> list[int]:
     """Move every player of ``other`` to ``into``; ``other`` is kept, marked merged. Conflict
-    where both have a player in one tournament. Answers how many players moved."""
+    where both have a player in one tournament. Answers the players moved."""
+    other = s.get_one(Member, shown.id)
     rules.not_merging_itself(into.id, other.id)
     lock(s, [into.id, other.id])  # and read both again: a merge at the same moment has finished
     theirs = list(s.scalars(select(Player.tournament_id).where(Player.member_id == other.id)))
     rules.mergeable(into.id, other.id, (into.merged_into, other.merged_into), _clash(s, into.id, theirs))
     players = list(s.scalars(select(Player.id).where(Player.member_id == other.id)))
-    moved = s.execute(update(Player).where(Player.member_id == other.id).values(member_id=into.id)).rowcount or 0  # type: ignore[attr-defined]
+    s.execute(update(Player).where(Player.member_id == other.id).values(member_id=into.id))
     other.merged_into = into.id
     s.add(
         MemberEvent(
@@ -248,8 +254,7 @@ def merge(s: Session, into: Member, other: Member, key_id: int | None, reason: s
         )
     )
     s.flush()
-    ratings_repo.mark_games_of_players(s, into.organizer_id, players)  # their games are the member's now
-    return int(moved)
+    return players
 
 
 def tournaments_of(s: Session, member_ids: list[int]) -> list[int]:
@@ -264,7 +269,7 @@ def lock(s: Session, member_ids: list[int]) -> None:
     lock_rows(s, Member, member_ids)
 
 
-def events(s: Session, organizer_id: int, member_id: int) -> Sequence[MemberEvent]:
+def events(s: Session, organizer_id: int, member_id: int) -> Sequence[game_records.MemberEvent]:
     return s.scalars(
         select(MemberEvent)
         .where(

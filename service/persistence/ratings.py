@@ -20,6 +20,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
+from ..club import game_records
 from .models import Game, GameSeat, MemberRating, Organizer, Player, RatingMark, RatingStep, Tournament, utcnow
 
 Position = tuple[datetime, int]  # (played_at, game id): where a game is in the played order
@@ -276,14 +277,16 @@ def first_game(s: Session, organizer_id: int) -> Position | None:
 # --- reading ---------------------------------------------------------------------------------------------
 
 
-def current(s: Session, organizer_id: int, member_ids: Sequence[int] | None = None) -> dict[int, MemberRating]:
+def current(
+    s: Session, organizer_id: int, member_ids: Sequence[int] | None = None
+) -> dict[int, game_records.MemberRating]:
     q = select(MemberRating).where(MemberRating.organizer_id == organizer_id)
     if member_ids is not None:
         q = q.where(MemberRating.member_id.in_(list(member_ids) or [0]))
     return {r.member_id: r for r in s.scalars(q)}
 
 
-def history_page(s: Session, member_id: int, limit: int, offset: int) -> Sequence[RatingStep]:
+def history_page(s: Session, member_id: int, limit: int, offset: int) -> Sequence[game_records.RatingStep]:
     """A page of a member's steps in played order."""
     q = select(RatingStep).where(RatingStep.member_id == member_id)
     return s.scalars(q.order_by(RatingStep.played_at, RatingStep.game_id).limit(limit).offset(offset)).all()

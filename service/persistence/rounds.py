@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from datetime import datetime
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
+from ..club import records
 from ..club.errors import NotFound
 from .models import Game, Round, RoundSeat
 
 
-def rounds_of(s: Session, tournament_id: int) -> list[tuple[Round, list[RoundSeat]]]:
+def rounds_of(s: Session, tournament_id: int) -> list[tuple[records.Round, Sequence[records.RoundSeat]]]:
     """Every round of the tournament with its seats, first round first (two queries)."""
     rounds = s.scalars(select(Round).where(Round.tournament_id == tournament_id).order_by(Round.number)).all()
     seats: dict[int, list[RoundSeat]] = {r.id: [] for r in rounds}
@@ -27,7 +29,7 @@ def rounds_of(s: Session, tournament_id: int) -> list[tuple[Round, list[RoundSea
     return [(r, seats[r.id]) for r in rounds]
 
 
-def get_round(s: Session, tournament_id: int, number: int) -> tuple[Round, list[RoundSeat]]:
+def get_round(s: Session, tournament_id: int, number: int) -> tuple[records.Round, Sequence[records.RoundSeat]]:
     r = s.scalar(select(Round).where(Round.tournament_id == tournament_id, Round.number == number))
     if r is None:
         raise NotFound(f"tournament {tournament_id} has no round {number}")
@@ -65,7 +67,7 @@ def store_round(
     method: str,
     tables: Sequence[Sequence[int]],
     sitting_out: Sequence[int],
-) -> tuple[Round, list[RoundSeat]]:
+) -> tuple[records.Round, Sequence[records.RoundSeat]]:
     """A new round (a second one with the same number fails on the unique constraint)."""
     r = Round(tournament_id=tournament_id, number=number, method=method)
     s.add(r)
@@ -135,3 +137,8 @@ def games_in_round(s: Session, tournament_id: int, number: int) -> int:
         )
         or 0
     )
+
+
+def set_closed(s: Session, round_id: int, at: datetime | None) -> None:
+    """A round closed by the director at ``at`` (None: the close taken back)."""
+    s.get_one(Round, round_id).closed_at = at

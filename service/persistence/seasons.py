@@ -7,25 +7,32 @@ from collections.abc import Sequence
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from ..club import game_records
 from ..club.errors import NotFound
 from .models import Season, SeasonTournament
 
 
-def create(s: Session, organizer_id: int, name: str, counting: str, best: int | None) -> Season:
+def create(s: Session, organizer_id: int, name: str, counting: str, best: int | None) -> game_records.Season:
     season = Season(organizer_id=organizer_id, name=name, counting=counting, best=best)
     s.add(season)
     s.flush()
     return season
 
 
-def get(s: Session, organizer_id: int, season_id: int) -> Season:
+def get(s: Session, organizer_id: int, season_id: int) -> game_records.Season:
     season = s.get(Season, season_id)
     if season is None or season.organizer_id != organizer_id:
         raise NotFound(f"organizer {organizer_id} has no season {season_id}")
     return season
 
 
-def list_seasons(s: Session, organizer_id: int) -> Sequence[Season]:
+def change(s: Session, season_id: int, name: str, counting: str, best: int | None) -> None:
+    """A season renamed, or counted another way."""
+    season = s.get_one(Season, season_id)
+    season.name, season.counting, season.best = name, counting, best
+
+
+def list_seasons(s: Session, organizer_id: int) -> Sequence[game_records.Season]:
     return s.scalars(select(Season).where(Season.organizer_id == organizer_id).order_by(Season.id)).all()
 
 

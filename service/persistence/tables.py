@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from ..club import EntryState
+from ..club import EntryState, records
 from .deals import OPEN as OPEN
 from .deals import Deals
 from .models import Game, Round, TableEntry, TableLink, utcnow
@@ -34,7 +34,7 @@ def link_token(secret: str, salt: str) -> str:
     return TOKEN_PREFIX + base64.urlsafe_b64encode(mac).decode().rstrip("=")
 
 
-def token_of(link: TableLink, secret: str) -> str | None:
+def token_of(link: records.TableLink, secret: str) -> str | None:
     """The token of a link, made again for the sheet; None when it cannot be (a link made before
     salts were kept, or under another server secret: make new links)."""
     if link.salt is None:
@@ -44,7 +44,7 @@ def token_of(link: TableLink, secret: str) -> str | None:
 
 
 def issue_links(
-    s: Session, tournament_id: int, r: Round, tables: Sequence[int], key_id: int, hours: int, secret: str
+    s: Session, tournament_id: int, r: records.Round, tables: Sequence[int], key_id: int, hours: int, secret: str
 ) -> tuple[datetime, list[tuple[int, str]]]:
     """New links for the round's tables; the round's earlier links end (a printed sheet stops
     working). Only the salt and the token's hash are stored."""
@@ -76,7 +76,7 @@ def issue_links(
     return expires, out
 
 
-def link_by_token(s: Session, token: str) -> tuple[TableLink, Round] | None:
+def link_by_token(s: Session, token: str) -> tuple[records.TableLink, records.Round] | None:
     """The link a token opens, with its round (None: no such token)."""
     if not token.startswith(TOKEN_PREFIX) or len(token) > 100:
         return None
@@ -88,7 +88,7 @@ def link_by_token(s: Session, token: str) -> tuple[TableLink, Round] | None:
     return None if row is None else (row[0], row[1])
 
 
-def links_of_round(s: Session, round_id: int) -> list[TableLink]:
+def links_of_round(s: Session, round_id: int) -> list[records.TableLink]:
     """The round's links still usable (not revoked, not expired)."""
     now = utcnow()
     rows = s.scalars(
@@ -128,7 +128,7 @@ def remove_links(s: Session, round_id: int) -> None:
     s.execute(delete(TableLink).where(TableLink.round_id == round_id))
 
 
-def entries_of_round(s: Session, tournament_id: int, number: int, table: int | None = None) -> list[TableEntry]:
+def entries_of_round(s: Session, tournament_id: int, number: int, table: int | None = None) -> list[records.TableEntry]:
     """Every entry of the round (of one table), oldest first."""
     q = select(TableEntry).where(TableEntry.tournament_id == tournament_id, TableEntry.round_number == number)
     if table is not None:
@@ -136,7 +136,7 @@ def entries_of_round(s: Session, tournament_id: int, number: int, table: int | N
     return list(s.scalars(q.order_by(TableEntry.id)))
 
 
-def latest_other_deal(s: Session, tournament_id: int, number: int, table: int, deal: int) -> TableEntry | None:
+def latest_other_deal(s: Session, tournament_id: int, number: int, table: int, deal: int) -> records.TableEntry | None:
     """The table's last entry of another deal that was not withdrawn or replaced: what a repeat
     is compared with."""
     return s.scalar(
@@ -153,11 +153,11 @@ def latest_other_deal(s: Session, tournament_id: int, number: int, table: int, d
     )
 
 
-def entry_by_nonce(s: Session, link_id: int, nonce: str) -> TableEntry | None:
+def entry_by_nonce(s: Session, link_id: int, nonce: str) -> records.TableEntry | None:
     return s.scalar(select(TableEntry).where(TableEntry.link_id == link_id, TableEntry.nonce == nonce))
 
 
-def get_entry(s: Session, tournament_id: int, entry_id: int) -> TableEntry | None:
+def get_entry(s: Session, tournament_id: int, entry_id: int) -> records.TableEntry | None:
     e = s.get(TableEntry, entry_id)
     return e if e is not None and e.tournament_id == tournament_id else None
 
@@ -170,8 +170,7 @@ def settle(s: Session, tournament_id: int, number: int, table: int, deal: int, k
     deals = Deals(s)
     opened = deals.get(tournament_id, number, table, deal)
     deals.save(opened, opened.deal.overrule())
-    for e in opened.rows:
-        e.resolved_by_key_id = key_id
+    deals.resolved(opened, key_id, None)  # the game is named once stored (link_game)
     return [e.id for e in opened.rows]
 
 

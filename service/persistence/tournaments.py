@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ..club import rules
+from ..club import records, rules
 from ..club.errors import NotFound
 from ..core.ruleset import Ruleset
 from ..names import name_key
@@ -41,12 +41,12 @@ class TournamentRef:
     time_zone: str = DEFAULT_ZONE  # its own, or its organizer's
 
 
-def tournament_ruleset(t: Tournament | TournamentRef) -> Ruleset:
+def tournament_ruleset(t: records.Tournament | TournamentRef) -> Ruleset:
     """The tournament's ruleset (``Ruleset.from_options`` builds each name and options once)."""
     return Ruleset.from_options(t.ruleset_name, t.ruleset_options)
 
 
-def zone_of(s: Session, t: Tournament | TournamentRef) -> str:
+def zone_of(s: Session, t: records.Tournament | TournamentRef) -> str:
     """The tournament's time zone: its own, or its organizer's."""
     if isinstance(t, TournamentRef):
         return t.time_zone
@@ -62,7 +62,7 @@ def organizer_zone(s: Session, organizer_id: int) -> str:
     return s.scalar(select(Organizer.time_zone).where(Organizer.id == organizer_id)) or DEFAULT_ZONE
 
 
-def zones_of(s: Session, tournaments: Sequence[Tournament]) -> dict[int, str]:
+def zones_of(s: Session, tournaments: Sequence[records.Tournament]) -> dict[int, str]:
     """Each tournament's time zone (its own, or its organizer's), by tournament id."""
     organizers = {t.organizer_id for t in tournaments if not t.time_zone}
     by_organizer = dict(
@@ -71,21 +71,47 @@ def zones_of(s: Session, tournaments: Sequence[Tournament]) -> dict[int, str]:
     return {t.id: t.time_zone or by_organizer.get(t.organizer_id, DEFAULT_ZONE) for t in tournaments}
 
 
+SETTINGS = (
+    "name",
+    "private",
+    "status",
+    "seating",
+    "bye_points",
+    "deals_per_round",
+    "table_link_hours",
+    "time_zone",
+    "player_pins",
+)  # what a director may change of a tournament (``change``)
+
+
+def change(s: Session, tournament_id: int, changes: Mapping[str, Any], rs: Ruleset | None = None) -> None:
+    """A tournament's settings changed (those of SETTINGS in ``changes``), and its ruleset (``rs``)."""
+    t = s.get_one(Tournament, tournament_id)
+    for field in SETTINGS:
+        if field in changes:
+            setattr(t, field, changes[field])
+    if rs is not None:
+        set_ruleset(t, rs)
+
+
 def set_ruleset(t: Tournament, rs: Ruleset) -> None:
     """Store the ruleset as its name and the options that differ from the preset."""
     t.ruleset_name = rs.name
     t.ruleset_options = rs.changed_options()
 
 
-def create_tournament(s: Session, organizer_id: int, name: str, rs: Ruleset, private: bool) -> Tournament:
-    t = Tournament(organizer_id=organizer_id, name=name, private=private)
+def create_tournament(
+    s: Session, organizer_id: int, name: str, rs: Ruleset, private: bool, **settings: Any
+) -> records.Tournament:
+    """A new tournament (``settings``: more of SETTINGS)."""
+    t = Tournament(organizer_id=organizer_id, name=name, private=private, **settings)
     set_ruleset(t, rs)
     s.add(t)
     s.flush()
     return t
 
 
-def visible_tournament(s: Session, tournament_id: int, viewer: int | None) -> Tournament:
+def visible_tournament(s: Session, tournament_id: int, viewer: int | None) -> records.Tournament:
     """A tournament the viewer (an organizer id, or None) may read; private ones only to their owner."""
     t = s.get(Tournament, tournament_id)
     if t is None or (t.private and t.organizer_id != viewer):
@@ -93,13 +119,19 @@ def visible_tournament(s: Session, tournament_id: int, viewer: int | None) -> To
     return t
 
 
-def owned_tournament(s: Session, tournament_id: int, organizer_id: int) -> Tournament:
+def get_tournament(s: Session, tournament_id: int) -> records.Tournament:
+    """A tournament known to exist (a table's, a link's: never deleted), from the session where
+    it was read already."""
+    return s.get_one(Tournament, tournament_id)
+
+
+def owned_tournament(s: Session, tournament_id: int, organizer_id: int) -> records.Tournament:
     """The organizer's tournament (as locked and read afresh by lock_for_write, where it was: then
     from the session, without asking the database again)."""
     return check_owner(s.get(Tournament, tournament_id), tournament_id, organizer_id)
 
 
-def lock_for_write(s: Session, tournament_ids: Sequence[int]) -> list[Tournament]:
+def lock_for_write(s: Session, tournament_ids: Sequence[int]) -> list[records.Tournament]:
     """Take these tournaments' write locks, in id order, and read them afresh (those that exist).
     Every use case that writes a tournament takes it first (UnitOfWork.lock_tournaments), so its
     writers run one at a time and always lock the tournament before its rows: no read-then-write
@@ -112,7 +144,7 @@ def lock_for_write(s: Session, tournament_ids: Sequence[int]) -> list[Tournament
 T = TypeVar("T", Tournament, "TournamentRef")
 
 
-def by_ids(s: Session, ids: Sequence[int]) -> dict[int, Tournament]:
+def by_ids(s: Session, ids: Sequence[int]) -> dict[int, records.Tournament]:
     """These tournaments, by id (those that exist)."""
     return {t.id: t for t in s.scalars(select(Tournament).where(Tournament.id.in_(list(ids) or [0])))}
 
@@ -124,7 +156,9 @@ def check_owner(t: T | None, tournament_id: int, organizer_id: int) -> T:
     return t
 
 
-def list_tournaments(s: Session, viewer: int | None, limit: int, offset: int) -> tuple[Sequence[Tournament], int]:
+def list_tournaments(
+    s: Session, viewer: int | None, limit: int, offset: int
+) -> tuple[Sequence[records.Tournament], int]:
     cond = (
         Tournament.private.is_(False)
         if viewer is None
@@ -160,13 +194,13 @@ def player_pin(s: Session, player_id: int) -> str | None:
     return s.scalar(select(Player.pin).where(Player.id == player_id))
 
 
-def give_pins(s: Session, t: Tournament) -> None:
+def give_pins(s: Session, t: records.Tournament) -> None:
     """A PIN for each of the tournament's players who has none (the option just switched on)."""
     for p in s.scalars(select(Player).where(Player.tournament_id == t.id, Player.pin.is_(None))):
         p.pin = new_pin()
 
 
-def add_player(s: Session, t: Tournament, name: str, member_id: int | None = None) -> Player:
+def add_player(s: Session, t: records.Tournament, name: str, member_id: int | None = None) -> records.Player:
     """A new player, and the club member they are: ``member_id``, else the member of that name
     (under the name rules), else a new member."""
     key = name_key(name)
@@ -188,7 +222,7 @@ def add_player(s: Session, t: Tournament, name: str, member_id: int | None = Non
     return p
 
 
-def _name_free(s: Session, t: Tournament, key: str, name: str, player_id: int | None = None) -> None:
+def _name_free(s: Session, t: records.Tournament, key: str, name: str, player_id: int | None = None) -> None:
     """Refuse a name the tournament has already, as written or as a reader would take it (the
     same letters up to width, spaces and case: service/names.py)."""
     other = s.execute(
@@ -197,15 +231,18 @@ def _name_free(s: Session, t: Tournament, key: str, name: str, player_id: int | 
     rules.name_free(t.name, name, None if other is None else (other[0], other[1]), player_id)
 
 
-def get_player(s: Session, tournament_id: int, player_id: int) -> Player:
+def get_player(s: Session, tournament_id: int, player_id: int) -> records.Player:
     p = s.get(Player, player_id)
     if p is None or p.tournament_id != tournament_id:
         raise NotFound(f"tournament {tournament_id} has no player {player_id}")
     return p
 
 
-def update_player(s: Session, p: Player, *, name: str | None = None, withdrawn: bool | None = None) -> Player:
+def update_player(
+    s: Session, shown: records.Player, *, name: str | None = None, withdrawn: bool | None = None
+) -> records.Player:
     """Rename a player, withdraw them or take them back. Their games stay as they are."""
+    p = s.get_one(Player, shown.id)
     if name is not None and name != p.name:
         key = name_key(name)
         t = s.get(Tournament, p.tournament_id)
@@ -222,7 +259,7 @@ def count_players(s: Session, tournament_id: int) -> int:
     return s.scalar(select(func.count()).select_from(Player).where(Player.tournament_id == tournament_id)) or 0
 
 
-def list_players(s: Session, tournament_id: int, limit: int, offset: int) -> tuple[Sequence[Player], int]:
+def list_players(s: Session, tournament_id: int, limit: int, offset: int) -> tuple[Sequence[records.Player], int]:
     total = s.scalar(select(func.count()).select_from(Player).where(Player.tournament_id == tournament_id)) or 0
     rows = s.scalars(
         select(Player).where(Player.tournament_id == tournament_id).order_by(Player.id).limit(limit).offset(offset)

@@ -13,6 +13,7 @@ from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from ..club import WebhookEvent as Event
+from ..club import game_records
 from ..club.errors import NotFound
 from .models import SeasonTournament, Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent, utcnow
 
@@ -26,7 +27,7 @@ def add_event(s: Session, tournament_id: int, event: Event, payload: dict[str, A
     s.add(WebhookEvent(tournament_id=tournament_id, event=Event(event).value, payload=payload, fanned_out=False))
 
 
-def create_webhook(s: Session, tournament_id: int, url: str, events: Sequence[str]) -> Webhook:
+def create_webhook(s: Session, tournament_id: int, url: str, events: Sequence[str]) -> game_records.Webhook:
     hook = Webhook(
         tournament_id=tournament_id,
         url=url,
@@ -39,22 +40,27 @@ def create_webhook(s: Session, tournament_id: int, url: str, events: Sequence[st
     return hook
 
 
-def webhooks_of(s: Session, tournament_id: int) -> Sequence[Webhook]:
+def webhooks_of(s: Session, tournament_id: int) -> Sequence[game_records.Webhook]:
     return s.scalars(
         select(Webhook).where(Webhook.tournament_id == tournament_id, Webhook.active.is_(True)).order_by(Webhook.id)
     ).all()
 
 
-def get_webhook(s: Session, tournament_id: int, webhook_id: int) -> Webhook:
+def get_webhook(s: Session, tournament_id: int, webhook_id: int) -> game_records.Webhook:
     hook = s.get(Webhook, webhook_id)
     if hook is None or hook.tournament_id != tournament_id or not hook.active:
         raise NotFound(f"tournament {tournament_id} has no webhook {webhook_id}")
     return hook
 
 
+def deactivate(s: Session, webhook_id: int) -> None:
+    """A webhook removed: it stays (its deliveries are the audit trail), inactive."""
+    s.get_one(Webhook, webhook_id).active = False
+
+
 def deliveries_of(
     s: Session, webhook_id: int, limit: int = 200
-) -> list[tuple[WebhookDelivery, WebhookEvent, list[WebhookAttempt]]]:
+) -> list[tuple[game_records.WebhookDelivery, game_records.OutboxEvent, list[game_records.WebhookAttempt]]]:
     rows = s.execute(
         select(WebhookDelivery, WebhookEvent)
         .join(WebhookEvent, WebhookEvent.id == WebhookDelivery.event_id)
@@ -63,7 +69,7 @@ def deliveries_of(
         .limit(limit)
     ).all()
     ids = [d.id for d, _ in rows]
-    attempts: dict[int, list[WebhookAttempt]] = {i: [] for i in ids}
+    attempts: dict[int, list[game_records.WebhookAttempt]] = {i: [] for i in ids}
     if ids:
         for a in s.scalars(
             select(WebhookAttempt).where(WebhookAttempt.delivery_id.in_(ids)).order_by(WebhookAttempt.id)
@@ -72,7 +78,7 @@ def deliveries_of(
     return [(d, e, attempts[d.id]) for d, e in rows]
 
 
-def redeliver(s: Session, webhook_id: int, delivery_id: int) -> WebhookDelivery:
+def redeliver(s: Session, webhook_id: int, delivery_id: int) -> game_records.WebhookDelivery:
     d = s.get(WebhookDelivery, delivery_id)
     if d is None or d.webhook_id != webhook_id:
         raise NotFound(f"webhook {webhook_id} has no delivery {delivery_id}")
@@ -102,7 +108,7 @@ def fan_out(s: Session, limit: int = 500) -> int:
         .limit(limit)
         .with_for_update(skip_locked=True)
     ).all()
-    hooks: dict[int, Sequence[Webhook]] = {}
+    hooks: dict[int, Sequence[game_records.Webhook]] = {}
     seasons: dict[int, list[int]] = {}
     changed: set[tuple[int, int]] = set()
     for e in events:

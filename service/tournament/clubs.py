@@ -12,18 +12,17 @@ from typing import Any
 from ..club import STANDINGS_ORDER, StandingRow, WebhookEvent
 from ..club.errors import Conflict, Forbidden
 from ..club.events import Announced, RatingsChanged
+from ..club.records import ApiKey, Organizer, Player, Tournament
 from ..core.record_form import read_ruleset
 from ..core.ruleset import Ruleset
 from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
 from ..persistence import members as members_repo
-from ..persistence import ratings as ratings_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import sessions as sessions_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence.models import ApiKey, Organizer, Player, Tournament
 from ..text_and_time import DEFAULT_ZONE
 from .errors import MissingScope, Rejected
 from .scopes import PAGES
@@ -192,8 +191,7 @@ def sign_out(uow: UnitOfWork, token: str) -> None:
 
 
 def register_organizer(uow: UnitOfWork, name: str, time_zone: str = DEFAULT_ZONE) -> Registered:
-    org, key, secret = keys_repo.create_organizer(uow.session, name)
-    org.time_zone = time_zone
+    org, key, secret = keys_repo.create_organizer(uow.session, name, time_zone)
     uow.commit()
     return Registered(OrganizerInfo.of(org), ApiKeyInfo.of(key, secret))
 
@@ -209,13 +207,10 @@ def change_organizer(
     """Rename the club, or set its time zone (times already stored stay the same moments; they
     are read and shown in the new zone from now on, in every tournament without a zone of its own)."""
     acts_for(organizer_id, acting)
-    org = keys_repo.get_organizer(uow.session, organizer_id)
-    if name is not None:
-        org.name = name
-    if time_zone is not None:
-        org.time_zone = time_zone
+    keys_repo.get_organizer(uow.session, organizer_id)
+    keys_repo.change_organizer(uow.session, organizer_id, name, time_zone)
     uow.commit()
-    return OrganizerInfo.of(org)
+    return OrganizerInfo.of(keys_repo.get_organizer(uow.session, organizer_id))
 
 
 # --- tournaments ------------------------------------------------------------------------------
@@ -234,9 +229,19 @@ def create_tournament(
     time_zone: str | None = None,
     player_pins: bool = False,
 ) -> TournamentInfo:
-    t = tournaments_repo.create_tournament(uow.session, acting, name, rs, private)
-    t.seating, t.bye_points, t.deals_per_round = seating, bye_points, deals_per_round
-    t.table_link_hours, t.time_zone, t.player_pins = table_link_hours, time_zone, player_pins
+    t = tournaments_repo.create_tournament(
+        uow.session,
+        acting,
+        name,
+        rs,
+        private,
+        seating=seating,
+        bye_points=bye_points,
+        deals_per_round=deals_per_round,
+        table_link_hours=table_link_hours,
+        time_zone=time_zone,
+        player_pins=player_pins,
+    )
     uow.commit()
     return TournamentInfo.of(t, False, tournaments_repo.zone_of(uow.session, t))
 
@@ -273,38 +278,22 @@ def change_tournament(
                 code="entries_open",
                 open_entries=waiting,
             )
-    if rs is not None:
-        if frozen:
-            raise Conflict("the ruleset is frozen: games are stored under it")
-        tournaments_repo.set_ruleset(t, rs)
+    if rs is not None and frozen:
+        raise Conflict("the ruleset is frozen: games are stored under it")
     closing = changes.get("status") == "closed" and t.status != "closed"
     if "deals_per_round" in changes:
         used = games_repo.highest_deal(s, t.id)
         if changes["deals_per_round"] < used:
             raise Conflict(f"tournament {t.id} has games entered as deal {used} of a round: keep at least {used} deals")
     rated = "private" in changes and changes["private"] != t.private
-    if rated:  # the ratings count public tournaments only: its games join them or leave them
-        ratings_repo.mark_tournament(s, t.organizer_id, t.id)
-    for field in (
-        "name",
-        "private",
-        "status",
-        "seating",
-        "bye_points",
-        "deals_per_round",
-        "table_link_hours",
-        "time_zone",
-        "player_pins",
-    ):
-        if field in changes:
-            setattr(t, field, changes[field])
+    tournaments_repo.change(s, t.id, changes, rs)
     if t.player_pins:
         tournaments_repo.give_pins(s, t)
     if closing:
         tables_repo.end_links(s, tournament_id=t.id)  # for good: reopening brings none back
         uow.record(Announced(t.id, WebhookEvent.TOURNAMENT_CLOSED, {"tournament_id": t.id}))
-    if rated:
-        uow.record(RatingsChanged(t.organizer_id))
+    if rated:  # the ratings count public tournaments only: its games join them or leave them
+        uow.record(RatingsChanged(t.organizer_id, tournament_id=t.id))
     uow.commit()
     return TournamentInfo.of(t, frozen, tournaments_repo.zone_of(s, t))
 
@@ -368,11 +357,9 @@ def change_player(
         uow.session, tournaments_repo.get_player(uow.session, t.id, player_id), name=name, withdrawn=withdrawn
     )
     if member_id is not None:
-        members_repo.move_player(
-            uow.session, p, members_repo.get_member(uow.session, acting, member_id), key_id, reason
-        )
-    if member_id is not None:
-        uow.record(RatingsChanged(t.organizer_id))
+        to = members_repo.get_member(uow.session, acting, member_id)
+        if members_repo.move_player(uow.session, p, to, key_id, reason):  # its games are another member's now
+            uow.record(RatingsChanged(t.organizer_id, player_ids=(p.id,)))
     uow.commit()
     return PlayerInfo.of(p)
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..club import WebhookEvent
 from ..club.errors import DuplicateGame
-from ..club.events import RatingsChanged
+from ..club.events import Announced, RatingsChanged
+from ..club.records import ApiKey
 from ..core.errors import Problem
 from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import IntegrityError
-from ..persistence.models import ApiKey
 from ..text_and_time import clean_text
 from .errors import Rejected
 from .games import StoredGame, stored_game
@@ -57,10 +58,13 @@ def correct_game(
         current = [x.player_id for x in games_repo.game_seats(s, games_repo.current_version(s, game).id)]
         replacement = read_submission(s, t, doc, raw, correction=True, players=current or None)
     assert isinstance(reason, str)  # checked above
+    was = (game.played_at, game.id)
     try:
         version = games_repo.correct_game(s, t, game, key, reason, replacement)
-        if not t.private:
-            uow.record(RatingsChanged(t.organizer_id))
+        payload = {"tournament_id": t.id, "game_id": game.id, "version": version.version, "action": version.action}
+        uow.record(Announced(t.id, WebhookEvent.GAME_CORRECTED, {**payload, "reason": reason}))
+        if not t.private:  # the ratings change from the game on (from where it was, or is now, if earlier)
+            uow.record(RatingsChanged(t.organizer_id, since=min(was, (game.played_at, game.id))))
         uow.commit()
     except IntegrityError:
         s.rollback()

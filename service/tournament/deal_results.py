@@ -10,12 +10,12 @@ from typing import Any
 
 from ..club import Side
 from ..club import may_confirm as club_may_confirm
+from ..club.records import TableEntry, Tournament
 from ..core.roles import Role
 from ..core.scoring import SeatResult
 from ..persistence import games as games_repo
 from ..persistence.db import Session
 from ..persistence.keys import KeyRef
-from ..persistence.models import TableEntry, Tournament
 from .submission import read_submission
 
 
@@ -94,10 +94,11 @@ def read_result(
 
 def store_entry(
     s: Session, t: Tournament, players: list[int], number: int, table: int, e: TableEntry, key: KeyRef, reason: str
-) -> None:
+) -> int:
+    """The open version ``e`` stored as the deal's game, kept as judged when entered: its id."""
     sub = kept_submission(e, players, number, table) or read_result(
         s, t, players, number, table, e.deal_no, json.loads(e.body)
     )
     stored = games_repo.store_game(s, t, key, sub)
     games_repo.set_reason(s, stored.id, reason)
-    e.game_id = stored.id
+    return stored.id

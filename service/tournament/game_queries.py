@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
+from ..club.game_records import Game, GameVersion
 from ..core import adjudicate
 from ..core.errors import RecordError
 from ..core.jsonio import loads
@@ -19,7 +20,6 @@ from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
-from ..persistence.models import Game, GameVersion
 from ..text_and_time import DEFAULT_ZONE, local_iso
 from .games import StoredGame, stored_game
 from .unit_of_work import UnitOfWork

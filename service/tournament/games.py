@@ -12,13 +12,13 @@ from typing import Any
 
 from ..club.errors import Conflict, DuplicateGame
 from ..club.events import RatingsChanged
+from ..club.game_records import Game, GameSeat, GameVersion
 from ..core.errors import Problem, RecordError
 from ..metrics import GAMES_STORED
 from ..persistence import games as games_repo
 from ..persistence import idempotency as idempotency_repo
 from ..persistence import tables as tables_repo
 from ..persistence.db import IntegrityError, Session
-from ..persistence.models import Game, GameSeat, GameVersion
 from .errors import MissingScope, Rejected, Unauthenticated
 from .submission import DuplicateDeal, ensure_open, player_ids, read_submission, seated_players
 from .unit_of_work import UnitOfWork

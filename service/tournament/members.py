@@ -7,12 +7,15 @@ the results by role, and who they play with and against most."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from ..club import CROWN, Part, RoleFigures, evening_total, role_figures_of
 from ..club.errors import Conflict, NotFound
 from ..club.events import RatingsChanged
+from ..club.game_records import Member, MemberEvent
+from ..club.records import Player, Tournament
 from ..names import sort_key
 from ..persistence import members as members_repo
 from ..persistence import ratings as ratings_repo
@@ -20,7 +23,6 @@ from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.keys import KeyRef
-from ..persistence.models import Member, MemberEvent, Player, Tournament
 from . import ratings
 from .clubs import acts_for
 from .ratings import Rating, RatingPoint
@@ -263,7 +265,7 @@ def rating_history(
     return RatingHistory(m.id, [RatingPoint.of(x) for x in steps], ratings_repo.steps_count(s, m.id))
 
 
-def _evenings(uow: UnitOfWork, shown: list[tuple[Player, Tournament]]) -> tuple[MemberEvening, ...]:
+def _evenings(uow: UnitOfWork, shown: Sequence[tuple[Player, Tournament]]) -> tuple[MemberEvening, ...]:
     """A member's evenings in order, each total as its standings give it (byes' points in: the
     club core's evening_total), with the running total."""
     s = uow.session
@@ -296,12 +298,12 @@ def merge_members(uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, ot
     source = members_repo.get_member(s, organizer_id, other)
     uow.lock_tournaments(members_repo.tournaments_of(s, [target.id, source.id]))
     moved = members_repo.merge(s, target, source, key.id, reason)
-    uow.record(RatingsChanged(organizer_id))
+    uow.record(RatingsChanged(organizer_id, player_ids=tuple(moved)))  # their games are the member's now
     uow.commit()
-    return Merged(target.id, target.organizer_id, target.name, target.merged_into, moved, source.id)
+    return Merged(target.id, target.organizer_id, target.name, target.merged_into, len(moved), source.id)
 
 
-def tournaments_of(uow: UnitOfWork, organizer_id: int, ids: list[int]) -> list[Tournament]:
+def tournaments_of(uow: UnitOfWork, organizer_id: int, ids: list[int]) -> Sequence[Tournament]:
     """The organizer's tournaments by id (Conflict: one is not the organizer's, or is private)."""
     s = uow.session
     found = tournaments_repo.by_ids(s, ids)

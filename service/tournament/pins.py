@@ -10,11 +10,11 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from ..club.records import Tournament
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
-from ..persistence.models import Tournament
 from .errors import Rejected
 from .unit_of_work import UnitOfWork
 

@@ -4,10 +4,10 @@ none, each refused line named."""
 from __future__ import annotations
 
 from ..club.errors import Conflict
+from ..club.records import Player
 from ..core.errors import Problem
 from ..names import name_key
 from ..persistence import tournaments as tournaments_repo
-from ..persistence.models import Player
 from .clubs import MAX_PLAYERS, PlayerInfo
 from .errors import Rejected
 from .unit_of_work import UnitOfWork

@@ -35,9 +35,9 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from ..club import Role
+from ..club.game_records import MemberRating, RatingStep
 from ..persistence import ratings as ratings_repo
 from ..persistence.db import DATABASE_AWAY, Database
-from ..persistence.models import MemberRating, RatingStep
 from .unit_of_work import UnitOfWork
 
 PROVISIONAL = 10

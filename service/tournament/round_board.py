@@ -5,20 +5,22 @@ The tables' side is tables.py."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from ..club import DealState, Side, WebhookEvent
+from ..club.deal import NewVersion
 from ..club.errors import Conflict, NotFound
 from ..club.events import RatingsChanged, deal_announced
+from ..club.records import Round, RoundSeat, Tournament
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.keys import KeyRef
-from ..persistence.models import Round, RoundSeat, TableEntry, Tournament
 from ..text_and_time import clean_text, utcnow
 from .deal_results import read_result, seats_of, store_entry
 from .errors import Rejected
@@ -123,7 +125,7 @@ class RoundEntries:
 
 def owned_round(
     uow: UnitOfWork, acting: int, tournament_id: int, number: int, *, lock: bool = False
-) -> tuple[Tournament, Round, list[RoundSeat]]:
+) -> tuple[Tournament, Round, Sequence[RoundSeat]]:
     s = uow.session
     if lock:
         uow.lock_tournaments([tournament_id])
@@ -132,7 +134,7 @@ def owned_round(
     return t, r, seats
 
 
-def _at_table(seats: list[RoundSeat], table: int) -> list[int]:
+def _at_table(seats: Sequence[RoundSeat], table: int) -> list[int]:
     """The players the round seated at ``table``, seat 0 first."""
     return [x.player_id for x in sorted(seats, key=lambda x: x.seat or 0) if x.table_no == table]
 
@@ -275,24 +277,22 @@ def resolve_deal(
         step = versions.settle(chosen.id)
         names = games_repo.player_names(s, t.id)
         why = reason or f"chosen by the director: the version {names.get(chosen.entered_by or 0)} entered"
-        store_entry(s, t, players, number, table, chosen, key, why)
+        game_id = store_entry(s, t, players, number, table, chosen, key, why)
         uow.deals.save(opened, step)
-        settled = chosen
+        uow.deals.stored_as(chosen, game_id)
+        settled_id = chosen.id
     else:
         step = versions.settle(None)
-        settled = _directors_entry(s, t, key, players, number, table, deal, doc, reason, now)
-        uow.deals.save(opened, step, settled)
-        s.add(settled)
-        s.flush()
-    for e in open_:
-        e.resolved_by_key_id = key.id
-        if e is not settled:
-            e.game_id = settled.game_id
-    uow.record(deal_announced(t.id, step.event, number, table, deal, settled.id, settled.game_id))
+        own = _directors_entry(s, t, key, players, number, table, deal, doc, reason, now)
+        row = uow.deals.save(opened, step, own)
+        assert row is not None and own.game_id is not None  # the director's own version is the game
+        settled_id, game_id = row.id, own.game_id
+    uow.deals.resolved(opened, key.id, game_id)
+    uow.record(deal_announced(t.id, step.event, number, table, deal, settled_id, game_id))
     if not t.private:
         uow.record(RatingsChanged(t.organizer_id))
     uow.commit()
-    return Settled(number, table, deal, settled.game_id, settled.id)
+    return Settled(number, table, deal, game_id, settled_id)
 
 
 def _resolution_reason(doc: Any) -> str:
@@ -322,31 +322,28 @@ def _directors_entry(
     doc: dict[str, Any],
     reason: str,
     now: datetime,
-) -> TableEntry:
-    """The director's own version of a deal, judged and stored as a game: the entry that keeps
-    it, not added yet (its state is the deal's step's)."""
+) -> NewVersion:
+    """The director's own version of a deal, judged and stored as a game: the version that keeps
+    it (its state is the deal's step's)."""
     sub = read_result(s, t, players, number, table, deal, doc)
-    entry = TableEntry(
-        tournament_id=t.id,
-        round_number=number,
-        table_no=table,
-        deal_no=deal,
-        link_id=None,
-        kind=sub.kind,
-        body=json.dumps({k: doc[k] for k in doc if k not in ("entry", "reason")}, ensure_ascii=False),
-        outcome=sub.outcome,
-        seats=seats_of(sub),
-        record_hash=sub.record_hash,
-        entered_by=None,
-        side=Side.ANY.value,
-        resolved_by_key_id=key.id,
-        created_at=now,
-        updated_at=now,
-    )
     stored = games_repo.store_game(s, t, key, sub)
     games_repo.set_reason(s, stored.id, reason or "entered by the director")
-    entry.game_id = stored.id
-    return entry
+    body = json.dumps({k: doc[k] for k in doc if k not in ("entry", "reason")}, ensure_ascii=False)
+    return NewVersion(
+        t.id,
+        number,
+        table,
+        deal,
+        sub.kind,
+        body,
+        sub.outcome,
+        seats_of(sub),
+        sub.record_hash,
+        Side.ANY.value,
+        now,
+        resolved_by_key_id=key.id,
+        game_id=stored.id,
+    )
 
 
 def left_to_settle(board: Board) -> Left:

@@ -23,7 +23,7 @@ def close_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int, s
         raise Conflict("the board changed since it was shown: look at it again before closing the round")
     left = left_to_settle(board(uow, acting, tournament_id, number))
     if r.closed_at is None:
-        r.closed_at = utcnow()
+        rounds_repo.set_closed(s, r.id, utcnow())
         tables_repo.end_links(s, r.id)
         uow.record(Announced(t.id, WebhookEvent.ROUND_CLOSED, {"tournament_id": t.id, "round": number}))
     uow.commit()
@@ -42,7 +42,7 @@ def reopen_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) 
             raise Conflict(
                 f"round {number} cannot be reopened: a later round is seated", code="round_not_last", round=number
             )
-        r.closed_at = None
+        rounds_repo.set_closed(s, r.id, None)
         tables_repo.reopen_links(s, r.id)
         uow.record(Announced(t.id, WebhookEvent.ROUND_REOPENED, {"tournament_id": t.id, "round": number}))
     left = left_to_settle(board(uow, acting, tournament_id, number))

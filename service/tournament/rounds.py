@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from ..club import WebhookEvent
 from ..club.errors import Conflict
 from ..club.events import Announced
+from ..club.records import Round, RoundSeat
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
-from ..persistence.models import Round, RoundSeat
 from . import seating
 from .unit_of_work import UnitOfWork
 
 
-def _tables(seats: list[RoundSeat]) -> dict[int, list[RoundSeat]]:
+def _tables(seats: Sequence[RoundSeat]) -> dict[int, list[RoundSeat]]:
     """A round's seats by table (in table order), each table's in seat order; sitting out left out."""
     tables: dict[int, list[RoundSeat]] = {}
     for x in sorted(seats, key=lambda x: (x.table_no or 0, x.seat or 0)):
@@ -66,7 +67,7 @@ class RoundInfo:
 
 def round_info(
     r: Round,
-    seats: list[RoundSeat],
+    seats: Sequence[RoundSeat],
     names: dict[int, str],
     entered: dict[tuple[int, int], dict[int, int]] | None = None,
     deals: int = 1,
@@ -136,7 +137,7 @@ class DealsLeft(Conflict):
     """The last round still has deals without a game: seating the next one is asked first."""
 
 
-def _no_deals_left(s: Session, tournament_id: int, deals: int, last: Round, seats: list[RoundSeat]) -> None:
+def _no_deals_left(s: Session, tournament_id: int, deals: int, last: Round, seats: Sequence[RoundSeat]) -> None:
     entered = games_repo.entered_by_table(s, tournament_id)
     left = sum(deals - len(entered.get((last.number, n), {})) for n in _tables(seats))
     if left > 0:
@@ -166,7 +167,7 @@ def remove_last_round(uow: UnitOfWork, acting: int, tournament_id: int, number: 
     return answer
 
 
-def _as_round(seats: list[RoundSeat]) -> seating.Round:
+def _as_round(seats: Sequence[RoundSeat]) -> seating.Round:
     return seating.Round(
         tuple(tuple(x.player_id for x in at) for at in _tables(seats).values()),
         tuple(x.player_id for x in seats if x.table_no is None),

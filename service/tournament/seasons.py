@@ -6,19 +6,20 @@ standings as they stood after any evening of the season."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from ..club import STANDINGS_ORDER, Counting, Evening, SeasonRow, ranked, season_row
 from ..club.errors import NotFound
+from ..club.game_records import Season
+from ..club.records import Tournament
 from ..persistence import members as members_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import seasons as seasons_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence.models import Season, Tournament
 from .clubs import acts_for
 from .errors import Rejected
 from .members import tournaments_of
@@ -68,7 +69,7 @@ class Leaders:
     top: list[int]
 
 
-def season_info(season: Season, tournaments: list[Tournament]) -> SeasonInfo:
+def season_info(season: Season, tournaments: Sequence[Tournament]) -> SeasonInfo:
     return SeasonInfo(
         id=season.id,
         organizer_id=season.organizer_id,
@@ -113,13 +114,12 @@ def change_season(
     acts_for(organizer_id, acting)
     s = uow.session
     season = seasons_repo.get(s, organizer_id, season_id)
-    if "name" in changes:
-        season.name = changes["name"]
-    if "counting" in changes:
-        season.counting = changes["counting"]
+    counting = changes.get("counting", season.counting)
+    best = season.best
     if "best" in changes or "counting" in changes:
-        season.best = changes.get("best", season.best) if season.counting == Counting.BEST else None
-        _best_given(season.counting, season.best)
+        best = changes.get("best", season.best) if counting == Counting.BEST else None
+        _best_given(counting, best)
+    seasons_repo.change(s, season.id, changes.get("name", season.name), counting, best)
     if "tournaments" in changes:
         chosen = tournaments_of(uow, organizer_id, changes["tournaments"])
         seasons_repo.set_tournaments(s, season.id, [t.id for t in chosen])

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from ..club.errors import Conflict
+from ..club.records import Tournament
 from ..core import adjudicate
 from ..core.claims import Difference, compare_claim, read_claim
 from ..core.errors import Problem, RecordError
@@ -24,7 +25,6 @@ from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
-from ..persistence.models import Tournament
 from ..text_and_time import FUTURE_GRACE, local, moment, utcnow
 from .errors import ClaimDiffers, IllegalGame, Rejected
 

@@ -7,11 +7,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..club.errors import NotFound
+from ..club.records import Round, TableLink, Tournament
 from ..persistence import games as games_repo
+from ..persistence import keys as keys_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tables as tables_repo
+from ..persistence import tournaments as tournaments_repo
 from ..persistence.keys import KeyRef
-from ..persistence.models import ApiKey, Round, TableLink, Tournament
 from ..text_and_time import utcnow
 from .errors import Unauthenticated
 from .unit_of_work import UnitOfWork
@@ -80,8 +82,7 @@ def open_table(uow: UnitOfWork, token: str) -> OpenedTable:
     if found is None:
         raise Unauthenticated()
     link, r = found
-    t = s.get(Tournament, link.tournament_id)
-    assert t is not None
+    t = tournaments_repo.get_tournament(s, link.tournament_id)
     try:
         return _still_open(s, link, r, t)
     except LinkEnded as exc:
@@ -94,7 +95,7 @@ def open_table(uow: UnitOfWork, token: str) -> OpenedTable:
 
 def _still_open(s: Any, link: TableLink, r: Round, t: Tournament) -> OpenedTable:
     ensure_playing(r, t)
-    key = s.get(ApiKey, link.key_id)
+    key = keys_repo.get_key(s, link.key_id)
     if link.ended_by == "key" or key is None or key.revoked_at is not None:
         raise LinkEnded("the key that made this table link was revoked: ask the director for a new one")
     if link.ended_by == "tournament":

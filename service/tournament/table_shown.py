@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from ..club import OPEN_STATES, DealState, EntryState, Side, may_confirm
-from ..persistence.models import TableEntry
+from ..club.records import TableEntry
 from .games import PlayerSeat
 
 

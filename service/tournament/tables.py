@@ -18,16 +18,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..club import DealState, Side, WebhookEvent
-from ..club.deal import Step
+from ..club.deal import NewVersion, Step
 from ..club.errors import Conflict, NotFound
 from ..club.events import RatingsChanged, deal_announced
+from ..club.records import TableEntry, Tournament
 from ..core.errors import Problem
 from ..persistence import games as games_repo
 from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.deals import Opened
-from ..persistence.models import TableEntry, Tournament
 from ..text_and_time import utcnow
 from .deal_results import (
     entry_side,
@@ -127,8 +127,7 @@ def lock(uow: UnitOfWork, at: OpenedTable) -> Tournament:
     """The tournament's write lock (UnitOfWork.lock_tournaments), taken before anything the
     use case reads to decide: the round is read again under it."""
     uow.lock_tournaments([at.tournament.id])
-    t = uow.session.get(Tournament, at.tournament.id)
-    assert t is not None  # a table's tournament is never deleted
+    t = tournaments_repo.get_tournament(uow.session, at.tournament.id)
     uow.session.refresh(at.round)
     ensure_playing(at.round, t)
     return t
@@ -200,33 +199,31 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
     sub = read_result(s, t, at.players, at.number, at.table, deal, asked.result)
     seats = seats_of(sub)
     now = utcnow()
-    entry = TableEntry(
-        tournament_id=t.id,
-        round_number=at.number,
-        table_no=at.table,
-        deal_no=deal,
+    new = NewVersion(
+        t.id,
+        at.number,
+        at.table,
+        deal,
+        sub.kind,
+        json.dumps(asked.result, ensure_ascii=False),
+        sub.outcome,
+        seats,
+        sub.record_hash,
+        entry_side(sub.outcome, seats, asked.who),
+        now,
         link_id=at.link.id,
         nonce=nonce,
-        kind=sub.kind,
-        body=json.dumps(asked.result, ensure_ascii=False),
-        outcome=sub.outcome,
-        seats=seats,
-        record_hash=sub.record_hash,
         entered_by=asked.who,
-        side=entry_side(sub.outcome, seats, asked.who),
-        created_at=now,
-        updated_at=now,
     )
     opened = uow.deals.get(t.id, at.number, at.table, deal, at.names)
     first = opened.waiting
-    step = _step_of_entering(at, opened, entry, asked)
+    step = _step_of_entering(at, opened, new, asked)
     if first is None and not asked.repeat:
-        _refuse_a_repeat(s, at, entry, now)
-    uow.deals.save(opened, step, entry)
+        _refuse_a_repeat(s, at, new, now)
+    entry = uow.deals.save(opened, step, new)
+    assert entry is not None  # entering always adds the version entered
     if step.stores is not None and first is not None:  # the other side agreed: the first version is the game
-        _confirm(s, at, first, asked.who, now)
-    s.add(entry)
-    s.flush()
+        _confirm(uow, at, first, asked.who)
     shown = first if step.stores is not None and first is not None else entry
     uow.record(deal_announced(t.id, step.event, at.number, at.table, deal, shown.id, shown.game_id))
     if step.stores is not None and not t.private:
@@ -235,7 +232,7 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
     return Entered(entry_info(entry, at.names))
 
 
-def _step_of_entering(at: OpenedTable, opened: Opened, entry: TableEntry, asked: EntryRequest) -> Step:
+def _step_of_entering(at: OpenedTable, opened: Opened, entry: NewVersion, asked: EntryRequest) -> Step:
     """What entering ``entry`` does to the deal (``club.deal.Deal.enter``); a refusal that names
     the version waiting shows it."""
     first = opened.waiting
@@ -251,7 +248,7 @@ def _step_of_entering(at: OpenedTable, opened: Opened, entry: TableEntry, asked:
         raise
 
 
-def _refuse_a_repeat(s: Session, at: OpenedTable, entry: TableEntry, now: datetime) -> None:
+def _refuse_a_repeat(s: Session, at: OpenedTable, entry: NewVersion, now: datetime) -> None:
     """Conflict ``same_as_previous_deal``: the entry is the table's previous deal again, minutes on."""
     previous = tables_repo.latest_other_deal(s, at.tournament.id, at.number, at.table, entry.deal_no)
     if previous is None or now - previous.created_at >= REPEAT_WINDOW or not same_result(previous.seats, entry.seats):
@@ -338,9 +335,8 @@ def confirm_deal(
             f"a player of the other side confirms: {entered!r} entered it"
             + ("" if e.side == Side.ANY else f" for the {'emperor' if e.side == Side.CROWN else 'rebel'} side"),
         )
-    now = utcnow()
     uow.deals.save(opened, step)
-    _confirm(s, at, e, player_id, now)
+    _confirm(uow, at, e, player_id)
     uow.record(deal_announced(t.id, step.event, at.number, at.table, deal, e.id, e.game_id))
     if not t.private:
         uow.record(RatingsChanged(t.organizer_id))
@@ -373,9 +369,9 @@ def withdraw_entry(
     return entry_info(e, at.names)
 
 
-def _confirm(s: Session, at: OpenedTable, e: TableEntry, player_id: int | None, now: datetime) -> None:
+def _confirm(uow: UnitOfWork, at: OpenedTable, e: TableEntry, player_id: int | None) -> None:
     """Store the entry as a game under the director's key that made the link."""
     names = at.names
     reason = f"entered at table {at.table} by {names.get(e.entered_by or 0)}, confirmed by {names.get(player_id or 0)}"
-    store_entry(s, at.tournament, at.players, at.number, at.table, e, at.key(), reason)
-    e.confirmed_by, e.updated_at = player_id, now
+    game_id = store_entry(uow.session, at.tournament, at.players, at.number, at.table, e, at.key(), reason)
+    uow.deals.stored_as(e, game_id, player_id)

@@ -12,6 +12,7 @@ from types import TracebackType
 
 from ..club.errors import Conflict
 from ..club.events import Announced, ClubEvent, RatingsChanged
+from ..persistence import ratings as ratings_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Database, IntegrityError, Session, may_run_again
@@ -73,6 +74,8 @@ class UnitOfWork:
         for e in events:
             if isinstance(e, Announced):
                 webhooks_repo.add_event(self.session, e.tournament_id, e.event, dict(e.payload))
+            else:
+                self._mark(e)
         self.session.commit()
         self._locked = None
         stale = dict.fromkeys(e.organizer_id for e in events if isinstance(e, RatingsChanged))
@@ -81,6 +84,17 @@ class UnitOfWork:
 
             for organizer_id in stale:
                 ratings.after_write(self, organizer_id)
+
+    def _mark(self, e: RatingsChanged) -> None:
+        """Where the organizer's ratings change from, written with the change (the ratings'
+        update reads the marks)."""
+        s = self.session
+        if e.since is not None:
+            ratings_repo.mark(s, e.organizer_id, *e.since)
+        if e.tournament_id is not None:
+            ratings_repo.mark_tournament(s, e.organizer_id, e.tournament_id)
+        if e.player_ids:
+            ratings_repo.mark_games_of_players(s, e.organizer_id, e.player_ids)
 
     def lock_tournaments(self, ids: Iterable[int]) -> None:
         """The write lock of these tournaments, taken before anything else the use case writes.

@@ -36,11 +36,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..club.errors import Conflict
+from ..club.game_records import Webhook
 from ..core.errors import Problem
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import DATABASE_AWAY, Database
-from ..persistence.models import Webhook
 from . import egress
 from .errors import Rejected
 from .unit_of_work import UnitOfWork
@@ -125,7 +125,7 @@ def list_webhooks(uow: UnitOfWork, acting: int, tournament_id: int) -> list[Webh
 def remove(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int) -> WebhookInfo:
     t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
     hook = webhooks_repo.get_webhook(uow.session, t.id, webhook_id)
-    hook.active = False
+    webhooks_repo.deactivate(uow.session, hook.id)
     uow.commit()
     return WebhookInfo.of(hook)
 
