@@ -246,3 +246,17 @@ def test_persistence_hands_up_read_only_shapes_never_rows():
                 if named & orm:
                     found.append(f"persistence/{p.name}:{line} {ast.unparse(a)}")
     assert not found, found
+
+
+def test_the_tables_use_cases_reach_the_database_through_the_repositories_alone():
+    """Entering, confirming and withdrawing a deal ask only ``uow.tables`` and ``uow.deals`` (so
+    a fake unit of work runs them: tests/use_cases): no session, no persistence module function."""
+    found = []
+    for name in ("tables.py", "table_access.py", "deal_results.py"):
+        tree = ast.parse((SERVICE / "tournament" / name).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "session":
+                found.append(f"{name}:{node.lineno} .session")
+            if isinstance(node, ast.Name) and node.id.endswith("_repo"):
+                found.append(f"{name}:{node.lineno} {node.id}")
+    assert not found, found

@@ -56,7 +56,7 @@ def correct_game(
     replacement = None
     if action == "replace":
         current = [x.player_id for x in games_repo.game_seats(s, games_repo.current_version(s, game).id)]
-        replacement = read_submission(s, t, doc, raw, correction=True, players=current or None)
+        replacement = read_submission(uow.tables, t, doc, raw, correction=True, players=current or None)
     assert isinstance(reason, str)  # checked above
     was = (game.played_at, game.id)
     try:

@@ -13,10 +13,10 @@ from ..club import may_confirm as club_may_confirm
 from ..club.records import TableEntry, Tournament
 from ..core.roles import Role
 from ..core.scoring import SeatResult
-from ..persistence import games as games_repo
-from ..persistence.db import Session
+from ..persistence.games import Submission
 from ..persistence.keys import KeyRef
-from .submission import read_submission
+from ..persistence.table_store import Tables
+from .submission import Seating, read_submission
 
 
 def side_of(seats: list[dict[str, Any]], player_id: int) -> str:
@@ -47,7 +47,7 @@ def same_result(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
     return key(a) == key(b)
 
 
-def seats_of(sub: games_repo.Submission) -> list[dict[str, Any]]:
+def seats_of(sub: Submission) -> list[dict[str, Any]]:
     """A judged result's seats as an entry keeps them (its judgement, stored as the game when the
     entry is confirmed: ``kept_submission``)."""
     return [
@@ -63,7 +63,7 @@ def seats_of(sub: games_repo.Submission) -> list[dict[str, Any]]:
     ]
 
 
-def kept_submission(e: TableEntry, players: list[int], number: int, table: int) -> games_repo.Submission | None:
+def kept_submission(e: TableEntry, players: list[int], number: int, table: int) -> Submission | None:
     """The game an entry was judged to be when the table entered it, read back from what the entry
     keeps (the ruleset and the deals a round cannot change while it waits): confirming it judges
     nothing again. None for an entry from before entries kept their judgement."""
@@ -77,14 +77,12 @@ def kept_submission(e: TableEntry, players: list[int], number: int, table: int) 
         for x in sorted(e.seats, key=lambda x: x["seat"])
     )
     raw = json.dumps(sub_doc, ensure_ascii=False)
-    return games_repo.Submission(
-        tuple(players), e.kind, raw, e.outcome, results, e.record_hash, None, number, table, e.deal_no
-    )
+    return Submission(tuple(players), e.kind, raw, e.outcome, results, e.record_hash, None, number, table, e.deal_no)
 
 
 def read_result(
-    s: Session, t: Tournament, players: list[int], number: int, table: int, deal: int, doc: dict[str, Any]
-) -> games_repo.Submission:
+    s: Seating, t: Tournament, players: list[int], number: int, table: int, deal: int, doc: dict[str, Any]
+) -> Submission:
     """A table's result judged as a game of that round, table and deal would be (Rejected: an
     impossible sheet, an illegal game, a claim that differs; Conflict: the deal is a game already)."""
     body: dict[str, Any] = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
@@ -93,12 +91,10 @@ def read_result(
 
 
 def store_entry(
-    s: Session, t: Tournament, players: list[int], number: int, table: int, e: TableEntry, key: KeyRef, reason: str
+    tables: Tables, t: Tournament, players: list[int], number: int, table: int, e: TableEntry, key: KeyRef, reason: str
 ) -> int:
     """The open version ``e`` stored as the deal's game, kept as judged when entered: its id."""
     sub = kept_submission(e, players, number, table) or read_result(
-        s, t, players, number, table, e.deal_no, json.loads(e.body)
+        tables, t, players, number, table, e.deal_no, json.loads(e.body)
     )
-    stored = games_repo.store_game(s, t, key, sub)
-    games_repo.set_reason(s, stored.id, reason)
-    return stored.id
+    return tables.store_game(t, key, sub, reason).id

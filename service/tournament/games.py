@@ -212,7 +212,7 @@ def submit_game(
             return replay
     t = target.owned(tournament_id, key.organizer_id)
     ensure_open(t)
-    sub = read_submission(s, t, doc, body.text, players_known=len(set(seats)) == 5 == target.players_known)
+    sub = read_submission(uow.tables, t, doc, body.text, players_known=len(set(seats)) == 5 == target.players_known)
     if sub.deal_no is not None or not uow.single_statement or uow.db.is_sqlite:
         # Written in more than one statement: the tournament's lock first. (A plain game on
         # PostgreSQL is one statement, which takes the same lock first itself: store_game.)

@@ -8,25 +8,30 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..club.records import Tournament
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence.db import Session
 from .errors import Rejected
 from .unit_of_work import UnitOfWork
 
-__all__ = ["WRONG_PIN", "PlayerPin", "check_pin", "player_pins"]
+__all__ = ["WRONG_PIN", "Pins", "PlayerPin", "check_pin", "player_pins"]
 
 
-def check_pin(s: Session, t: Tournament, player_id: int, pin: Any, pointer: str = "/pin") -> None:
+class Pins(Protocol):
+    """Where a player's own PIN is read (``uow.tables``)."""
+
+    def player_pin(self, player_id: int) -> str | None: ...
+
+
+def check_pin(pins: Pins, t: Tournament, player_id: int, pin: Any, pointer: str = "/pin") -> None:
     """Where the tournament asks for players' PINs: ``pin`` is this player's own (Rejected
     ``wrong_pin`` otherwise, which the HTTP layer counts as a wrong key: guessing costs time)."""
     if not t.player_pins:
         return
-    own = tournaments_repo.player_pin(s, player_id)
+    own = pins.player_pin(player_id)
     if not isinstance(pin, str) or own is None or not secrets.compare_digest(pin.strip(), own):
         raise Rejected.one(
             pointer,

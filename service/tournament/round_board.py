@@ -21,6 +21,7 @@ from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import Session
 from ..persistence.keys import KeyRef
+from ..persistence.table_store import Tables
 from ..text_and_time import clean_text, utcnow
 from .deal_results import read_result, seats_of, store_entry
 from .errors import Rejected
@@ -126,12 +127,9 @@ class RoundEntries:
 def owned_round(
     uow: UnitOfWork, acting: int, tournament_id: int, number: int, *, lock: bool = False
 ) -> tuple[Tournament, Round, Sequence[RoundSeat]]:
-    s = uow.session
     if lock:
         uow.lock_tournaments([tournament_id])
-    t = tournaments_repo.owned_tournament(s, tournament_id, acting)
-    r, seats = rounds_repo.get_round(s, t.id, number)
-    return t, r, seats
+    return uow.tables.owned_round(acting, tournament_id, number)
 
 
 def _at_table(seats: Sequence[RoundSeat], table: int) -> list[int]:
@@ -254,7 +252,6 @@ def resolve_deal(
     disputed), a ``sheet`` or ``record`` enters the director's own (a correction, or the deal of
     a table that entered nothing). The deal is stored as a game; every other open version is
     overruled, and kept. Works on a closed round too: later changes are the director's."""
-    s = uow.session
     t, _, seats = owned_round(uow, key.organizer_id, tournament_id, number, lock=True)
     ensure_open(t)
     players = _at_table(seats, table)
@@ -265,7 +262,7 @@ def resolve_deal(
     reason = _resolution_reason(doc)
     opened = uow.deals.get(t.id, number, table, deal)
     open_ = opened.rows
-    played = games_repo.deals_entered(s, t.id, number, table)
+    played = uow.tables.deals_entered(t.id, number, table)
     if deal in played:
         raise DuplicateDeal(number, table, deal, played[deal])
     now = utcnow()
@@ -275,15 +272,15 @@ def resolve_deal(
         if chosen is None:
             raise Rejected.one("/entry", "unknown_entry", f"deal {deal} has no open entry {doc['entry']!r}")
         step = versions.settle(chosen.id)
-        names = games_repo.player_names(s, t.id)
+        names = uow.tables.player_names(t.id)
         why = reason or f"chosen by the director: the version {names.get(chosen.entered_by or 0)} entered"
-        game_id = store_entry(s, t, players, number, table, chosen, key, why)
+        game_id = store_entry(uow.tables, t, players, number, table, chosen, key, why)
         uow.deals.save(opened, step)
         uow.deals.stored_as(chosen, game_id)
         settled_id = chosen.id
     else:
         step = versions.settle(None)
-        own = _directors_entry(s, t, key, players, number, table, deal, doc, reason, now)
+        own = _directors_entry(uow.tables, t, key, players, number, table, deal, doc, reason, now)
         row = uow.deals.save(opened, step, own)
         assert row is not None and own.game_id is not None  # the director's own version is the game
         settled_id, game_id = row.id, own.game_id
@@ -312,7 +309,7 @@ def _resolution_reason(doc: Any) -> str:
 
 
 def _directors_entry(
-    s: Session,
+    tables: Tables,
     t: Tournament,
     key: KeyRef,
     players: list[int],
@@ -325,9 +322,8 @@ def _directors_entry(
 ) -> NewVersion:
     """The director's own version of a deal, judged and stored as a game: the version that keeps
     it (its state is the deal's step's)."""
-    sub = read_result(s, t, players, number, table, deal, doc)
-    stored = games_repo.store_game(s, t, key, sub)
-    games_repo.set_reason(s, stored.id, reason or "entered by the director")
+    sub = read_result(tables, t, players, number, table, deal, doc)
+    stored = tables.store_game(t, key, sub, reason or "entered by the director")
     body = json.dumps({k: doc[k] for k in doc if k not in ("entry", "reason")}, ensure_ascii=False)
     return NewVersion(
         t.id,
@@ -361,7 +357,6 @@ def withdraw_entry(
 ) -> EntryInfo:
     """The director withdraws a table's open entry (pending, or one version of a dispute: the
     other then waits for its confirmation again). Kept in the audit trail as withdrawn."""
-    s = uow.session
     t, _, _ = owned_round(uow, acting, tournament_id, number, lock=True)
     if type(entry_id) is not int:
         raise Rejected.one("/entry", "invalid_type", "entry is the id of the entry to withdraw (a whole number)")
@@ -372,7 +367,7 @@ def withdraw_entry(
     uow.deals.save(opened, opened.deal.withdraw(e.id, director=True))
     uow.record(deal_announced(t.id, WebhookEvent.GAME_WITHDRAWN, number, table, deal, e.id, None))
     uow.commit()
-    return entry_info(e, games_repo.player_names(s, t.id))
+    return entry_info(e, uow.tables.player_names(t.id))
 
 
 def round_entries(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> RoundEntries:

@@ -6,12 +6,13 @@ of a submission: the submit and correct use cases (games.py, corrections.py), th
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from ..club.errors import Conflict
-from ..club.records import Tournament
+from ..club.records import Player, Tournament
 from ..core import adjudicate
 from ..core.claims import Difference, compare_claim, read_claim
 from ..core.errors import Problem, RecordError
@@ -28,7 +29,17 @@ from ..persistence.db import Session
 from ..text_and_time import FUTURE_GRACE, local, moment, utcnow
 from .errors import ClaimDiffers, IllegalGame, Rejected
 
-__all__ = ["DealsComplete", "DuplicateDeal", "ensure_open", "read_submission", "seated_players"]
+__all__ = ["DealsComplete", "DuplicateDeal", "Seating", "ensure_open", "read_submission", "seated_players"]
+
+
+class Seating(Protocol):
+    """What reading a submission asks of the stored tournament (``uow.tables`` answers it): its
+    players, a round's table, the deals a table has entered, its time zone."""
+
+    def players_by_id(self, tournament_id: int, ids: Sequence[int]) -> Mapping[int, Player]: ...
+    def table_players(self, tournament_id: int, number: int, table: int) -> list[int] | None: ...
+    def deals_entered(self, tournament_id: int, number: int, table: int) -> dict[int, int]: ...
+    def zone_of(self, t: Tournament | tournaments_repo.TournamentRef) -> str: ...
 
 
 SUBMISSION_KEYS = ("players", "record", "sheet", "played_at", "claimed", "accept_computed", "round", "table", "deal")
@@ -39,7 +50,7 @@ def _prefixed(problems: tuple[Problem, ...] | list[Problem], prefix: str) -> lis
 
 
 def read_submission(
-    s: Session,
+    s: Seating,
     t: Tournament | tournaments_repo.TournamentRef,
     doc: Any,
     raw: str,
@@ -91,14 +102,14 @@ def read_submission(
 
 
 def _played_at(
-    s: Session, t: Tournament | tournaments_repo.TournamentRef, value: object, problems: list[Problem]
+    s: Seating, t: Tournament | tournaments_repo.TournamentRef, value: object, problems: list[Problem]
 ) -> datetime | None:
     """When the game was played: a time without a zone is read in the tournament's time zone (its
     own, or its organizer's), and kept in UTC. A game cannot have been played in the future
     (beyond FUTURE_GRACE, for clocks that differ)."""
     if value is None:
         return None
-    zone = tournaments_repo.zone_of(s, t)
+    zone = s.zone_of(t)
     try:
         played_at = moment(value, zone)
     except ValueError as exc:
@@ -119,7 +130,7 @@ def _played_at(
 
 
 def _check_players(
-    s: Session,
+    s: Seating,
     t: Tournament | tournaments_repo.TournamentRef,
     seats: Any,
     problems: list[Problem],
@@ -133,7 +144,7 @@ def _check_players(
         return
     if players_known:
         return
-    known = games_repo.players_by_id(s, t.id, seats)
+    known = s.players_by_id(t.id, seats)
     for i, pid in enumerate(seats):
         if pid not in known:
             problems.append(Problem(f"/players/{i}", "unknown_player", f"tournament {t.id} has no player {pid}"))
@@ -213,7 +224,7 @@ def _with_claim(
 
 
 def _round_and_table(
-    s: Session, t: Tournament | tournaments_repo.TournamentRef, doc: dict[str, Any], problems: list[Problem]
+    s: Seating, t: Tournament | tournaments_repo.TournamentRef, doc: dict[str, Any], problems: list[Problem]
 ) -> tuple[int, int, int] | None:
     """The round, table and deal a game is entered against, checked against the seating (the
     players are the table's, in any seat order) and the deals already entered there: a deal
@@ -234,7 +245,7 @@ def _round_and_table(
             Problem("/deal", "invalid_deal_number", f"tournament {t.id} plays {deals} deal(s) a round: 1 to {deals}")
         )
         return None
-    at_table = rounds_repo.table_players(s, t.id, number, table)
+    at_table = s.table_players(t.id, number, table)
     if at_table is None:
         problems.append(Problem("/round", "unknown_round", f"tournament {t.id} has no round {number}"))
         return None
@@ -248,7 +259,7 @@ def _round_and_table(
         )
     if problems:
         return None
-    entered = games_repo.deals_entered(s, t.id, number, table)
+    entered = s.deals_entered(t.id, number, table)
     if deal is None:
         free = [d for d in range(1, deals + 1) if d not in entered]
         if not free:

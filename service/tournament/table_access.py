@@ -4,16 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..club.errors import NotFound
 from ..club.records import Round, TableLink, Tournament
-from ..persistence import games as games_repo
-from ..persistence import keys as keys_repo
-from ..persistence import rounds as rounds_repo
-from ..persistence import tables as tables_repo
-from ..persistence import tournaments as tournaments_repo
 from ..persistence.keys import KeyRef
+from ..persistence.table_store import Tables
 from ..text_and_time import utcnow
 from .errors import Unauthenticated
 from .unit_of_work import UnitOfWork
@@ -77,25 +72,25 @@ def ensure_playing(r: Round, t: Tournament) -> None:
 def open_table(uow: UnitOfWork, token: str) -> OpenedTable:
     """The table a token opens. Unauthenticated: no such token; LinkEnded: its round is closed,
     the tournament closed, the link expired or replaced."""
-    s = uow.session
-    found = tables_repo.link_by_token(s, token)
+    tables = uow.tables
+    found = tables.link_by_token(token)
     if found is None:
         raise Unauthenticated()
     link, r = found
-    t = tournaments_repo.get_tournament(s, link.tournament_id)
+    t = tables.tournament(link.tournament_id)
     try:
-        return _still_open(s, link, r, t)
+        return _still_open(tables, link, r, t)
     except LinkEnded as exc:
-        players = rounds_repo.table_players(s, t.id, r.number, link.table_no) or []
-        names = games_repo.player_names(s, t.id)
+        players = tables.table_players(t.id, r.number, link.table_no) or []
+        names = tables.player_names(t.id)
         exc.seated = tuple((seat, p, names.get(p)) for seat, p in enumerate(players))
         exc.standings_of = None if t.private else t.id
         raise
 
 
-def _still_open(s: Any, link: TableLink, r: Round, t: Tournament) -> OpenedTable:
+def _still_open(tables: Tables, link: TableLink, r: Round, t: Tournament) -> OpenedTable:
     ensure_playing(r, t)
-    key = keys_repo.get_key(s, link.key_id)
+    key = tables.key(link.key_id)
     if link.ended_by == "key" or key is None or key.revoked_at is not None:
         raise LinkEnded("the key that made this table link was revoked: ask the director for a new one")
     if link.ended_by == "tournament":
@@ -106,8 +101,8 @@ def _still_open(s: Any, link: TableLink, r: Round, t: Tournament) -> OpenedTable
         raise LinkEnded("this table link was replaced by a newer one: ask the director for the new one")
     if link.expires_at <= utcnow():
         raise LinkEnded("this table link has expired: ask the director for a new one")
-    players = rounds_repo.table_players(s, t.id, r.number, link.table_no) or []
-    return OpenedTable(link, r, t, players, games_repo.player_names(s, t.id))
+    players = tables.table_players(t.id, r.number, link.table_no) or []
+    return OpenedTable(link, r, t, players, tables.player_names(t.id))
 
 
 def table_for(uow: UnitOfWork, token: str, tournament_id: int, number: int, table: int) -> OpenedTable:

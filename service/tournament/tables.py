@@ -23,11 +23,8 @@ from ..club.errors import Conflict, NotFound
 from ..club.events import RatingsChanged, deal_announced
 from ..club.records import TableEntry, Tournament
 from ..core.errors import Problem
-from ..persistence import games as games_repo
-from ..persistence import tables as tables_repo
-from ..persistence import tournaments as tournaments_repo
-from ..persistence.db import Session
-from ..persistence.deals import Opened
+from ..persistence.deals import OPEN, Opened
+from ..persistence.table_store import Tables
 from ..text_and_time import utcnow
 from .deal_results import (
     entry_side,
@@ -93,13 +90,13 @@ class TablePage:
 
 def table_page(uow: UnitOfWork, at: OpenedTable) -> TablePage:
     """The table's page: who sits where, each deal's state, and the next deal to enter."""
-    s = uow.session
-    entries = tables_repo.entries_of_round(s, at.tournament.id, at.number, at.table)
-    played = {d: g for tb, d, g, _ in tables_repo.games_of_round(s, at.tournament.id, at.number) if tb == at.table}
+    tables = uow.tables
+    entries = tables.entries_of_round(at.tournament.id, at.number, at.table)
+    played = {d: g for tb, d, g, _ in tables.games_of_round(at.tournament.id, at.number) if tb == at.table}
     deals = deals_info(at.tournament.deals_per_round, entries, played, at.names)
     missing = [d.deal for d in deals if d.state == DealState.MISSING]
     t = at.tournament
-    zone, options = tournaments_repo.zone_of(s, t), dict(t.ruleset_options or {})
+    zone, options = tables.zone_of(t), dict(t.ruleset_options or {})
     return TablePage(
         tournament=TableTournament(t.id, t.name, t.ruleset_name, zone, options, t.player_pins, not t.private),
         round=at.number,
@@ -127,9 +124,8 @@ def lock(uow: UnitOfWork, at: OpenedTable) -> Tournament:
     """The tournament's write lock (UnitOfWork.lock_tournaments), taken before anything the
     use case reads to decide: the round is read again under it."""
     uow.lock_tournaments([at.tournament.id])
-    t = tournaments_repo.get_tournament(uow.session, at.tournament.id)
-    uow.session.refresh(at.round)
-    ensure_playing(at.round, t)
+    t = uow.tables.tournament(at.tournament.id)
+    ensure_playing(uow.tables.round_again(at.round), t)
     return t
 
 
@@ -153,7 +149,7 @@ class Entered:
     replayed: bool = False
 
 
-def read_entry(s: Session, at: OpenedTable, t: Tournament, doc: Any) -> EntryRequest:
+def read_entry(tables: Tables, at: OpenedTable, t: Tournament, doc: Any) -> EntryRequest:
     """A table's entry read (Rejected with every problem and its pointer)."""
     if not isinstance(doc, dict):
         raise Rejected.one("", "invalid_type", "a deal's result is a JSON object")
@@ -174,7 +170,7 @@ def read_entry(s: Session, at: OpenedTable, t: Tournament, doc: Any) -> EntryReq
     if problems:
         raise Rejected(problems, "game")
     assert isinstance(who, int)
-    check_pin(s, t, who, doc.get("pin"))
+    check_pin(tables, t, who, doc.get("pin"))
     result = {k: doc[k] for k in doc if k not in ("entered_by", "pin", "replace", "repeat")}
     return EntryRequest(who, deal, result, replace, repeat)
 
@@ -188,15 +184,15 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
     when it says ``repeat`` (Conflict ``same_as_previous_deal``). A retry with the same nonce (a
     double tap, a dropped connection) answers the entry it made. Runs under the tournament's
     write lock: two phones at once take turns."""
-    s = uow.session
+    tables = uow.tables
     t = lock(uow, at)
     if nonce is not None:
-        again = tables_repo.entry_by_nonce(s, at.link.id, nonce)
+        again = tables.entry_by_nonce(at.link.id, nonce)
         if again is not None:
             return Entered(entry_info(again, at.names), replayed=True)
-    asked = read_entry(s, at, t, doc)
-    deal = asked.deal if asked.deal is not None else _next_deal(s, at)
-    sub = read_result(s, t, at.players, at.number, at.table, deal, asked.result)
+    asked = read_entry(tables, at, t, doc)
+    deal = asked.deal if asked.deal is not None else _next_deal(tables, at)
+    sub = read_result(tables, t, at.players, at.number, at.table, deal, asked.result)
     seats = seats_of(sub)
     now = utcnow()
     new = NewVersion(
@@ -219,7 +215,7 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
     first = opened.waiting
     step = _step_of_entering(at, opened, new, asked)
     if first is None and not asked.repeat:
-        _refuse_a_repeat(s, at, new, now)
+        _refuse_a_repeat(tables, at, new, now)
     entry = uow.deals.save(opened, step, new)
     assert entry is not None  # entering always adds the version entered
     if step.stores is not None and first is not None:  # the other side agreed: the first version is the game
@@ -248,9 +244,9 @@ def _step_of_entering(at: OpenedTable, opened: Opened, entry: NewVersion, asked:
         raise
 
 
-def _refuse_a_repeat(s: Session, at: OpenedTable, entry: NewVersion, now: datetime) -> None:
+def _refuse_a_repeat(tables: Tables, at: OpenedTable, entry: NewVersion, now: datetime) -> None:
     """Conflict ``same_as_previous_deal``: the entry is the table's previous deal again, minutes on."""
-    previous = tables_repo.latest_other_deal(s, at.tournament.id, at.number, at.table, entry.deal_no)
+    previous = tables.latest_other_deal(at.tournament.id, at.number, at.table, entry.deal_no)
     if previous is None or now - previous.created_at >= REPEAT_WINDOW or not same_result(previous.seats, entry.seats):
         return
     minutes = int((now - previous.created_at).total_seconds() // 60)
@@ -265,14 +261,10 @@ def _refuse_a_repeat(s: Session, at: OpenedTable, entry: NewVersion, now: dateti
     )
 
 
-def _next_deal(s: Session, at: OpenedTable) -> int:
+def _next_deal(tables: Tables, at: OpenedTable) -> int:
     """The first deal of the round at this table with neither a game nor an open entry."""
-    taken = {d for tb, d, _, _ in tables_repo.games_of_round(s, at.tournament.id, at.number) if tb == at.table}
-    taken |= {
-        e.deal_no
-        for e in tables_repo.entries_of_round(s, at.tournament.id, at.number, at.table)
-        if e.state in tables_repo.OPEN
-    }
+    taken = {d for tb, d, _, _ in tables.games_of_round(at.tournament.id, at.number) if tb == at.table}
+    taken |= {e.deal_no for e in tables.entries_of_round(at.tournament.id, at.number, at.table) if e.state in OPEN}
     free = [d for d in range(1, at.tournament.deals_per_round + 1) if d not in taken]
     if not free:
         raise Conflict(
@@ -302,16 +294,15 @@ def confirm_deal(
     """A player of the other side confirms the version of a pending deal they were shown (its
     entry id): it is stored as a game, exactly as shown, and counts. A version replaced since is
     Conflict ``entry_replaced`` with the version now open, to be shown and confirmed anew."""
-    s = uow.session
     t = lock(uow, at)
     player_id = _player(at, player_id)
     entry_id = _entry_id(entry_id)
-    check_pin(s, t, player_id, pin)
+    check_pin(uow.tables, t, player_id, pin)
     if not 1 <= deal <= t.deals_per_round:
         raise NotFound(f"round {at.number} has no deal {deal}")
     opened = uow.deals.get(t.id, at.number, at.table, deal, at.names)
     if opened.waiting is None:
-        played = games_repo.deals_entered(s, t.id, at.number, at.table)
+        played = uow.tables.deals_entered(t.id, at.number, at.table)
         if deal in played:
             raise Conflict(
                 f"deal {deal} is confirmed already (game {played[deal]})",
@@ -349,11 +340,10 @@ def withdraw_entry(
 ) -> EntryInfo:
     """The player who entered a pending deal withdraws it (a mistaken entry): the deal is missing
     again. Anyone else is refused (``not_the_enterer``); a disputed deal is the director's."""
-    s = uow.session
     t = lock(uow, at)
     player_id = _player(at, player_id)
     entry_id = _entry_id(entry_id)
-    check_pin(s, t, player_id, pin)
+    check_pin(uow.tables, t, player_id, pin)
     opened = uow.deals.get(at.tournament.id, at.number, at.table, deal)
     e = opened.row(entry_id)
     if e is None:
@@ -373,5 +363,5 @@ def _confirm(uow: UnitOfWork, at: OpenedTable, e: TableEntry, player_id: int | N
     """Store the entry as a game under the director's key that made the link."""
     names = at.names
     reason = f"entered at table {at.table} by {names.get(e.entered_by or 0)}, confirmed by {names.get(player_id or 0)}"
-    game_id = store_entry(uow.session, at.tournament, at.players, at.number, at.table, e, at.key(), reason)
+    game_id = store_entry(uow.tables, at.tournament, at.players, at.number, at.table, e, at.key(), reason)
     uow.deals.stored_as(e, game_id, player_id)

@@ -18,6 +18,7 @@ from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Database, IntegrityError, Session, may_run_again
 from ..persistence.deals import Deals
 from ..persistence.keys import KeyRef
+from ..persistence.table_store import Tables
 
 # What the views hold: the database, a key's reference; and whether the database ended a
 # transaction to break a deadlock (a 503 that says so).
@@ -62,6 +63,11 @@ class UnitOfWork:
         """Events this unit of work's writes cause, turned into what they mean when it commits
         (and forgotten if it does not)."""
         self._events.extend(events)
+
+    @property
+    def tables(self) -> Tables:
+        """The tables' repository: what a table's use cases ask of the database."""
+        return Tables(self.session)
 
     @property
     def deals(self) -> Deals:

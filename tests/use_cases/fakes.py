@@ -1,0 +1,333 @@
+"""A fake unit of work: the tables' and the deals' repositories in memory, so the table's use
+cases (service/tournament/tables.py) run without a database, as cosmicpython's
+``FakeUnitOfWork`` runs its services.
+
+A ``Club`` holds the stored state; a ``FakeUnitOfWork`` works on a copy of it and writes the copy
+back only when the use case commits (what a rolled-back transaction leaves: nothing), with the
+events the use case recorded. Rows are plain dataclasses with the attributes of the club core's
+read-only shapes (``service/club/records.py``)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from service.club import EntryState
+from service.club.deal import NEW, Deal, NewVersion, Step
+from service.club.errors import NotFound
+from service.club.events import ClubEvent
+from service.persistence.deals import OPEN, Opened, version_of
+from service.persistence.games import NewGame, Submission
+from service.persistence.keys import KeyRef
+from service.text_and_time import DEFAULT_ZONE, utcnow
+
+
+@dataclass
+class Tournament:
+    id: int
+    organizer_id: int = 1
+    name: str = "evening"
+    ruleset_name: str = "weihai"
+    ruleset_options: dict[str, Any] = field(default_factory=dict)
+    status: str = "open"
+    private: bool = False
+    deals_per_round: int = 3
+    player_pins: bool = False
+    time_zone: str | None = None
+
+
+@dataclass
+class Round:
+    id: int
+    tournament_id: int
+    number: int
+    closed_at: datetime | None = None
+
+
+@dataclass
+class Seat:
+    player_id: int
+    table_no: int | None
+    seat: int | None
+
+
+@dataclass
+class Link:
+    id: int
+    tournament_id: int
+    round_id: int
+    table_no: int
+    key_id: int
+    expires_at: datetime
+    revoked_at: datetime | None = None
+    ended_by: str | None = None
+
+
+@dataclass
+class Key:
+    id: int
+    organizer_id: int = 1
+    revoked_at: datetime | None = None
+
+
+@dataclass
+class Player:
+    id: int
+    tournament_id: int
+    name: str
+    pin: str | None = None
+
+
+@dataclass
+class Entry:
+    id: int
+    tournament_id: int
+    round_number: int
+    table_no: int
+    deal_no: int
+    kind: str
+    body: str
+    outcome: dict[str, Any]
+    seats: list[Any]
+    record_hash: str | None
+    side: str
+    state: str
+    created_at: datetime
+    updated_at: datetime
+    link_id: int | None = None
+    nonce: str | None = None
+    entered_by: int | None = None
+    resolved_by_key_id: int | None = None
+    game_id: int | None = None
+    confirmed_by: int | None = None
+
+
+@dataclass
+class Game:
+    id: int
+    tournament_id: int
+    sub: Submission
+    reason: str
+    created_at: datetime
+    voided: bool = False
+
+
+@dataclass
+class Club:
+    """What the fake database holds."""
+
+    tournaments: dict[int, Tournament] = field(default_factory=dict)
+    rounds: dict[int, Round] = field(default_factory=dict)
+    links: dict[str, Link] = field(default_factory=dict)  # by token
+    keys: dict[int, Key] = field(default_factory=dict)
+    players: dict[int, Player] = field(default_factory=dict)
+    seating: dict[tuple[int, int, int], list[int]] = field(default_factory=dict)  # (tournament, round, table)
+    entries: dict[int, Entry] = field(default_factory=dict)
+    games: dict[int, Game] = field(default_factory=dict)
+    events: list[ClubEvent] = field(default_factory=list)  # what committed units of work recorded
+    commits: int = 0
+
+    def table(self, *, deals: int = 3, private: bool = False, pins: bool = False) -> str:
+        """A tournament with one round of one table of five and a link to it: the token."""
+        t = Tournament(len(self.tournaments) + 1, deals_per_round=deals, private=private, player_pins=pins)
+        self.tournaments[t.id] = t
+        r = Round(len(self.rounds) + 1, t.id, 1)
+        self.rounds[r.id] = r
+        self.keys.setdefault(1, Key(1))
+        seated = []
+        for i in range(5):
+            p = Player(len(self.players) + 1, t.id, f"player {i}", pin=f"{1000 + i}" if pins else None)
+            self.players[p.id] = p
+            seated.append(p.id)
+        self.seating[(t.id, 1, 1)] = seated
+        token = f"token-{t.id}"
+        self.links[token] = Link(len(self.links) + 1, t.id, r.id, 1, 1, utcnow() + timedelta(hours=12))
+        return token
+
+
+class FakeTables:
+    """The tables' repository (service/persistence/table_store.py) over a ``Club``."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+
+    def link_by_token(self, token: str) -> tuple[Link, Round] | None:
+        link = self.club.links.get(token)
+        return None if link is None else (link, self.club.rounds[link.round_id])
+
+    def tournament(self, tournament_id: int) -> Tournament:
+        return self.club.tournaments[tournament_id]
+
+    def owned_round(self, organizer_id: int, tournament_id: int, number: int) -> tuple[Tournament, Round, list[Seat]]:
+        t = self.club.tournaments.get(tournament_id)
+        if t is None or t.organizer_id != organizer_id:
+            raise NotFound(f"organizer {organizer_id} has no tournament {tournament_id}")
+        r = next((r for r in self.club.rounds.values() if (r.tournament_id, r.number) == (t.id, number)), None)
+        if r is None:
+            raise NotFound(f"tournament {t.id} has no round {number}")
+        seats = [
+            Seat(p, table, k)
+            for (tid, n, table), players in self.club.seating.items()
+            if (tid, n) == (t.id, number)
+            for k, p in enumerate(players)
+        ]
+        return t, r, seats
+
+    def round_again(self, r: Round) -> Round:
+        return self.club.rounds[r.id]
+
+    def key(self, key_id: int) -> Key | None:
+        return self.club.keys.get(key_id)
+
+    def table_players(self, tournament_id: int, number: int, table: int) -> list[int] | None:
+        if not any(k[:2] == (tournament_id, number) for k in self.club.seating):
+            return None
+        return list(self.club.seating.get((tournament_id, number, table), []))
+
+    def player_names(self, tournament_id: int) -> dict[int, str]:
+        return {p.id: p.name for p in self.club.players.values() if p.tournament_id == tournament_id}
+
+    def players_by_id(self, tournament_id: int, ids: Any) -> dict[int, Player]:
+        return {p.id: p for p in self.club.players.values() if p.tournament_id == tournament_id and p.id in ids}
+
+    def player_pin(self, player_id: int) -> str | None:
+        return self.club.players[player_id].pin
+
+    def zone_of(self, t: Any) -> str:
+        return t.time_zone or DEFAULT_ZONE
+
+    def entries_of_round(self, tournament_id: int, number: int, table: int) -> list[Entry]:
+        return sorted(
+            (
+                e
+                for e in self.club.entries.values()
+                if (e.tournament_id, e.round_number, e.table_no) == (tournament_id, number, table)
+            ),
+            key=lambda e: e.id,
+        )
+
+    def games_of_round(self, tournament_id: int, number: int) -> list[tuple[int, int, int, datetime]]:
+        return [
+            (g.sub.table_no or 0, g.sub.deal_no or 0, g.id, g.created_at)
+            for g in self.club.games.values()
+            if g.tournament_id == tournament_id and g.sub.round_number == number and not g.voided
+        ]
+
+    def deals_entered(self, tournament_id: int, number: int, table: int) -> dict[int, int]:
+        return {d: g for tb, d, g, _ in self.games_of_round(tournament_id, number) if tb == table}
+
+    def entry_by_nonce(self, link_id: int, nonce: str) -> Entry | None:
+        return next((e for e in self.club.entries.values() if (e.link_id, e.nonce) == (link_id, nonce)), None)
+
+    def latest_other_deal(self, tournament_id: int, number: int, table: int, deal: int) -> Entry | None:
+        gone = (EntryState.WITHDRAWN.value, EntryState.REPLACED.value)
+        others = [e for e in self.entries_of_round(tournament_id, number, table) if e.deal_no != deal]
+        return next((e for e in reversed(others) if e.state not in gone), None)
+
+    def store_game(self, t: Tournament, key: KeyRef, sub: Submission, reason: str) -> NewGame:
+        taken = self.deals_entered(t.id, sub.round_number or 0, sub.table_no or 0)
+        assert sub.deal_no not in taken, "one game a deal (the database's unique index)"
+        now = utcnow()
+        game = Game(len(self.club.games) + 1, t.id, sub, reason, now)
+        self.club.games[game.id] = game
+        return NewGame(
+            game.id,
+            t.id,
+            sub.played_at or now,
+            now,
+            sub.kind,
+            sub.outcome,
+            [],
+            sub.round_number,
+            sub.table_no,
+            sub.deal_no,
+        )
+
+
+class FakeDeals:
+    """The deals repository (service/persistence/deals.py) over a ``Club``."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+
+    def get(self, tournament_id: int, number: int, table: int, deal: int, names: Any = None) -> Opened:
+        rows = tuple(
+            e
+            for e in sorted(self.club.entries.values(), key=lambda e: e.id)
+            if (e.tournament_id, e.round_number, e.table_no, e.deal_no) == (tournament_id, number, table, deal)
+            and e.state in OPEN
+        )
+        return Opened(Deal(deal, [version_of(e, names) for e in rows]), rows)  # type: ignore[arg-type]
+
+    def save(self, opened: Opened, step: Step, new: NewVersion | None = None) -> Entry | None:
+        now = utcnow()
+        for key, state in step.states.items():
+            if key is not None:
+                self.club.entries[key].state, self.club.entries[key].updated_at = state.value, now
+        if new is None or NEW not in step.states:
+            return None
+        fields = {f: getattr(new, f) for f in new.__dataclass_fields__ if f != "at"}
+        entry = Entry(
+            id=len(self.club.entries) + 1, state=step.states[NEW].value, created_at=new.at, updated_at=new.at, **fields
+        )
+        self.club.entries[entry.id] = entry
+        return entry
+
+    def stored_as(self, entry: Any, game_id: int, confirmed_by: int | None = None) -> None:
+        e = self.club.entries[entry.id]
+        e.game_id = game_id
+        if confirmed_by is not None:
+            e.confirmed_by, e.updated_at = confirmed_by, utcnow()
+
+    def resolved(self, opened: Opened, key_id: int | None, game_id: int | None) -> None:
+        for shown in opened.rows:
+            e = self.club.entries[shown.id]
+            e.resolved_by_key_id = key_id
+            if e.game_id is None:
+                e.game_id = game_id
+
+
+class FakeUnitOfWork:
+    """A unit of work over a copy of ``club``: committed, the copy and the recorded events are the
+    club's; otherwise they are dropped. It has no session: a use case that asks for one fails."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+        self.working = _copied(club)
+        self.tables = FakeTables(self.working)
+        self.deals = FakeDeals(self.working)
+        self.recorded: list[ClubEvent] = []
+        self.locked: list[list[int]] = []
+
+    def __enter__(self) -> FakeUnitOfWork:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.recorded = []
+
+    def lock_tournaments(self, ids: Any) -> None:
+        self.locked.append(sorted(ids))
+
+    def record(self, *events: ClubEvent) -> None:
+        self.recorded.extend(events)
+
+    def commit(self) -> None:
+        self.working.events.extend(self.recorded)
+        self.working.commits += 1
+        self.recorded = []
+        for name in self.club.__dataclass_fields__:
+            setattr(self.club, name, getattr(_copied(self.working), name))
+
+
+def _copied(club: Club) -> Club:
+    """A copy of every row (a row's values themselves are never changed in place: shared)."""
+    out = copy.copy(club)
+    for name in club.__dataclass_fields__:
+        value = getattr(club, name)
+        if isinstance(value, dict):
+            setattr(out, name, {k: copy.copy(v) for k, v in value.items()})
+        elif isinstance(value, list):
+            setattr(out, name, list(value))
+    return out
