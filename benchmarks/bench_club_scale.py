@@ -227,10 +227,10 @@ class Reratings:
         self.log: list[tuple[int, float, float]] = []
         self.real = ratings.rerate
 
-    def __call__(self, s: Any, organizer_id: int, start: Any, games: Any) -> Any:
+    def __call__(self, s: Any, organizer_id: int, start: Any, games: Any, **how: Any) -> Any:
         played = list(games)
         t = time.perf_counter()
-        done = self.real(s, organizer_id, start, played)
+        done = self.real(s, organizer_id, start, played, **how)
         took = time.perf_counter() - t
         states: dict[int, Any] = {}
         t = time.perf_counter()

@@ -123,3 +123,19 @@ class RatingMark(Base):
     played_at: Mapped[datetime] = mapped_column()
     game_id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RatingProgress(Base):
+    """A catch-up of an organizer's ratings under way, in steps of a bounded number of games each
+    committed on its own: where it began (``start``: the earliest change taken in), the next game
+    to rate (``at``), and since when the ratings have been catching up. Gone when it ends; a
+    worker stopped in the middle goes on from ``at`` (ratings.bring_up_to_date)."""
+
+    __tablename__ = "rating_progress"
+
+    organizer_id: Mapped[int] = mapped_column(ForeignKey("organizers.id"), primary_key=True)
+    start_played_at: Mapped[datetime] = mapped_column()
+    start_game_id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
+    at_played_at: Mapped[datetime] = mapped_column()
+    at_game_id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
+    since: Mapped[datetime] = mapped_column()

@@ -21,7 +21,18 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from ..club import game_records
-from .models import Game, GameSeat, MemberRating, Organizer, Player, RatingMark, RatingStep, Tournament, utcnow
+from .models import (
+    Game,
+    GameSeat,
+    MemberRating,
+    Organizer,
+    Player,
+    RatingMark,
+    RatingProgress,
+    RatingStep,
+    Tournament,
+    utcnow,
+)
 
 Position = tuple[datetime, int]  # (played_at, game id): where a game is in the played order
 State = tuple[float, float, int]  # a member's mu, sigma and rated games
@@ -98,14 +109,20 @@ def take_marks(s: Session, organizer_id: int, up_to: int) -> None:
 
 
 def pending(s: Session, organizer_id: int) -> Pending | None:
+    """Since when the ratings have changes not taken in (marks, or a catch-up under way), and
+    from which game's time on."""
     row = s.execute(
         select(func.min(RatingMark.created_at), func.min(RatingMark.played_at)).where(
             RatingMark.organizer_id == organizer_id
         )
     ).first()
-    if row is None or row[0] is None:
+    found = [] if row is None or row[0] is None else [(row[0], row[1])]
+    progress = s.get(RatingProgress, organizer_id)
+    if progress is not None:
+        found.append((progress.since, progress.start_played_at))
+    if not found:
         return None
-    return Pending(row[0], row[1])
+    return Pending(min(x[0] for x in found), min(x[1] for x in found))
 
 
 def marked_organizers(s: Session) -> list[int]:
@@ -115,7 +132,8 @@ def marked_organizers(s: Session) -> list[int]:
         .group_by(RatingMark.organizer_id)
         .order_by(func.min(RatingMark.id))
     ).all()
-    return [int(r[0]) for r in rows]
+    catching_up = list(s.scalars(select(RatingProgress.organizer_id).order_by(RatingProgress.since)))
+    return list(dict.fromkeys([*catching_up, *(int(r[0]) for r in rows)]))
 
 
 def try_lock(s: Session, organizer_id: int) -> bool:
@@ -147,7 +165,17 @@ def games_from(
         .where(*_public(organizer_id), tuple_(Game.played_at, Game.id) >= tuple_(*start), GameSeat.counted.is_(True))
         .order_by(Game.played_at, Game.id, GameSeat.seat)
     )
-    q = q.limit((at_most + 1) * 5) if at_most is not None else q.execution_options(yield_per=batch)
+    if at_most is not None:  # the batch's games first, by the organizer's index in played order
+        first = (
+            select(Game.id)
+            .join(Tournament, Tournament.id == Game.tournament_id)
+            .where(*_public(organizer_id), Game.voided.is_(False), tuple_(Game.played_at, Game.id) >= tuple_(*start))
+            .order_by(Game.played_at, Game.id)
+            .limit(at_most + 1)
+        )
+        q = q.where(Game.id.in_(first.scalar_subquery()))
+    else:
+        q = q.execution_options(yield_per=batch)
     current: tuple[int, int, datetime] | None = None
     seats: list[tuple[int, str, int]] = []
     for game_id, tournament_id, at, member, role, points in s.execute(q):

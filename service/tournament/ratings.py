@@ -16,8 +16,9 @@ voided, a player moved, two members merged, a tournament made private or public)
 at the first game it affects, and ``bring_up_to_date`` re-rates from the earliest mark on,
 keeping every step before it — a game stored after the others re-rates one game. The write that
 made a small change brings the ratings up to date itself, just after it commits; a large one (a
-merge early in a long history) is left to the background worker (``run``), and until it is done
-the ratings say since when they are being brought up to date. Nobody who reads recomputes.
+merge early in a long history) is left to the background worker (``run``), which catches up in
+batches of BATCH_GAMES games, each committed with where it stands (resumable after a crash); until
+it is done the ratings are those of before and say since when they are being brought up to date. Nobody who reads recomputes.
 ``recompute`` does everything again from scratch (the operator's command): the same figures.
 """
 
@@ -29,13 +30,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
-from itertools import islice
 from typing import Any
 
 from openskill.models import PlackettLuce
 
 from ..club import Role
 from ..club.game_records import MemberRating, RatingStep
+from ..persistence import rating_progress as progress_repo
 from ..persistence import ratings as ratings_repo
 from ..persistence.db import DATABASE_AWAY, Database
 from .unit_of_work import UnitOfWork
@@ -45,6 +46,11 @@ MODEL = PlackettLuce()
 _DEFAULT = MODEL.rating()
 # Games a write re-rates itself, just after it commits; more are the background worker's.
 INLINE_GAMES = 200
+# Games re-rated a transaction when the ratings catch up (each batch commits where it stands).
+BATCH_GAMES = 1000
+# Batches the worker gives one organizer before the next organizer's turn (a long catch-up of one
+# club holds up no other club's).
+BATCHES_A_TURN = 10
 # Steps written at once while re-rating.
 _BATCH = 5000
 log = logging.getLogger("baohuang.ratings")
@@ -82,6 +88,7 @@ class Update(Enum):
     DONE = "done"  # every change taken in
     BUSY = "busy"  # another update is running: it takes in what it finds when it ends
     DEFERRED = "deferred"  # more games to re-rate than a write re-rates itself: the worker's
+    UNDER_WAY = "under way"  # the batches asked for are done, and the catch-up goes on (the worker's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,38 +99,54 @@ class Rerated:
     start: ratings_repo.Position | None
 
 
-def bring_up_to_date(db: Database, organizer_id: int, *, limit: int | None = None) -> Update:
-    """Take in every change marked for the organizer: from the earliest mark on, delete the
-    steps and re-rate the games, each member starting from their last step before it. With
-    ``limit``, only if that many games or fewer are to be re-rated (else DEFERRED, nothing
-    done). Marks written while it runs are taken in by another round."""
-    for _ in range(100):
+def bring_up_to_date(
+    db: Database, organizer_id: int, *, limit: int | None = None, batch: int | None = None, batches: int | None = None
+) -> Update:
+    """Take in every change marked for the organizer: from the earliest mark on, re-rate the
+    games in played order, each member starting from their last step before it, ``batch`` games a
+    transaction, each committing where the catch-up stands (``persistence/rating_progress.py``):
+    no transaction grows with the history, and a worker stopped in the middle goes on from its
+    last batch. The members' ratings now change with the last batch, all at once: until then
+    readers see the ratings as they were, and since when they are being brought up to date. With
+    ``limit`` (a write's own update), only a catch-up not under way of that many games or fewer
+    (else DEFERRED, nothing done); with ``batches``, no more batches than that (UNDER_WAY: the
+    rest is another turn's). Marks written while it runs are taken in as it goes."""
+    batch = max(batch or BATCH_GAMES, limit or 0)  # a write's own update is one transaction
+    ended = rated = 0
+    while ended < 100:
+        if batches is not None and rated >= batches:
+            return Update.UNDER_WAY
         with UnitOfWork(db) as uow:
             s = uow.session
             if not ratings_repo.try_lock(s, organizer_id):
                 return Update.BUSY
-            found = ratings_repo.marks(s, organizer_id)
-            if found is None:
+            resumed = progress_repo.under_way(s, organizer_id)  # an earlier batch of it committed
+            progress = progress_repo.catch_up(s, organizer_id)
+            if progress is None:
                 return Update.DONE
-            last_mark, start = found
-            games: Iterable[ratings_repo.RatedGame] = ratings_repo.games_from(s, organizer_id, start, at_most=limit)
-            if limit is not None:
-                games = list(islice(games, limit + 1))
-                if len(games) > limit:
-                    return Update.DEFERRED
-            rerate(s, organizer_id, start, games)
-            ratings_repo.take_marks(s, organizer_id, last_mark)
+            games = list(ratings_repo.games_from(s, organizer_id, progress.at, at_most=batch))
+            if limit is not None and (resumed or len(games) > limit):
+                return Update.DEFERRED  # rolled back: the marks stay for the worker
+            if len(games) > batch:
+                following = (games[batch].played_at, games[batch].game_id)  # where the next batch begins
+                progress_repo.delete_steps_between(s, organizer_id, progress.at, following)
+                _rate(s, organizer_id, progress.at, games[:batch])
+                progress_repo.advance(s, organizer_id, following)
+            else:
+                rerate(s, organizer_id, progress.at, games, everyone=resumed)
+                progress_repo.finish(s, organizer_id)
+                ended += 1
             uow.commit()
-        # Once more: a mark committed while this ran is taken in now (one committed after this looks
-        # finds the lock free, and its own write takes it in).
+            rated += 1
     return Update.BUSY  # written to faster than re-rated: the worker goes on
 
 
-def rerate(s: Any, organizer_id: int, start: ratings_repo.Position, games: Iterable[ratings_repo.RatedGame]) -> Rerated:
-    """Delete the steps from ``start`` on and rate ``games`` (those from ``start`` on, in order),
-    each member starting from their last step before ``start``; the ratings now are the last
-    state of every member touched."""
-    touched = ratings_repo.delete_steps_from(s, organizer_id, start)
+def _rate(
+    s: Any, organizer_id: int, start: ratings_repo.Position, games: Iterable[ratings_repo.RatedGame]
+) -> tuple[int, dict[int, ratings_repo.State | None]]:
+    """Rate ``games`` (those from ``start`` on, in order), each member starting from their last
+    step before ``start``, and write their steps: how many games, and the state after of every
+    member who sat in one (None: no rated game yet)."""
     states: dict[int, ratings_repo.State] = {}
     known: set[int] = set()
     rows: list[tuple[Any, ...]] = []
@@ -140,9 +163,28 @@ def rerate(s: Any, organizer_id: int, start: ratings_repo.Position, games: Itera
             ratings_repo.add_steps(s, rows)
             rows = []
     ratings_repo.add_steps(s, rows)
-    left = touched - known
+    return n, {m: states.get(m) for m in known}
+
+
+def rerate(
+    s: Any,
+    organizer_id: int,
+    start: ratings_repo.Position,
+    games: Iterable[ratings_repo.RatedGame],
+    *,
+    everyone: bool = False,
+) -> Rerated:
+    """Delete the steps from ``start`` on and rate ``games`` (those from ``start`` on, in order),
+    each member starting from their last step before ``start``; the ratings now are the last
+    state of every member touched (``everyone``: of every member of the club, where earlier
+    batches of a catch-up touched others)."""
+    touched = ratings_repo.delete_steps_from(s, organizer_id, start)
+    if everyone:
+        touched |= set(progress_repo.members_of(s, organizer_id))
+    n, states = _rate(s, organizer_id, start, games)
+    left = touched - set(states)
     before = ratings_repo.states_before(s, left, start) if left else {}
-    final: dict[int, ratings_repo.State | None] = {m: states.get(m) for m in known}
+    final = dict(states)
     final.update({m: before.get(m) for m in left})
     ratings_repo.set_current(s, organizer_id, final)
     return Rerated(n, start)
@@ -186,18 +228,20 @@ def run(db: Database, stop: threading.Event, *, interval: float = 1.0) -> None:
     """The background worker: bring every marked organizer's ratings up to date, whatever it
     takes, until ``stop`` is set (one organizer at a time)."""
     while not stop.is_set():
+        going_on = False
         try:
             with UnitOfWork(db) as uow:
                 marked = ratings_repo.marked_organizers(uow.session)
             for organizer_id in marked:
                 if stop.is_set():
                     return
-                bring_up_to_date(db, organizer_id)
+                going_on |= bring_up_to_date(db, organizer_id, batches=BATCHES_A_TURN) is Update.UNDER_WAY
         except DATABASE_AWAY:
             log.warning("ratings: the database went away; trying again")
         except Exception:  # one organizer's failure stops nobody else's ratings
             log.exception("ratings update failed")
-        stop.wait(interval)
+        if not going_on:  # a catch-up under way goes on at once
+            stop.wait(interval)
 
 
 def organizers(db: Database) -> list[int]:
@@ -211,8 +255,9 @@ def update_all(db: Database) -> int:
     with UnitOfWork(db) as uow:
         marked = ratings_repo.marked_organizers(uow.session)
     for organizer_id in marked:
-        while bring_up_to_date(db, organizer_id) is Update.BUSY:
-            threading.Event().wait(0.2)
+        while (done := bring_up_to_date(db, organizer_id)) is not Update.DONE:
+            if done is Update.BUSY:
+                threading.Event().wait(0.2)
     return len(marked)
 
 

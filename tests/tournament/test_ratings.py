@@ -137,6 +137,9 @@ ops = st.lists(
         st.tuples(
             st.just("worker"),
         ),
+        st.tuples(
+            st.just("stopped"),
+        ),
     ),
     min_size=1,
     max_size=16,
@@ -144,9 +147,13 @@ ops = st.lists(
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(script=ops, seed=st.integers(0, 10**6), inline=st.sampled_from([0, 2, 200]))
-def test_ratings_that_follow_the_writes_are_the_ratings_from_scratch(db, monkeypatch, script, seed, inline):
+@given(script=ops, seed=st.integers(0, 10**6), inline=st.sampled_from([0, 2, 200]), batch=st.sampled_from([1, 3, 1000]))
+def test_ratings_that_follow_the_writes_are_the_ratings_from_scratch(db, monkeypatch, script, seed, inline, batch):
+    """Whatever the writes, and however the updates went (inline, by the worker in batches of
+    ``batch`` games, a worker stopped after one batch and another going on): the ratings and
+    their history are those made from scratch."""
     monkeypatch.setattr(ratings, "INLINE_GAMES", inline)  # 0: the worker does every update
+    monkeypatch.setattr(ratings, "BATCH_GAMES", batch)
     club = Club(db, f"club {seed}")
     for k in range(6):  # a history to start from
         club.store(seed + k, 10 * k)
@@ -164,6 +171,8 @@ def test_ratings_that_follow_the_writes_are_the_ratings_from_scratch(db, monkeyp
             club.merge(*args)
         elif kind == "privacy":
             club.toggle(*args)
+        elif kind == "stopped":  # a worker that does one batch and is stopped: the next goes on
+            ratings.bring_up_to_date(db, club.org, batches=1)
         else:
             ratings.update_all(db)
     ratings.update_all(db)  # what the worker leaves: nothing
@@ -183,10 +192,10 @@ def test_a_correction_of_the_last_game_re_rates_one_game(db, monkeypatch):
     seen = []
     real = ratings.rerate
 
-    def counted(s, organizer_id, start, games_from):
+    def counted(s, organizer_id, start, games_from, **how):
         played = list(games_from)
         seen.append(len(played))
-        return real(s, organizer_id, start, played)
+        return real(s, organizer_id, start, played, **how)
 
     monkeypatch.setattr(ratings, "rerate", counted)
     club.correct(len(club.games) - 1, 99, 75)  # the last game, still the last
@@ -269,8 +278,8 @@ def test_the_organizers_writes_do_not_wait_for_a_running_update(pg_url, monkeypa
         inside, release = threading.Event(), threading.Event()
         real = ratings.rerate
 
-        def held(s, organizer_id, start, games_from):
-            done = real(s, organizer_id, start, games_from)
+        def held(s, organizer_id, start, games_from, **how):
+            done = real(s, organizer_id, start, games_from, **how)
             inside.set()
             release.wait(30)  # the update's transaction stays open here, its rows written
             return done
