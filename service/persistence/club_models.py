@@ -97,6 +97,9 @@ class RatingStep(Base):
         Index("ix_rating_steps_order", "organizer_id", "played_at", "game_id"),
         # a member's rating before a game, a member's history (and by evening)
         Index("ix_rating_steps_member_order", "member_id", "played_at", "game_id"),
+        # a page of a member's history: a step's ``games`` is its place in it (1, 2, 3, … in
+        # played order), so a page is a range of the index, whatever its offset
+        Index("ix_rating_steps_member_games", "member_id", "games"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)

@@ -315,9 +315,11 @@ def current(
 
 
 def history_page(s: Session, member_id: int, limit: int, offset: int) -> Sequence[game_records.RatingStep]:
-    """A page of a member's steps in played order."""
-    q = select(RatingStep).where(RatingStep.member_id == member_id)
-    return s.scalars(q.order_by(RatingStep.played_at, RatingStep.game_id).limit(limit).offset(offset)).all()
+    """A page of a member's steps in played order. A member's steps count its rated games, one
+    more each (``games``: 1, 2, 3, … in played order), so the page from ``offset`` is the steps
+    with ``games`` above it: a range of an index, not a scan past ``offset`` rows."""
+    q = select(RatingStep).where(RatingStep.member_id == member_id, RatingStep.games > offset)
+    return s.scalars(q.order_by(RatingStep.games).limit(limit)).all()
 
 
 def history_by_evening(s: Session, member_id: int) -> list[tuple[int, datetime, float, float]]:
@@ -340,4 +342,5 @@ def history_by_evening(s: Session, member_id: int) -> list[tuple[int, datetime, 
 
 
 def steps_count(s: Session, member_id: int) -> int:
-    return int(s.scalar(select(func.count()).select_from(RatingStep).where(RatingStep.member_id == member_id)) or 0)
+    """How many steps a member has: the last one's ``games`` (one index look-up, not a count)."""
+    return int(s.scalar(select(func.max(RatingStep.games)).where(RatingStep.member_id == member_id)) or 0)

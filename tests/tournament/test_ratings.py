@@ -183,6 +183,20 @@ def test_ratings_that_follow_the_writes_are_the_ratings_from_scratch(db, monkeyp
     assert club.snapshot() == followed
     rated = {g for _, _, g, *_ in followed[1]}
     assert done.games >= len(rated)  # a void deal is read but rates nobody
+    _pages_are_the_history_in_played_order(db, followed[1])
+
+
+def _pages_are_the_history_in_played_order(db, steps) -> None:
+    """A member's history read a page at a time (a page is a range of ``games``) is every step
+    in played order, each one more game than the last, and its count the last step's."""
+    with UnitOfWork(db) as uow:
+        s = uow.session
+        for m in {x[0] for x in steps}:
+            mine = sorted((x for x in steps if x[0] == m), key=lambda x: (x[1], x[2]))
+            assert [x[6] for x in mine] == list(range(1, len(mine) + 1))
+            paged = [p for offset in range(0, len(mine), 3) for p in ratings_repo.history_page(s, m, 3, offset)]
+            assert [(p.played_at, p.game_id) for p in paged] == [(x[1], x[2]) for x in mine]
+            assert ratings_repo.steps_count(s, m) == len(mine)
 
 
 def test_a_correction_of_the_last_game_re_rates_one_game(db, monkeypatch):
