@@ -153,7 +153,10 @@ def test_no_use_case_writes_an_outbox_row_or_updates_ratings_by_hand():
     """A use case records events (uow.record); the unit of work alone turns them into outbox
     rows, rating marks and ratings updates when it commits. Persistence writes neither, but for
     two: a stored game's own ``game.stored`` row and mark (on PostgreSQL one statement holds the
-    game, its row and its mark: ``store_game``), and the deliverer's season fan-out (webhooks.py)."""
+    game, its row and its mark: ``store_game``), and the deliverer's season fan-out (webhooks.py).
+    (A season's kept rows are persistence's own, as the players' totals are: the write that changes
+    a tournament's standings notes it, ``season_totals.changed``, and the unit of work brings them
+    up to date after its commit.)"""
     writers = ("add_event", "after_write", "mark", "ratings_mark", "mark_tournament", "mark_games_of_players")
     allowed = {
         ("tournament", "unit_of_work.py"),

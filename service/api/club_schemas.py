@@ -219,7 +219,14 @@ class SeasonStandingSchema(StrictSchema):
     average = fields.Float(required=True, metadata={"description": "points per game (byes aside)"})
     evenings = Integer(required=True, metadata={"description": "evenings played"})
     evenings_counted = Integer(required=True)
-    counted_tournaments = fields.List(Integer(), required=True)
+    counted_tournaments = fields.List(
+        Integer(),
+        required=True,
+        metadata={
+            "description": "the evenings that count, where the season counts each member's best N; empty where "
+            "every evening counts (the member's evenings are their page's)"
+        },
+    )
     emperor_games = Integer(required=True)
     emperor_wins = Integer(required=True)
     emperor_average = fields.Float(required=True)

@@ -125,10 +125,14 @@ class SeasonRow:
         return self.roles[Part.REBEL].average
 
 
+def _chooses(counting: str, best: int | None) -> bool:
+    return Counting(counting) is Counting.BEST and bool(best)
+
+
 def counted_evenings(evenings: Sequence[Evening], counting: str, best: int | None) -> list[Evening]:
     """The evenings that count: all of them, or the ``best`` N by total (an earlier evening first
     among equal totals), in the season's order."""
-    if Counting(counting) is Counting.ALL or not best:
+    if not _chooses(counting, best):
         return list(evenings)
     chosen = sorted(evenings, key=lambda e: (-e.total, e.position))[:best]
     return sorted(chosen, key=lambda e: e.position)
@@ -150,6 +154,19 @@ def season_row(member_id: int, name: str, evenings: Sequence[Evening], counting:
         average=round(totals.total / games, 3) if games else 0.0,
         evenings=len(evenings),
         evenings_counted=len(counted),
-        counted_tournaments=tuple(sorted(e.tournament_id for e in counted)),
+        # the evenings that count, where the season chooses them (every evening counts otherwise)
+        counted_tournaments=tuple(sorted(e.tournament_id for e in counted)) if _chooses(counting, best) else (),
         roles=role_figures_of(totals),
     )
+
+
+def thinned(n: int, most: int) -> list[int]:
+    """The indexes of ``n`` points a chart draws: all of them, or ``most`` spread evenly with the
+    first and the last.
+
+    >>> thinned(5, 3), len(thinned(1000, 120)), thinned(1000, 120)[-1]
+    ([0, 2, 4], 120, 999)
+    """
+    if n <= most:
+        return list(range(n))
+    return sorted({round(k * (n - 1) / (most - 1)) for k in range(most)})

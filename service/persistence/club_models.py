@@ -72,6 +72,85 @@ class SeasonTournament(Base):
     position: Mapped[int] = mapped_column(Integer)
 
 
+class SeasonEvening(Base):
+    """A member's evening in a season, kept beside the games (persistence/season_totals.py): the
+    player's totals that evening (``total``: the games' points), the rounds sat out and the
+    evening's total with their points. A row only for an evening the member played or sat out."""
+
+    __tablename__ = "season_evenings"
+
+    season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id"), primary_key=True)
+    member_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)  # the evening's place in the season
+    evening_total: Mapped[int] = mapped_column(BigInteger)  # the games' points and the byes'
+    byes: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(BigInteger)
+    wins: Mapped[int] = mapped_column(Integer)
+    draws: Mapped[int] = mapped_column(Integer)
+    losses: Mapped[int] = mapped_column(Integer)
+    emperor_games: Mapped[int] = mapped_column(Integer)
+    emperor_total: Mapped[int] = mapped_column(BigInteger)
+    emperor_wins: Mapped[int] = mapped_column(Integer)
+    guard_games: Mapped[int] = mapped_column(Integer)
+    guard_total: Mapped[int] = mapped_column(BigInteger)
+    guard_wins: Mapped[int] = mapped_column(Integer)
+    rebel_games: Mapped[int] = mapped_column(Integer)
+    rebel_total: Mapped[int] = mapped_column(BigInteger)
+    rebel_wins: Mapped[int] = mapped_column(Integer)
+
+
+# A member's best evenings first (the earlier among equal totals): a season counting each
+# member's best N reads N rows of this index a member.
+Index(
+    "ix_season_evenings_best",
+    SeasonEvening.season_id,
+    SeasonEvening.member_id,
+    SeasonEvening.evening_total.desc(),
+    SeasonEvening.position,
+)
+
+
+class SeasonMember(Base):
+    """A member's season, kept: the sums of all their evenings in it (SeasonEvening), updated by
+    what changes one of them. The season's standings read one row a member."""
+
+    __tablename__ = "season_members"
+
+    season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id"), primary_key=True)
+    member_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evenings: Mapped[int] = mapped_column(Integer)
+    evening_total: Mapped[int] = mapped_column(BigInteger)
+    byes: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(BigInteger)
+    wins: Mapped[int] = mapped_column(Integer)
+    draws: Mapped[int] = mapped_column(Integer)
+    losses: Mapped[int] = mapped_column(Integer)
+    emperor_games: Mapped[int] = mapped_column(Integer)
+    emperor_total: Mapped[int] = mapped_column(BigInteger)
+    emperor_wins: Mapped[int] = mapped_column(Integer)
+    guard_games: Mapped[int] = mapped_column(Integer)
+    guard_total: Mapped[int] = mapped_column(BigInteger)
+    guard_wins: Mapped[int] = mapped_column(Integer)
+    rebel_games: Mapped[int] = mapped_column(Integer)
+    rebel_total: Mapped[int] = mapped_column(BigInteger)
+    rebel_wins: Mapped[int] = mapped_column(Integer)
+
+
+class SeasonMark(Base):
+    """A tournament of a season whose standings changed and whose season rows have not taken it
+    in yet: written in the same transaction as the change, taken away by the catch-up that took it
+    in (season_totals.catch_up); ``changes`` counts the changes, so a catch-up that read an
+    earlier one leaves the mark of a later one."""
+
+    __tablename__ = "season_marks"
+
+    tournament_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    changes: Mapped[int] = mapped_column(Integer)
+
+
 class MemberRating(Base):
     """A member's rating now (Weng-Lin, openskill): mu and sigma, the games it is made of, and a
     version that every rating update of the member raises (a member's page and charts are

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from ..club import WebhookEvent as Event
 from ..club import game_records, records, rules
 from ..core.scoring import SeatResult
+from . import season_totals
 from .fastpath import Prepared, is_postgresql
 
 # The games' repository answers the reads too (game_reads.py), as its own names (__all__).
@@ -197,6 +198,10 @@ WITH tlock AS (
 ), mark AS (
     INSERT INTO rating_marks (organizer_id, played_at, game_id, created_at)
     SELECT :organizer_id, :played_at, v.game_id, :now FROM v WHERE :rated
+), season_mark AS (
+    INSERT INTO season_marks (tournament_id, changes)
+    SELECT DISTINCT st.tournament_id, 1 FROM season_tournaments st, v WHERE st.tournament_id = :tournament_id
+    ON CONFLICT (tournament_id) DO UPDATE SET changes = season_marks.changes + 1
 )
 SELECT v.game_id FROM v
 """,
@@ -268,7 +273,9 @@ def _store_postgresql(
         "table_no": sub.table_no,
         "deal_no": sub.deal_no,
     }
-    return int(_PG_STORE_GAME.run(s, values)[0])
+    game_id = int(_PG_STORE_GAME.run(s, values)[0])
+    season_totals.marked_too(s, t.id)  # if the tournament is a season's, the statement marked it
+    return game_id
 
 
 def _store_sqlite(

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from ..club import STAT_COLUMNS, Contribution, game_records, records, rules
 from ..club.errors import NotFound
 from ..names import name_key, reading
+from . import season_totals
 from .db import lock_rows
 from .models import GameSeat, MemberEvent, MemberRating, Player, PlayerStats, RatingStep, Tournament, utcnow
 from .models import Member as Member
@@ -227,6 +228,7 @@ def move_player(
     )
     p.member_id = to.id
     s.flush()
+    season_totals.changed(s, [p.tournament_id])  # the evening is the other member's now
     return True
 
 
@@ -243,6 +245,7 @@ def merge(
     players = list(s.scalars(select(Player.id).where(Player.member_id == other.id)))
     s.execute(update(Player).where(Player.member_id == other.id).values(member_id=into.id))
     other.merged_into = into.id
+    season_totals.changed(s, theirs)
     s.add(
         MemberEvent(
             organizer_id=into.organizer_id,

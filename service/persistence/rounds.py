@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from ..club import records
 from ..club.errors import NotFound
+from . import season_totals
 from .models import Game, Round, RoundSeat
 
 
@@ -80,6 +81,8 @@ def store_round(
     seats += [RoundSeat(round_id=r.id, player_id=p, table_no=None, seat=None) for p in sitting_out]
     s.add_all(seats)
     s.flush()
+    if sitting_out:  # a bye counts in the standings
+        season_totals.changed(s, [tournament_id])
     return r, seats
 
 
@@ -125,6 +128,7 @@ def remove_round(s: Session, tournament_id: int, number: int) -> None:
     s.execute(delete(RoundSeat).where(RoundSeat.round_id == r.id))
     s.delete(r)
     s.flush()
+    season_totals.changed(s, [tournament_id])  # its byes no longer count
 
 
 def games_in_round(s: Session, tournament_id: int, number: int) -> int:

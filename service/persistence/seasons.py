@@ -9,7 +9,8 @@ from sqlalchemy.orm import Session
 
 from ..club import game_records
 from ..club.errors import NotFound
-from .models import Season, SeasonTournament
+from . import season_totals
+from .models import Season, SeasonTournament, Tournament
 
 
 def create(s: Session, organizer_id: int, name: str, counting: str, best: int | None) -> game_records.Season:
@@ -50,7 +51,20 @@ def set_tournaments(s: Session, season_id: int, ids: Sequence[int]) -> None:
     s.execute(delete(SeasonTournament).where(SeasonTournament.season_id == season_id))
     s.add_all(SeasonTournament(season_id=season_id, tournament_id=t, position=k) for k, t in enumerate(ids))
     s.flush()
+    season_totals.rebuild(s, season_id)
 
 
 def seasons_of_tournament(s: Session, tournament_id: int) -> list[int]:
     return list(s.scalars(select(SeasonTournament.season_id).where(SeasonTournament.tournament_id == tournament_id)))
+
+
+def public_tournament_ids(s: Session, season_id: int) -> list[int]:
+    """The season's public tournaments in order, their ids alone (one indexed read)."""
+    return list(
+        s.scalars(
+            select(SeasonTournament.tournament_id)
+            .join(Tournament, Tournament.id == SeasonTournament.tournament_id)
+            .where(SeasonTournament.season_id == season_id, Tournament.private.is_(False))
+            .order_by(SeasonTournament.position)
+        )
+    )

@@ -10,6 +10,7 @@ from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from ..club import RANKED_BY, STANDINGS_ORDER, STAT_COLUMNS, Contribution, StandingRow, contribution, ranked
+from . import season_totals
 from .models import Game, GameSeat, Player, PlayerStats
 from .rounds import byes
 
@@ -48,6 +49,7 @@ def update_totals(s: Session, tournament_id: int, seats: Sequence[Seat], sign: i
     deltas = stat_deltas(seats, sign)
     if not deltas:
         return
+    season_totals.changed(s, [tournament_id])
     # One UPDATE a player, in player order: two transactions sharing players lock their rows in
     # the same order and wait for each other instead of deadlocking.
     s.execute(
@@ -132,6 +134,7 @@ def standings_from_games(
 
 def rebuild_stats(s: Session, tournament_id: int) -> None:
     """Recompute the maintained totals from the games (after a bulk load, or to repair)."""
+    season_totals.changed(s, [tournament_id])
     for row in standings_from_games(s, tournament_id):
         figures = {c: getattr(row, c) for c in STAT_COLUMNS if c != "total"}
         s.execute(update(PlayerStats).where(PlayerStats.player_id == row.player_id).values(total=row.points, **figures))

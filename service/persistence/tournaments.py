@@ -15,7 +15,7 @@ from ..club.errors import NotFound
 from ..core.ruleset import Ruleset
 from ..names import name_key
 from ..text_and_time import DEFAULT_ZONE
-from . import members
+from . import members, season_totals
 from .db import lock_rows
 from .models import (
     Game,
@@ -92,6 +92,9 @@ def change(s: Session, tournament_id: int, changes: Mapping[str, Any], rs: Rules
             setattr(t, field, changes[field])
     if rs is not None:
         set_ruleset(t, rs)
+    if "bye_points" in changes or "private" in changes:  # every evening's total with its byes; or none
+        s.flush()
+        season_totals.changed(s, [tournament_id])
 
 
 def set_ruleset(t: Tournament, rs: Ruleset) -> None:

@@ -39,6 +39,7 @@ from ..club.game_records import MemberRating, RatingStep
 from ..persistence import rating_progress as progress_repo
 from ..persistence import ratings as ratings_repo
 from ..persistence.db import DATABASE_AWAY, Database
+from . import season_rows
 from .unit_of_work import UnitOfWork
 
 PROVISIONAL = 10
@@ -230,6 +231,7 @@ def run(db: Database, stop: threading.Event, *, interval: float = 1.0) -> None:
     while not stop.is_set():
         going_on = False
         try:
+            season_rows.catch_up_marked(db)  # what a write left of its seasons' rows
             with UnitOfWork(db) as uow:
                 marked = ratings_repo.marked_organizers(uow.session)
             for organizer_id in marked:

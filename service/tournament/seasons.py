@@ -15,11 +15,14 @@ from ..club import STANDINGS_ORDER, Counting, Evening, SeasonRow, ranked, season
 from ..club.errors import NotFound
 from ..club.game_records import Season
 from ..club.records import Tournament
+from ..club.season import thinned
 from ..persistence import members as members_repo
 from ..persistence import rounds as rounds_repo
+from ..persistence import season_totals
 from ..persistence import seasons as seasons_repo
 from ..persistence import standings as standings_repo
 from ..persistence import tournaments as tournaments_repo
+from . import season_rows
 from .clubs import acts_for
 from .errors import Rejected
 from .members import tournaments_of
@@ -61,8 +64,8 @@ class SeasonStandings:
 
 @dataclass(frozen=True, slots=True)
 class Leaders:
-    """What the season's chart of its leaders draws: each evening (its name, each member's total
-    that evening), the members' names, and the leading members of the standings."""
+    """What the season's chart of its leaders draws: the evenings shown (each one's name, and each
+    leader's total so far), the members' names, and the leading members of the standings."""
 
     evenings: list[tuple[str, dict[int, int]]]
     names: dict[int, str]
@@ -79,6 +82,28 @@ def season_info(season: Season, tournaments: Sequence[Tournament]) -> SeasonInfo
         tournaments=tuple(SeasonEvening(t.id, t.name, t.created_at) for t in tournaments),
         created_at=season.created_at,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonHeading:
+    """What a season's page heads its standings with: the season with its latest evenings (and
+    the one its standings are shown after), and how many evenings it has in all."""
+
+    season: SeasonInfo
+    evenings: int
+
+
+def season_heading(
+    uow: UnitOfWork, organizer_id: int, season_id: int, listed: int, after: int | None = None
+) -> SeasonHeading:
+    """The season with its latest ``listed`` evenings and ``after`` (a long season has thousands:
+    their ids are read, and the chosen ones' tournaments)."""
+    s = uow.session
+    season = seasons_repo.get(s, organizer_id, season_id)
+    ids = seasons_repo.public_tournament_ids(s, season.id)
+    chosen = set(ids[-listed:]) | ({after} if after is not None else set())
+    found = tournaments_repo.by_ids(s, sorted(chosen))
+    return SeasonHeading(season_info(season, [found[i] for i in ids if i in chosen and i in found]), len(ids))
 
 
 def _tournaments(uow: UnitOfWork, season: Season) -> list[Tournament]:
@@ -139,33 +164,48 @@ def get_season(uow: UnitOfWork, organizer_id: int, season_id: int) -> SeasonInfo
 def season_standings(uow: UnitOfWork, organizer_id: int, season_id: int, after: int | None = None) -> SeasonStandings:
     """Each member's season: the sum of their evenings' standings (all of them, or their best N
     by total), ranked. ``after``: only the season's evenings up to that tournament."""
-    season, evenings, members = _evenings(uow, organizer_id, season_id, after)
+    if after is None:  # the season as it stands: its kept rows, one a member
+        season = seasons_repo.get(uow.session, organizer_id, season_id)
+        ids = seasons_repo.public_tournament_ids(uow.session, season.id)
+        rows = ranked(season_rows.standings_rows(uow, season), _member)
+    else:  # as it stood after an evening: added up from that evening's standings and those before
+        season, evenings, members = _evenings(uow, organizer_id, season_id, after)
+        ids = [t.id for t in evenings]
+        rows = _rows(uow, organizer_id, season, members)
     return SeasonStandings(
         season_id=season.id,
         counting=Counting(season.counting),
         best=season.best,
         after=after,
-        tournaments=tuple(t.id for t in evenings),
+        tournaments=tuple(ids),
         order=STANDINGS_ORDER.replace("players", "members"),
-        standings=_rows(uow, organizer_id, season, members),
+        standings=rows,
     )
 
 
-def season_leaders(uow: UnitOfWork, organizer_id: int, season_id: int, top: int = 5) -> Leaders:
-    """The season page's chart of its leaders, from the same one pass as the standings: each
-    evening in order with each member's total that evening, the members' names, and the
-    ``top`` members of the standings."""
-    season, evenings, members = _evenings(uow, organizer_id, season_id, None)
-    rows = _rows(uow, organizer_id, season, members)
-    totals: dict[int, dict[int, int]] = {t.id: {} for t in evenings}
-    for member, played in members.items():
-        for e in played:
-            totals[e.tournament_id][member] = e.total
-    return Leaders(
-        [(t.name, totals[t.id]) for t in evenings],
-        {row.member_id: row.name for row in rows},
-        [row.member_id for row in rows[:top]],
-    )
+def season_leaders(uow: UnitOfWork, organizer_id: int, season_id: int, top: int = 5, points: int = 120) -> Leaders:
+    """The season page's chart of its leaders, from its kept rows: the ``top`` members of the
+    standings, their names, and at most ``points`` evenings in order (a long season's spread evenly,
+    its first and last among them), each with every leader's total so far."""
+    s = uow.session
+    season = seasons_repo.get(s, organizer_id, season_id)
+    rows = ranked(season_rows.standings_rows(uow, season), _member)[:top]
+    leading = [row.member_id for row in rows]
+    that_evening: dict[int, list[tuple[int, int]]] = {}
+    for tournament_id, member, total in season_totals.evening_totals(s, season.id, leading):
+        that_evening.setdefault(tournament_id, []).append((member, total))
+    ids = seasons_repo.public_tournament_ids(s, season.id)
+    shown = thinned(len(ids), points)
+    names = {t.id: t.name for t in tournaments_repo.by_ids(s, [ids[i] for i in shown]).values()}
+    running, series, at = dict.fromkeys(leading, 0), [], iter(shown)
+    next_shown = next(at, None)
+    for k, tournament_id in enumerate(ids):
+        for member, total in that_evening.get(tournament_id, ()):
+            running[member] += total
+        if k == next_shown:
+            series.append((names.get(tournament_id, "?"), dict(running)))
+            next_shown = next(at, None)
+    return Leaders(series, {row.member_id: row.name for row in rows}, leading)
 
 
 def _rows(uow: UnitOfWork, organizer_id: int, season: Season, members: dict[int, list[Evening]]) -> list[SeasonRow]:

@@ -3,7 +3,8 @@ so, rolled back otherwise (cosmicpython's pattern). The use cases read and write
 ``uow.session`` with the repository's functions, and record what their writes mean for after
 them (``record``: club/events.py); the commit turns each recorded event into what it means, once
 — a webhook event into its outbox row in the same transaction, changed rated games into a
-ratings update once the transaction is committed."""
+ratings update once the transaction is committed — and brings the seasons of the tournaments
+whose standings it changed up to date (persistence/season_totals.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from types import TracebackType
 from ..club.errors import Conflict
 from ..club.events import Announced, ClubEvent, RatingsChanged
 from ..persistence import ratings as ratings_repo
+from ..persistence import season_totals
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Database, IntegrityError, Session, may_run_again
@@ -82,8 +84,13 @@ class UnitOfWork:
                 webhooks_repo.add_event(self.session, e.tournament_id, e.event, dict(e.payload))
             else:
                 self._mark(e)
+        seasons_marked = season_totals.marked_here(self.session)
         self.session.commit()
         self._locked = None
+        if seasons_marked:
+            from . import season_rows  # bringing the season rows up to date is a use case of its own
+
+            season_rows.after_write(self.db, seasons_marked)
         stale = dict.fromkeys(e.organizer_id for e in events if isinstance(e, RatingsChanged))
         if stale:
             from . import ratings  # the ratings' update is itself a use case of units of work

@@ -8,6 +8,7 @@ import functools
 import math
 from typing import Any
 
+from ..club import season
 from ..tournament.members import MemberPage
 from .i18n import gettext
 
@@ -122,15 +123,8 @@ def _short(label: str, n: int = 10) -> str:
 
 
 def thinned(n: int, most: int = MAX_POINTS) -> list[int]:
-    """The indexes of ``n`` points a chart draws: all of them, or ``most`` spread evenly with the
-    first and the last.
-
-    >>> thinned(5, 3), len(thinned(1000)), thinned(1000)[-1]
-    ([0, 2, 4], 120, 999)
-    """
-    if n <= most:
-        return list(range(n))
-    return sorted({round(k * (n - 1) / (most - 1)) for k in range(most)})
+    """The indexes of ``n`` points a chart draws (the club core's rule, at this chart's most)."""
+    return season.thinned(n, most)
 
 
 def text_width(text: str, size: float = LABEL_FONT) -> float:
@@ -198,16 +192,12 @@ def opponents(member: MemberPage) -> str:
 
 
 def leaders(evenings: list[tuple[str, dict[int, int]]], names: dict[int, str], top: list[int]) -> str:
-    """The season's leaders: each one's total so far, evening by evening (a long season thinned)."""
-    shown = thinned(len(evenings))
-    c = _chart("Line", gettext("The leaders, evening by evening"), show_dots=len(shown) < 40, dots_size=3)
-    _x_labels(c, [evenings[i][0] for i in shown])
+    """The season's leaders: each one's total so far, at each evening shown (the use case thinned
+    a long season to MAX_POINTS evenings: seasons.season_leaders)."""
+    c = _chart("Line", gettext("The leaders, evening by evening"), show_dots=len(evenings) < 40, dots_size=3)
+    _x_labels(c, [name for name, _ in evenings])
     for m in top:
-        running, points = 0, []
-        for _, totals in evenings:
-            running += totals.get(m, 0)
-            points.append(running)
-        c.add(_short(names.get(m, "?"), 12), [points[i] for i in shown])
+        c.add(_short(names.get(m, "?"), 12), [running.get(m, 0) for _, running in evenings])
     return _svg(c)
 
 

@@ -212,15 +212,27 @@ def member_chart(organizer_id: int, member_id: int, name: str) -> Response:
 def season_page(organizer_id: int, season_id: int) -> str:
     after = request.args.get("after", "")
     with found(), unit_of_work() as uow:
-        season = seasons.get_season(uow, organizer_id, season_id)
         table = seasons.season_standings(
             uow, organizer_id, season_id, int(after) if after.isascii() and after.isdigit() else None
-        )
-    return render_template("season.html", organizer_id=organizer_id, season=season, table=table)
+        )  # first: an evening the season has not is a 404 before anything else is read
+        heading = seasons.season_heading(uow, organizer_id, season_id, EVENINGS_LISTED, table.after)
+    return render_template(
+        "season.html",
+        organizer_id=organizer_id,
+        season=heading.season,
+        evenings=heading.evenings,
+        table=table,
+        evenings_listed=EVENINGS_LISTED,
+    )
+
+
+# Evenings the season page offers to show the standings after (the latest; a long season has
+# thousands, and any of them is still ``?after=`` its tournament).
+EVENINGS_LISTED = 100
 
 
 @blp.get("/clubs/<int:organizer_id>/seasons/<int:season_id>/charts/leaders.svg")
 def season_chart(organizer_id: int, season_id: int) -> Response:
     with found(), unit_of_work() as uow:
-        leaders = seasons.season_leaders(uow, organizer_id, season_id)
+        leaders = seasons.season_leaders(uow, organizer_id, season_id, points=charts.MAX_POINTS)
     return _svg(charts.leaders(leaders.evenings, leaders.names, leaders.top))

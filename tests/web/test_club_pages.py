@@ -171,3 +171,27 @@ def test_seasons_are_made_and_links_fixed_from_the_pages(db_client):
     assert moved.status_code == 303
     evenings = client.get(f"/v1/organizers/{oid}/members/{zhou}").get_json()["evenings"]
     assert sorted(e["tournament_id"] for e in evenings) == [t2, t3]
+
+
+def test_a_long_seasons_page_offers_its_latest_evenings_and_the_one_shown(db_client, monkeypatch):
+    from service.web import club as club_pages
+
+    monkeypatch.setattr(club_pages, "EVENINGS_LISTED", 3)  # a season of thousands of evenings, in small
+    client = db_client
+    club = Club(client, "威海俱乐部")
+    oid = club.organizer["id"]
+    tids = [
+        client.post("/v1/tournaments", json={"name": f"第{k}晚"}, headers=club.auth).get_json()["id"] for k in range(5)
+    ]
+    sid = client.post(
+        f"/v1/organizers/{oid}/seasons",
+        json={"name": "冬季赛", "counting": "all", "tournaments": tids},
+        headers=club.auth,
+    ).get_json()["id"]
+    html = client.get(f"/clubs/{oid}/seasons/{sid}", headers=ZH).get_data(as_text=True)
+    offered = re.findall(r'<option value="(\d+)"', html)
+    assert offered == [str(t) for t in tids[-3:]] and "只列出最近 3 场" in html and "5</p>" in html
+    html = client.get(f"/clubs/{oid}/seasons/{sid}?after={tids[0]}", headers=ZH).get_data(as_text=True)
+    assert re.findall(r'<option value="(\d+)"', html) == [str(t) for t in (tids[0], *tids[-3:])]
+    assert f'<option value="{tids[0]}" selected>' in html
+    assert client.get(f"/clubs/{oid}/seasons/{sid}?after=99999999999999999999").status_code == 404

@@ -9612,6 +9612,7 @@ export interface components {
             /** @description evenings played */
             evenings: number;
             evenings_counted: number;
+            /** @description the evenings that count, where the season counts each member's best N; empty where every evening counts (the member's evenings are their page's) */
             counted_tournaments: number[];
             emperor_games: number;
             emperor_wins: number;

@@ -22,7 +22,8 @@ class SeasonStanding:
         average (float): points per game (byes aside)
         evenings (int): evenings played
         evenings_counted (int):
-        counted_tournaments (list[int]):
+        counted_tournaments (list[int]): the evenings that count, where the season counts each member's best N; empty
+            where every evening counts (the member's evenings are their page's)
         emperor_games (int):
         emperor_wins (int):
         emperor_average (float):
