@@ -34,6 +34,8 @@ from sqlalchemy.engine import make_url
 
 from service.app import create_app
 from service.core.sheets import read_sheet, score
+from service.persistence import members as members_repo
+from service.persistence import season_totals
 from service.persistence.keys import hash_secret
 from service.tournament import ratings
 
@@ -185,6 +187,11 @@ def seed(conn: Any, total: int) -> dict[str, int]:
         """INSERT INTO season_tournaments (season_id, tournament_id, position)
         SELECT (SELECT max(id) FROM seasons), id, row_number() OVER (ORDER BY id) FROM tournaments WHERE organizer_id = 1"""
     )
+    # the members' counts of players and the season's kept rows, by the service's own statements
+    conn.execute(members_repo.RECOUNT_PLAYERS)
+    season_id = conn.exec_driver_sql("SELECT max(id) FROM seasons").scalar()
+    conn.execute(season_totals.REBUILD_EVENINGS, {"season_id": season_id})
+    conn.execute(season_totals.SUM_MEMBERS, {"season_id": season_id})
     return {"club_games": club_games, "others": others, "club_evenings": club_evenings}
 
 

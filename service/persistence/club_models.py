@@ -31,6 +31,10 @@ class Member(Base):
     reading: Mapped[str] = mapped_column(String(400), server_default="", default="")  # names.reading: the list's order
     merged_into: Mapped[int | None] = mapped_column(ForeignKey("members.id"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # How many players (tournaments) the member is, and in public tournaments: kept by the writes
+    # that add, move or merge players or make a tournament private (the club's list reads them).
+    players: Mapped[int] = mapped_column(Integer, server_default="0", default=0)
+    public_players: Mapped[int] = mapped_column(Integer, server_default="0", default=0)
 
 
 class MemberEvent(Base):
@@ -78,6 +82,8 @@ class SeasonEvening(Base):
     evening's total with their points. A row only for an evening the member played or sat out."""
 
     __tablename__ = "season_evenings"
+    # a tournament's rows in a season: what a catch-up compares its evenings with
+    __table_args__ = (Index("ix_season_evenings_tournament", "season_id", "tournament_id"),)
 
     season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id"), primary_key=True)
     member_id: Mapped[int] = mapped_column(Integer, primary_key=True)

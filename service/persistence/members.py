@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import case, func, select, update
+from sqlalchemy import case, func, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -17,6 +17,31 @@ from . import season_totals
 from .db import lock_rows
 from .models import GameSeat, MemberEvent, MemberRating, Player, PlayerStats, RatingStep, Tournament, utcnow
 from .models import Member as Member
+
+# Every member's counts of players, from the players themselves (the migration that keeps them; a
+# bulk load).
+RECOUNT_PLAYERS = text(
+    "UPDATE members SET players = (SELECT count(*) FROM players p WHERE p.member_id = members.id), "
+    "public_players = (SELECT count(*) FROM players p JOIN tournaments t ON t.id = p.tournament_id "
+    "WHERE p.member_id = members.id AND NOT t.private)"
+)
+
+
+def count_players(s: Session, changes: dict[int, tuple[int, int]]) -> None:
+    """Add to members' counts of players (all, and in public tournaments): by member, in member
+    order (two writers that share members lock them in the same order)."""
+    for member_id in sorted(changes):
+        players, public = changes[member_id]
+        if players or public:
+            s.execute(
+                update(Member)
+                .where(Member.id == member_id)
+                .values(players=Member.players + players, public_players=Member.public_players + public)
+                .execution_options(synchronize_session=False)
+            )
+    for obj in list(s.identity_map.values()):  # a member this session holds reads its counts again
+        if isinstance(obj, Member) and obj.id in changes:
+            s.expire(obj, ["players", "public_players"])
 
 
 def find_or_create(s: Session, organizer_id: int, name: str) -> game_records.Member:
@@ -67,18 +92,11 @@ def list_members(s: Session, organizer_id: int, *, public_only: bool = False) ->
     """The club's members (merged ones left out), each with how many players (tournaments) it is.
     ``public_only``: counted in public tournaments only, and a member with none is left out (what
     anyone may see of a club). Every member: for the forms that pick one (page_of_members pages)."""
-    q = (
-        select(Player.member_id, func.count())
-        .join(Tournament, Tournament.id == Player.tournament_id)
-        .where(Tournament.organizer_id == organizer_id)
-    )
+    where = [Member.organizer_id == organizer_id, Member.merged_into.is_(None)]
     if public_only:
-        q = q.where(Tournament.private.is_(False))
-    counts = dict(s.execute(q.group_by(Player.member_id)).all())
-    rows = s.scalars(
-        select(Member).where(Member.organizer_id == organizer_id, Member.merged_into.is_(None)).order_by(Member.id)
-    )
-    return [(m, int(counts.get(m.id, 0))) for m in rows if not public_only or counts.get(m.id)]
+        where.append(Member.public_players > 0)
+    rows = s.scalars(select(Member).where(*where).order_by(Member.id))
+    return [(m, m.public_players if public_only else m.players) for m in rows]
 
 
 def page_of_members(
@@ -91,18 +109,13 @@ def page_of_members(
     by_rating: float | None = None,
 ) -> tuple[list[tuple[game_records.Member, int]], int]:
     """A page of the club's members in name order (their reading, then the name, then the id),
-    each with how many players (tournaments) it is, and how many members there are in all.
-    ``public_only``: only members who played in a public tournament, counting those.
-    ``by_rating``: the strongest first (μ − 3σ; a member without a rating has this one), then
-    by name."""
-    played = (
-        select(Player.id).join(Tournament, Tournament.id == Player.tournament_id).where(Player.member_id == Member.id)
-    )
-    if public_only:
-        played = played.where(Tournament.private.is_(False))
+    each with how many players (tournaments) it is (kept on the member), and how many members
+    there are in all. ``public_only``: only members who played in a public tournament, counting
+    those. ``by_rating``: the strongest first (μ − 3σ; a member without a rating has this one),
+    then by name."""
     where = [Member.organizer_id == organizer_id, Member.merged_into.is_(None)]
     if public_only:
-        where.append(played.exists())
+        where.append(Member.public_players > 0)
     total = int(s.scalar(select(func.count()).select_from(Member).where(*where)) or 0)
     name = Member.name.collate("C") if s.get_bind().dialect.name == "postgresql" else Member.name
     q = select(Member).where(*where)
@@ -113,15 +126,7 @@ def page_of_members(
         rating = func.coalesce(MemberRating.mu - 3 * MemberRating.sigma, by_rating)
         q = q.outerjoin(MemberRating, MemberRating.member_id == Member.id).order_by(rating.desc(), *by_name)
     members = list(s.scalars(q.limit(limit).offset(offset)))
-    counted = (
-        select(Player.member_id, func.count())
-        .join(Tournament, Tournament.id == Player.tournament_id)
-        .where(Player.member_id.in_([m.id for m in members] or [0]))
-    )
-    if public_only:
-        counted = counted.where(Tournament.private.is_(False))
-    counts = dict(s.execute(counted.group_by(Player.member_id)).all())
-    return [(m, int(counts.get(m.id, 0))) for m in members], total
+    return [(m, m.public_players if public_only else m.players) for m in members], total
 
 
 def players_of(s: Session, member_id: int) -> Sequence[tuple[records.Player, records.Tournament]]:
@@ -226,8 +231,11 @@ def move_player(
             reason=reason,
         )
     )
+    public = int(not s.get_one(Tournament, p.tournament_id).private)
+    before = p.member_id
     p.member_id = to.id
     s.flush()
+    count_players(s, {to.id: (1, public)} | ({before: (-1, -public)} if before is not None else {}))
     season_totals.changed(s, [p.tournament_id])  # the evening is the other member's now
     return True
 
@@ -245,6 +253,9 @@ def merge(
     players = list(s.scalars(select(Player.id).where(Player.member_id == other.id)))
     s.execute(update(Player).where(Player.member_id == other.id).values(member_id=into.id))
     other.merged_into = into.id
+    moved = (other.players, other.public_players)
+    s.flush()
+    count_players(s, {into.id: moved, other.id: (-moved[0], -moved[1])})
     season_totals.changed(s, theirs)
     s.add(
         MemberEvent(

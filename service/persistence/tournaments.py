@@ -87,9 +87,18 @@ SETTINGS = (
 def change(s: Session, tournament_id: int, changes: Mapping[str, Any], rs: Ruleset | None = None) -> None:
     """A tournament's settings changed (those of SETTINGS in ``changes``), and its ruleset (``rs``)."""
     t = s.get_one(Tournament, tournament_id)
+    was_private = t.private
     for field in SETTINGS:
         if field in changes:
             setattr(t, field, changes[field])
+    if t.private != was_private:  # its players count in their members' public tournaments, or no more
+        sign = -1 if t.private else 1
+        by_member = s.execute(
+            select(Player.member_id, func.count())
+            .where(Player.tournament_id == tournament_id, Player.member_id.is_not(None))
+            .group_by(Player.member_id)
+        ).all()
+        members.count_players(s, {m: (0, sign * int(n)) for m, n in by_member if m is not None})
     if rs is not None:
         set_ruleset(t, rs)
     if "bye_points" in changes or "private" in changes:  # every evening's total with its byes; or none
@@ -222,6 +231,7 @@ def add_player(s: Session, t: records.Tournament, name: str, member_id: int | No
     s.flush()
     s.add(PlayerStats(player_id=p.id, tournament_id=t.id))
     s.flush()
+    members.count_players(s, {member.id: (1, int(not t.private))})
     return p
 
 

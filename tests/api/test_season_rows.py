@@ -1,4 +1,4 @@
-"""The season rows kept beside the games agree with the season added up from its evenings, after
+"""The season rows (and the members' counts of players) kept beside the games agree with the season added up from its evenings, after
 every kind of write that changes them: games stored, replaced and voided, rounds drawn (byes) and
 taken back, the points of a bye changed, a player moved to another member, two members merged,
 the season's tournaments changed. The kept standings (no ``after``) are compared with the ones
@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from sqlalchemy import text
 
 from service.tournament import seasons
 from service.tournament.unit_of_work import UnitOfWork
@@ -133,6 +134,7 @@ def test_kept_season_rows_agree_with_the_evenings_after_every_write(db_client, s
         for season in seasons.values():
             kept = _agree(client, oid, season, [t for t in in_season if t not in hidden])
             _leaders_agree(client, club, season, kept)
+        _counts_agree(client)
         assert kept["standings"] or not any(t in in_season and t not in hidden for t, _ in games)
     assert {"game", "void", "replace", "round", "bye", "move200", "merge200", "private200", "season"} <= did, " ".join(
         sorted(did)
@@ -159,6 +161,20 @@ def _leaders_agree(client, club, season, kept):
             if member_of[r["player_id"]] in so_far and (r["games"] or r["byes"]):
                 so_far[member_of[r["player_id"]]] += r["total"]
         assert running == so_far
+
+
+def _counts_agree(client):
+    """Each member's kept counts of players (all, public) are those of their players."""
+    with UnitOfWork(client.application.extensions["baohuang_db"]) as uow:
+        kept = uow.session.execute(text("SELECT id, players, public_players FROM members ORDER BY id")).all()
+        counted = uow.session.execute(
+            text(
+                "SELECT m.id, count(p.id), count(p.id) FILTER (WHERE NOT t.private) FROM members m "
+                "LEFT JOIN players p ON p.member_id = m.id LEFT JOIN tournaments t ON t.id = p.tournament_id "
+                "GROUP BY m.id ORDER BY m.id"
+            )
+        ).all()
+    assert [tuple(r) for r in kept] == [tuple(r) for r in counted]
 
 
 def _members(client, oid):
