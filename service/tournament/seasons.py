@@ -156,6 +156,19 @@ def list_seasons(uow: UnitOfWork, organizer_id: int) -> list[SeasonInfo]:
     return [season_info(x, _tournaments(uow, x)) for x in seasons_repo.list_seasons(uow.session, organizer_id)]
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonName:
+    """A season as the pages link to it."""
+
+    id: int
+    name: str
+
+
+def season_names(uow: UnitOfWork, organizer_id: int) -> list[SeasonName]:
+    """The club's seasons, their names alone (the pages' links: no season's evenings read)."""
+    return [SeasonName(x.id, x.name) for x in seasons_repo.list_seasons(uow.session, organizer_id)]
+
+
 def get_season(uow: UnitOfWork, organizer_id: int, season_id: int) -> SeasonInfo:
     season = seasons_repo.get(uow.session, organizer_id, season_id)
     return season_info(season, _tournaments(uow, season))

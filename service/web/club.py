@@ -44,7 +44,7 @@ def club_members(organizer_id: int) -> str:
         listed = members.list_members(
             uow, organizer_id, viewer(), limit=MEMBERS_A_PAGE, offset=offset, by_rating=by_rating
         )
-        seasons_of = seasons.list_seasons(uow, organizer_id)
+        seasons_of = seasons.season_names(uow, organizer_id)
     more = offset + MEMBERS_A_PAGE if offset + MEMBERS_A_PAGE < listed.total else None
     return render_template(
         "club_members.html",

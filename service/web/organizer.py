@@ -118,7 +118,7 @@ def signout() -> Any:
 def _organizer_page(status: int = 200, **extra: Any) -> tuple[str, int]:
     with unit_of_work() as uow:
         rows, _ = clubs.list_tournaments(uow, viewer(), 500, 0)
-        listed = seasons.list_seasons(uow, acting())
+        listed = seasons.season_names(uow, acting())
     mine = [t for t in rows if t.organizer_id == viewer()]
     form = extra.pop("form", {"ruleset": WEIHAI.name, "bye_points": "0", "deals_per_round": "1"})
     page = render_template(
