@@ -15,6 +15,7 @@ from .auth import viewer
 from .club_schemas import (
     MemberDetailSchema,
     MemberListSchema,
+    MemberPageQuery,
     MemberQuerySchema,
     MergedSchema,
     MergeSchema,
@@ -82,14 +83,22 @@ class Members(MethodView):
 
 @blp.route("/<id:organizer_id>/members/<id:member_id>")
 class MemberById(MethodView):
+    @blp.arguments(MemberPageQuery, location="query")
     @blp.response(200, MemberDetailSchema)
-    @refusals(blp, 404)
+    @refusals(blp, 404, 422)
     @blp.doc(security=READ_IF_KEYED)
-    def get(self, organizer_id: int, member_id: int) -> members.MemberPage:
-        """A member: evenings, rating with its history, results by role, partners and opponents"""
+    def get(self, query: dict[str, Any], organizer_id: int, member_id: int) -> members.MemberPage:
+        """A member: a page of evenings, rating with its history, results by role, partners and opponents
+
+        The evenings come a page at a time, the latest first: `evenings_before` names the
+        tournament to ask the earlier page before (`?before=`), and `evenings_total` how many
+        there are in all; `rating_history` is the rating at the end of each evening of the page.
+        """
         reader = viewer()
         with unit_of_work() as uow:
-            return members.get_member(uow, reader, organizer_id, member_id)
+            return members.get_member(
+                uow, reader, organizer_id, member_id, evenings=query["evenings"], before=query["before"]
+            )
 
 
 @blp.route("/<id:organizer_id>/members/<id:member_id>/rating-history")

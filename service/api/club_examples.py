@@ -117,7 +117,10 @@ def examples() -> dict[tuple[str, str], dict[str, Any]]:
                             "cumulative": 6,
                         }
                     ],
+                    "evenings_total": 1,
+                    "evenings_before": None,
                     "rating_history": [STEP],
+                    "rating_series": [STEP],
                     "by_role": [
                         {"role": "emperor", "games": 2, "wins": 1, "total": 4, "average": 2.0},
                         {"role": "guard", "games": 1, "wins": 1, "total": 2, "average": 2.0},

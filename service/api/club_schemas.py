@@ -56,6 +56,17 @@ class MemberQuerySchema(StrictSchema):
     )
 
 
+class MemberPageQuery(StrictSchema):
+    evenings = QueryInteger(
+        load_default=60, validate=validate.Range(min=1, max=500), metadata={"description": "evenings a page"}
+    )
+    before = QueryInteger(
+        load_default=None,
+        validate=validate.Range(min=1, max=2**31 - 1),
+        metadata={"description": "the evenings before this tournament (an answer's evenings_before): an earlier page"},
+    )
+
+
 class EveningSchema(StrictSchema):
     tournament_id = Integer(required=True)
     tournament = fields.String(required=True)
@@ -111,11 +122,26 @@ class MemberDetailSchema(RatingFields):
     name = fields.String(required=True)
     merged_into = Integer(required=True, allow_none=True)
     ratings = fields.Nested(FreshnessSchema, required=True)
-    evenings = fields.List(fields.Nested(EveningSchema), required=True)
+    evenings = fields.List(
+        fields.Nested(EveningSchema),
+        required=True,
+        metadata={"description": "a page of the member's evenings in order: the latest, or those before ?before="},
+    )
+    evenings_total = Integer(required=True, metadata={"description": "how many evenings the member has in all"})
+    evenings_before = Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "the earlier page: ?before= this tournament (null: this page is the first)"},
+    )
     rating_history = fields.List(
         fields.Nested(RatingStepSchema),
         required=True,
-        metadata={"description": "the rating at the end of each evening (every step: …/rating-history)"},
+        metadata={"description": "the rating at the end of each evening of the page (every step: …/rating-history)"},
+    )
+    rating_series = fields.List(
+        fields.Nested(RatingStepSchema),
+        required=True,
+        metadata={"description": "the rating over the whole history: at most 120 of its steps, spread evenly"},
     )
     rating_steps = Integer(required=True, metadata={"description": "how many steps the full history has"})
     by_role = fields.List(

@@ -119,6 +119,10 @@ class Member(Protocol):
     @property
     def merged_into(self) -> int | None: ...
     @property
+    def players(self) -> int: ...  # how many players (tournaments) it is
+    @property
+    def public_players(self) -> int: ...  # of them, in public tournaments
+    @property
     def created_at(self) -> datetime: ...
 
 

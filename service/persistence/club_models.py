@@ -185,6 +185,8 @@ class RatingStep(Base):
         # a page of a member's history: a step's ``games`` is its place in it (1, 2, 3, … in
         # played order), so a page is a range of the index, whatever its offset
         Index("ix_rating_steps_member_games", "member_id", "games"),
+        # a member's rating at the end of the evenings of a page of their evenings
+        Index("ix_rating_steps_member_tournament", "member_id", "tournament_id"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)

@@ -4,6 +4,7 @@ links, moves and merges (with their audit trail)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from sqlalchemy import case, func, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -15,7 +16,17 @@ from ..club.errors import NotFound
 from ..names import name_key, reading
 from . import season_totals
 from .db import lock_rows
-from .models import GameSeat, MemberEvent, MemberRating, Player, PlayerStats, RatingStep, Tournament, utcnow
+from .models import (
+    GameSeat,
+    MemberEvent,
+    MemberRating,
+    Player,
+    PlayerStats,
+    RatingStep,
+    RoundSeat,
+    Tournament,
+    utcnow,
+)
 from .models import Member as Member
 
 # Every member's counts of players, from the players themselves (the migration that keeps them; a
@@ -137,6 +148,75 @@ def players_of(s: Session, member_id: int) -> Sequence[tuple[records.Player, rec
         .order_by(Tournament.id)
     ).all()
     return [(p, t) for p, t in rows]
+
+
+def evenings_page(
+    s: Session, member_id: int, *, public_only: bool, limit: int, before: int | None = None
+) -> list[tuple[int, str, datetime, int, int, str, int, int]]:
+    """A page of a member's evenings, the latest first (before tournament ``before``, if given):
+    the tournament (id, name, when it was made, the points of a bye), the player (id, name), the
+    games and their points. ``limit`` rows of an index on (member, tournament), whatever the
+    history."""
+    q = (
+        select(
+            Tournament.id,
+            Tournament.name,
+            Tournament.created_at,
+            Tournament.bye_points,
+            Player.id,
+            Player.name,
+            func.coalesce(PlayerStats.games, 0),
+            func.coalesce(PlayerStats.total, 0),
+        )
+        .join(Tournament, Tournament.id == Player.tournament_id)
+        .outerjoin(PlayerStats, PlayerStats.player_id == Player.id)
+        .where(Player.member_id == member_id)
+    )
+    if public_only:
+        q = q.where(Tournament.private.is_(False))
+    if before is not None:
+        q = q.where(Player.tournament_id < before)
+    rows = s.execute(q.order_by(Player.tournament_id.desc()).limit(limit)).all()
+    return [(int(a), b, c, int(d), int(e), f, int(g), int(h)) for a, b, c, d, e, f, g, h in rows]
+
+
+def evenings_total(s: Session, member_id: int, *, public_only: bool, since: int | None = None) -> int:
+    """The total of a member's evenings (their games' points and their byes'), of the tournaments
+    from ``since`` on (all of them: None)."""
+    where = [Player.member_id == member_id]
+    if public_only:
+        where.append(Tournament.private.is_(False))
+    if since is not None:
+        where.append(Player.tournament_id >= since)
+    points = s.scalar(
+        select(func.coalesce(func.sum(PlayerStats.total), 0))
+        .select_from(Player)
+        .join(Tournament, Tournament.id == Player.tournament_id)
+        .join(PlayerStats, PlayerStats.player_id == Player.id)
+        .where(*where)
+    )
+    byes = s.scalar(
+        select(func.coalesce(func.sum(Tournament.bye_points), 0))
+        .select_from(RoundSeat)
+        .join(Player, Player.id == RoundSeat.player_id)
+        .join(Tournament, Tournament.id == Player.tournament_id)
+        .where(RoundSeat.table_no.is_(None), *where)
+    )
+    return int(points or 0) + int(byes or 0)
+
+
+def totals_of_member(s: Session, member_id: int, *, public_only: bool) -> Contribution:
+    """A member's kept totals (player_stats) over their tournaments (public ones only, or all),
+    added up: games, points, wins and the same by role."""
+    q = (
+        select(*(func.coalesce(func.sum(getattr(PlayerStats, c)), 0) for c in STAT_COLUMNS))
+        .select_from(Player)
+        .join(PlayerStats, PlayerStats.player_id == Player.id)
+        .where(Player.member_id == member_id)
+    )
+    if public_only:
+        q = q.join(Tournament, Tournament.id == Player.tournament_id).where(Tournament.private.is_(False))
+    return Contribution(*(int(v) for v in s.execute(q).one()))
 
 
 def stats_of_players(s: Session, player_ids: Sequence[int]) -> dict[int, game_records.PlayerStats]:

@@ -141,6 +141,7 @@ class Player(Base):
     __table_args__ = (
         UniqueConstraint("tournament_id", "name"),
         Index("ix_players_tournament_id_name_key", "tournament_id", "name_key", unique=True),
+        Index("ix_players_member_tournament", "member_id", "tournament_id"),  # a member's evenings, a page
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -322,15 +322,25 @@ def history_page(s: Session, member_id: int, limit: int, offset: int) -> Sequenc
     return s.scalars(q.order_by(RatingStep.games).limit(limit)).all()
 
 
-def history_by_evening(s: Session, member_id: int) -> list[tuple[int, datetime, float, float]]:
-    """A member's rating at the end of each evening (tournament), in played order: the last step
-    of each tournament, as (game, played_at, mu, sigma)."""
+def steps_at(s: Session, member_id: int, places: Sequence[int]) -> Sequence[game_records.RatingStep]:
+    """A member's steps at these places of their history (``games``: 1 the first), in played
+    order: one index look-up each, however long the history."""
+    q = select(RatingStep).where(RatingStep.member_id == member_id, RatingStep.games.in_(list(places) or [0]))
+    return s.scalars(q.order_by(RatingStep.games)).all()
+
+
+def history_by_evening(
+    s: Session, member_id: int, tournament_ids: Sequence[int]
+) -> list[tuple[int, datetime, float, float]]:
+    """A member's rating at the end of each of these evenings (tournaments), in played order: the
+    last step of each, as (game, played_at, mu, sigma). The steps of these evenings alone are read
+    (an index on (member, tournament))."""
     last = func.row_number().over(
         partition_by=RatingStep.tournament_id, order_by=(RatingStep.played_at.desc(), RatingStep.game_id.desc())
     )
     steps = (
         select(RatingStep.game_id, RatingStep.played_at, RatingStep.mu, RatingStep.sigma, last.label("n"))
-        .where(RatingStep.member_id == member_id)
+        .where(RatingStep.member_id == member_id, RatingStep.tournament_id.in_(list(tournament_ids) or [0]))
         .subquery()
     )
     rows = s.execute(

@@ -15,7 +15,8 @@ from ..club import CROWN, Part, RoleFigures, evening_total, role_figures_of
 from ..club.errors import Conflict, NotFound
 from ..club.events import RatingsChanged
 from ..club.game_records import Member, MemberEvent
-from ..club.records import Player, Tournament
+from ..club.records import Tournament
+from ..club.season import thinned
 from ..names import sort_key
 from ..persistence import members as members_repo
 from ..persistence import ratings as ratings_repo
@@ -132,8 +133,11 @@ class MemberPage(_Rated):
     rated: Rating
     time_zone: str  # the club's: its times are read in it
     ratings: ratings.Freshness  # whether the club's ratings have taken in every change
-    evenings: tuple[MemberEvening, ...]
-    rating_history: tuple[RatingPoint, ...]  # the rating at the end of each evening
+    evenings: tuple[MemberEvening, ...]  # a page of them, in order: the latest, or before a tournament
+    evenings_total: int  # how many evenings the member has in all
+    evenings_before: int | None  # the earlier page: the evenings before this tournament
+    rating_history: tuple[RatingPoint, ...]  # the rating at the end of each evening of the page
+    rating_series: tuple[RatingPoint, ...]  # over the whole history: SERIES_POINTS steps spread evenly
     rating_steps: int  # the rated games: every step is in the rating history's pages
     by_role: tuple[RoleFigures, ...]  # as 皇帝, 保子 and 平民: every counted game once
     rebellion: RoleFigures  # of the games as 平民, those in which the member called 造反
@@ -196,34 +200,51 @@ def member_names(uow: UnitOfWork, organizer_id: int) -> list[MemberName]:
     return rows
 
 
+# A member's evenings a page (the member page's table and charts; the API's default), and the
+# steps of their whole rating history a chart draws (spread evenly, the first and the last).
+EVENINGS_A_PAGE = 60
+SERIES_POINTS = 120
+
 # Members shown on a member's page as partners, and as opponents, and the member's latest rated
 # games they are counted in (a member's page costs the same however long their history).
 MET_SHOWN = 5
 MET_GAMES = 1000
 
 
-def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id: int) -> MemberPage:
-    """A member's page as data, bounded whatever the history: their evenings (score and games by
-    tournament, in order), their rating with its history by evening (every step:
+def get_member(
+    uow: UnitOfWork,
+    viewer: int | None,
+    organizer_id: int,
+    member_id: int,
+    *,
+    evenings: int = EVENINGS_A_PAGE,
+    before: int | None = None,
+) -> MemberPage:
+    """A member's page as data, bounded whatever the history: a page of their evenings (the
+    latest ``evenings``, or those before tournament ``before``: score and games by tournament, in
+    order, with the running total), their rating at the end of each of those evenings (every step:
     ``rating_steps``), results by role, who they play with and against most, and the audit trail
     (the organizer's only). Anyone else sees public tournaments only, and no member of private
     ones. Reads only."""
     s = uow.session
     m = members_repo.get_member(s, organizer_id, member_id)
     owner = viewer == organizer_id
-    shown = [(p, t) for p, t in members_repo.players_of(s, m.id) if owner or not t.private]
-    if not shown and not owner and not _leads_to_someone_shown(s, m):
+    count = m.players if owner else m.public_players
+    if not count and not owner and not _leads_to_someone_shown(s, m):
         # A member of private tournaments only is not shown to anyone else; a merged member is
         # shown (its merged_into, nothing of its own: its players moved) to whoever may see the
         # member it went into, so that an app holding the old id finds the way.
         raise NotFound(f"organizer {organizer_id} has no member {member_id}")
-    players = [p.id for p, _ in shown]
-    by_role = role_figures_of(members_repo.totals_of_players(s, players))
+    page, earlier = _evenings(uow, m.id, public_only=not owner, limit=evenings, before=before)
+    by_role = role_figures_of(members_repo.totals_of_member(s, m.id, public_only=not owner))
     met = members_repo.met(s, m.id, [r.value for r in CROWN], MET_GAMES)
     partners = sorted((x for x in met if x[1]), key=lambda x: (-x[1], x[0]))[:MET_SHOWN]
     opponents = sorted((x for x in met if x[2]), key=lambda x: (-x[2], x[0]))[:MET_SHOWN]
     names = members_repo.names_of(s, [x[0] for x in partners + opponents])
     rating = ratings_repo.current(s, organizer_id, [m.id]).get(m.id)
+    by_evening = ratings_repo.history_by_evening(s, m.id, [e.tournament_id for e in page])
+    steps = rating.games if rating is not None else 0
+    spread = ratings_repo.steps_at(s, m.id, [k + 1 for k in thinned(steps, SERIES_POINTS)])
     return MemberPage(
         id=m.id,
         organizer_id=m.organizer_id,
@@ -232,9 +253,12 @@ def get_member(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id
         rated=ratings.rating_of(rating),
         time_zone=tournaments_repo.organizer_zone(s, organizer_id),
         ratings=ratings.freshness(uow, organizer_id),
-        evenings=_evenings(uow, shown),
-        rating_history=tuple(ratings.RatingPoint.at(*x) for x in ratings_repo.history_by_evening(s, m.id)),
-        rating_steps=rating.games if rating is not None else 0,
+        evenings=page,
+        evenings_total=count,
+        evenings_before=earlier,
+        rating_history=tuple(ratings.RatingPoint.at(*x) for x in by_evening),
+        rating_series=tuple(ratings.RatingPoint.of(x) for x in spread),
+        rating_steps=steps,
         by_role=tuple(by_role[r] for r in ROLES),
         rebellion=by_role[Part.REBEL],
         partners=tuple(Met(k, names.get(k), n) for k, n, _ in partners),
@@ -259,35 +283,40 @@ def rating_history(
     evening). Public tournaments only (ratings count no other)."""
     s = uow.session
     m = members_repo.get_member(s, organizer_id, member_id)
-    if viewer != organizer_id and not any(not t.private for _, t in members_repo.players_of(s, m.id)):
+    if viewer != organizer_id and not m.public_players:
         raise NotFound(f"organizer {organizer_id} has no member {member_id}")
     steps = ratings_repo.history_page(s, m.id, limit, offset)
     return RatingHistory(m.id, [RatingPoint.of(x) for x in steps], ratings_repo.steps_count(s, m.id))
 
 
-def _evenings(uow: UnitOfWork, shown: Sequence[tuple[Player, Tournament]]) -> tuple[MemberEvening, ...]:
-    """A member's evenings in order, each total as its standings give it (byes' points in: the
-    club core's evening_total), with the running total."""
+def _evenings(
+    uow: UnitOfWork, member_id: int, *, public_only: bool, limit: int, before: int | None
+) -> tuple[tuple[MemberEvening, ...], int | None]:
+    """A page of a member's evenings in order, each total as its standings give it (byes' points
+    in: the club core's evening_total), with the running total (the total of every evening up to
+    it: all of them less those after the page); and the tournament to ask the earlier page
+    before, if there is one."""
     s = uow.session
-    stats_of = members_repo.stats_of_players(s, [p.id for p, _ in shown])
-    sat_out = rounds_repo.byes_of_players(s, [p.id for p, _ in shown])
-    out, running = [], 0
-    for p, t in shown:
-        stats = stats_of.get(p.id)
-        byes = sat_out.get(p.id, 0)
-        total = evening_total(int(stats.total) if stats else 0, byes, t.bye_points)
-        running += total
-        out.append(
-            MemberEvening(t.id, t.name, p.id, p.name, t.created_at, stats.games if stats else 0, byes, total, running)
-        )
-    return tuple(out)
+    rows = members_repo.evenings_page(s, member_id, public_only=public_only, limit=limit + 1, before=before)
+    earlier = rows[limit - 1][0] if len(rows) > limit else None
+    rows = rows[:limit]
+    sat_out = rounds_repo.byes_of_players(s, [r[4] for r in rows])
+    running = members_repo.evenings_total(s, member_id, public_only=public_only)
+    if before is not None:
+        running -= members_repo.evenings_total(s, member_id, public_only=public_only, since=before)
+    out = []
+    for tid, tournament, at, bye_points, pid, name, games, points in rows:  # the latest first
+        byes = sat_out.get(pid, 0)
+        total = evening_total(points, byes, bye_points)
+        out.append(MemberEvening(tid, tournament, pid, name, at, games, byes, total, running))
+        running -= total
+    return tuple(reversed(out)), earlier
 
 
 def _leads_to_someone_shown(s: Session, m: Member) -> bool:
     if m.merged_into is None:
         return False
-    into = members_repo.live(s, m)
-    return any(not t.private for _, t in members_repo.players_of(s, into.id))
+    return members_repo.live(s, m).public_players > 0
 
 
 def merge_members(uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, other: int, reason: str | None) -> Merged:

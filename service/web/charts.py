@@ -158,9 +158,10 @@ def score_by_evening(member: MemberPage) -> str:
 
 
 def rating_over_time(member: MemberPage) -> str:
-    """The rating (μ − 3σ) at the end of each evening, with the skill estimate μ and μ + 3σ: the
-    rating is the band's lower edge, one convention everywhere."""
-    steps = [member.rating_history[i] for i in thinned(len(member.rating_history))]
+    """The rating (μ − 3σ) over the member's whole history (its steps spread evenly: the use case
+    reads them), with the skill estimate μ and μ + 3σ: the rating is the band's lower edge, one
+    convention everywhere."""
+    steps = member.rating_series
     c = _chart("Line", gettext("Rating over the evenings"), show_dots=len(steps) < 40, show_x_labels=False)
     c.add(gettext("Rating (μ − 3σ)"), [round(x.rating, 2) for x in steps], stroke_style={"width": 3})
     c.add(gettext("Skill (μ)"), [round(x.mu, 2) for x in steps])

@@ -7662,10 +7662,20 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A member: evenings, rating with its history, results by role, partners and opponents */
+        /**
+         * A member: a page of evenings, rating with its history, results by role, partners and opponents
+         * @description The evenings come a page at a time, the latest first: `evenings_before` names the
+         *     tournament to ask the earlier page before (`?before=`), and `evenings_total` how many
+         *     there are in all; `rating_history` is the rating at the end of each evening of the page.
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description evenings a page */
+                    evenings?: number;
+                    /** @description the evenings before this tournament (an answer's evenings_before): an earlier page */
+                    before?: number | null;
+                };
                 header?: never;
                 path: {
                     organizer_id: number;
@@ -7713,7 +7723,18 @@ export interface paths {
                          *           "cumulative": 6
                          *         }
                          *       ],
+                         *       "evenings_total": 1,
+                         *       "evenings_before": null,
                          *       "rating_history": [
+                         *         {
+                         *           "game_id": 41,
+                         *           "played_at": "2026-11-30T19:42:00+00:00",
+                         *           "rating": 1.2,
+                         *           "mu": 26.1,
+                         *           "sigma": 8.3
+                         *         }
+                         *       ],
+                         *       "rating_series": [
                          *         {
                          *           "game_id": 41,
                          *           "played_at": "2026-11-30T19:42:00+00:00",
@@ -7773,6 +7794,7 @@ export interface paths {
                     };
                 };
                 404: components["responses"]["NOT_FOUND"];
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
                 429: components["responses"]["TOO_MANY_REQUESTS"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
@@ -9519,9 +9541,16 @@ export interface components {
             name: string;
             merged_into: number | null;
             ratings: components["schemas"]["Freshness"];
+            /** @description a page of the member's evenings in order: the latest, or those before ?before= */
             evenings: components["schemas"]["Evening"][];
-            /** @description the rating at the end of each evening (every step: …/rating-history) */
+            /** @description how many evenings the member has in all */
+            evenings_total: number;
+            /** @description the earlier page: ?before= this tournament (null: this page is the first) */
+            evenings_before: number | null;
+            /** @description the rating at the end of each evening of the page (every step: …/rating-history) */
             rating_history: components["schemas"]["RatingStep"][];
+            /** @description the rating over the whole history: at most 120 of its steps, spread evenly */
+            rating_series: components["schemas"]["RatingStep"][];
             /** @description how many steps the full history has */
             rating_steps: number;
             /** @description as emperor (皇帝), guard (保子) and neither (平民): every counted game in one of them */

@@ -31,8 +31,12 @@ class MemberDetail:
         name (str):
         merged_into (int | None):
         ratings (Freshness):
-        evenings (list[Evening]):
-        rating_history (list[RatingStep]): the rating at the end of each evening (every step: …/rating-history)
+        evenings (list[Evening]): a page of the member's evenings in order: the latest, or those before ?before=
+        evenings_total (int): how many evenings the member has in all
+        evenings_before (int | None): the earlier page: ?before= this tournament (null: this page is the first)
+        rating_history (list[RatingStep]): the rating at the end of each evening of the page (every step: …/rating-
+            history)
+        rating_series (list[RatingStep]): the rating over the whole history: at most 120 of its steps, spread evenly
         rating_steps (int): how many steps the full history has
         by_role (list[RoleFigures]): as emperor (皇帝), guard (保子) and neither (平民): every counted game in one of them
         rebellion (RoleFigures):
@@ -52,7 +56,10 @@ class MemberDetail:
     merged_into: int | None
     ratings: Freshness
     evenings: list[Evening]
+    evenings_total: int
+    evenings_before: int | None
     rating_history: list[RatingStep]
+    rating_series: list[RatingStep]
     rating_steps: int
     by_role: list[RoleFigures]
     rebellion: RoleFigures
@@ -87,10 +94,20 @@ class MemberDetail:
             evenings_item = evenings_item_data.to_dict()
             evenings.append(evenings_item)
 
+        evenings_total = self.evenings_total
+
+        evenings_before: int | None
+        evenings_before = self.evenings_before
+
         rating_history = []
         for rating_history_item_data in self.rating_history:
             rating_history_item = rating_history_item_data.to_dict()
             rating_history.append(rating_history_item)
+
+        rating_series = []
+        for rating_series_item_data in self.rating_series:
+            rating_series_item = rating_series_item_data.to_dict()
+            rating_series.append(rating_series_item)
 
         rating_steps = self.rating_steps
 
@@ -131,7 +148,10 @@ class MemberDetail:
                 "merged_into": merged_into,
                 "ratings": ratings,
                 "evenings": evenings,
+                "evenings_total": evenings_total,
+                "evenings_before": evenings_before,
                 "rating_history": rating_history,
+                "rating_series": rating_series,
                 "rating_steps": rating_steps,
                 "by_role": by_role,
                 "rebellion": rebellion,
@@ -185,12 +205,28 @@ class MemberDetail:
 
             evenings.append(evenings_item)
 
+        evenings_total = d.pop("evenings_total")
+
+        def _parse_evenings_before(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        evenings_before = _parse_evenings_before(d.pop("evenings_before"))
+
         rating_history = []
         _rating_history = d.pop("rating_history")
         for rating_history_item_data in _rating_history:
             rating_history_item = RatingStep.from_dict(rating_history_item_data)
 
             rating_history.append(rating_history_item)
+
+        rating_series = []
+        _rating_series = d.pop("rating_series")
+        for rating_series_item_data in _rating_series:
+            rating_series_item = RatingStep.from_dict(rating_series_item_data)
+
+            rating_series.append(rating_series_item)
 
         rating_steps = d.pop("rating_steps")
 
@@ -236,7 +272,10 @@ class MemberDetail:
             merged_into=merged_into,
             ratings=ratings,
             evenings=evenings,
+            evenings_total=evenings_total,
+            evenings_before=evenings_before,
             rating_history=rating_history,
+            rating_series=rating_series,
             rating_steps=rating_steps,
             by_role=by_role,
             rebellion=rebellion,

@@ -7,13 +7,29 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.member_detail import MemberDetail
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     organizer_id: int,
     member_id: int,
+    *,
+    evenings: int | Unset = 60,
+    before: int | None | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["evenings"] = evenings
+
+    json_before: int | None | Unset
+    if isinstance(before, Unset):
+        json_before = UNSET
+    else:
+        json_before = before
+    params["before"] = json_before
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -21,6 +37,7 @@ def _get_kwargs(
             organizer_id=quote(str(organizer_id), safe=""),
             member_id=quote(str(member_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -38,6 +55,11 @@ def _parse_response(
         response_404 = Problem.from_dict(response.json())
 
         return response_404
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -65,12 +87,20 @@ def sync_detailed(
     member_id: int,
     *,
     client: AuthenticatedClient,
+    evenings: int | Unset = 60,
+    before: int | None | Unset = UNSET,
 ) -> Response[MemberDetail | Problem]:
-    """A member: evenings, rating with its history, results by role, partners and opponents
+    """A member: a page of evenings, rating with its history, results by role, partners and opponents
+
+     The evenings come a page at a time, the latest first: `evenings_before` names the
+    tournament to ask the earlier page before (`?before=`), and `evenings_total` how many
+    there are in all; `rating_history` is the rating at the end of each evening of the page.
 
     Args:
         organizer_id (int):
         member_id (int):
+        evenings (int | Unset):  Default: 60.
+        before (int | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -83,6 +113,8 @@ def sync_detailed(
     kwargs = _get_kwargs(
         organizer_id=organizer_id,
         member_id=member_id,
+        evenings=evenings,
+        before=before,
     )
 
     response = client.get_httpx_client().request(
@@ -97,12 +129,20 @@ def sync(
     member_id: int,
     *,
     client: AuthenticatedClient,
+    evenings: int | Unset = 60,
+    before: int | None | Unset = UNSET,
 ) -> MemberDetail | Problem | None:
-    """A member: evenings, rating with its history, results by role, partners and opponents
+    """A member: a page of evenings, rating with its history, results by role, partners and opponents
+
+     The evenings come a page at a time, the latest first: `evenings_before` names the
+    tournament to ask the earlier page before (`?before=`), and `evenings_total` how many
+    there are in all; `rating_history` is the rating at the end of each evening of the page.
 
     Args:
         organizer_id (int):
         member_id (int):
+        evenings (int | Unset):  Default: 60.
+        before (int | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -116,6 +156,8 @@ def sync(
         organizer_id=organizer_id,
         member_id=member_id,
         client=client,
+        evenings=evenings,
+        before=before,
     ).parsed
 
 
@@ -124,12 +166,20 @@ async def asyncio_detailed(
     member_id: int,
     *,
     client: AuthenticatedClient,
+    evenings: int | Unset = 60,
+    before: int | None | Unset = UNSET,
 ) -> Response[MemberDetail | Problem]:
-    """A member: evenings, rating with its history, results by role, partners and opponents
+    """A member: a page of evenings, rating with its history, results by role, partners and opponents
+
+     The evenings come a page at a time, the latest first: `evenings_before` names the
+    tournament to ask the earlier page before (`?before=`), and `evenings_total` how many
+    there are in all; `rating_history` is the rating at the end of each evening of the page.
 
     Args:
         organizer_id (int):
         member_id (int):
+        evenings (int | Unset):  Default: 60.
+        before (int | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -142,6 +192,8 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         organizer_id=organizer_id,
         member_id=member_id,
+        evenings=evenings,
+        before=before,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -154,12 +206,20 @@ async def asyncio(
     member_id: int,
     *,
     client: AuthenticatedClient,
+    evenings: int | Unset = 60,
+    before: int | None | Unset = UNSET,
 ) -> MemberDetail | Problem | None:
-    """A member: evenings, rating with its history, results by role, partners and opponents
+    """A member: a page of evenings, rating with its history, results by role, partners and opponents
+
+     The evenings come a page at a time, the latest first: `evenings_before` names the
+    tournament to ask the earlier page before (`?before=`), and `evenings_total` how many
+    there are in all; `rating_history` is the rating at the end of each evening of the page.
 
     Args:
         organizer_id (int):
         member_id (int):
+        evenings (int | Unset):  Default: 60.
+        before (int | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,5 +234,7 @@ async def asyncio(
             organizer_id=organizer_id,
             member_id=member_id,
             client=client,
+            evenings=evenings,
+            before=before,
         )
     ).parsed
