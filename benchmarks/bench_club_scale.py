@@ -34,8 +34,8 @@ from sqlalchemy.engine import make_url
 
 from service.app import create_app
 from service.core.sheets import read_sheet, score
+from service.persistence import member_totals, season_totals
 from service.persistence import members as members_repo
-from service.persistence import season_totals
 from service.persistence.keys import hash_secret
 from service.tournament import ratings
 
@@ -189,6 +189,8 @@ def seed(conn: Any, total: int) -> dict[str, int]:
     )
     # the members' counts of players and the season's kept rows, by the service's own statements
     conn.execute(members_repo.RECOUNT_PLAYERS)
+    conn.execute(member_totals.REBUILD_EVENINGS)
+    conn.execute(member_totals.SUM_TOTALS)
     season_id = conn.exec_driver_sql("SELECT max(id) FROM seasons").scalar()
     conn.execute(season_totals.REBUILD_EVENINGS, {"season_id": season_id})
     conn.execute(season_totals.SUM_MEMBERS, {"season_id": season_id})

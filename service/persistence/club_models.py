@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base, utcnow
@@ -145,9 +145,66 @@ class SeasonMember(Base):
     rebel_wins: Mapped[int] = mapped_column(Integer)
 
 
+class MemberEvening(Base):
+    """A member's evening, kept beside the games (persistence/member_totals.py): as a season's
+    evening (SeasonEvening), and whether its tournament is private. A row only for an evening the
+    member played or sat out."""
+
+    __tablename__ = "member_evenings"
+    # a tournament's rows: what a catch-up compares its evenings with
+    __table_args__ = (Index("ix_member_evenings_tournament", "tournament_id"),)
+
+    member_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    private: Mapped[bool] = mapped_column(Boolean)
+    evening_total: Mapped[int] = mapped_column(BigInteger)
+    byes: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(BigInteger)
+    wins: Mapped[int] = mapped_column(Integer)
+    draws: Mapped[int] = mapped_column(Integer)
+    losses: Mapped[int] = mapped_column(Integer)
+    emperor_games: Mapped[int] = mapped_column(Integer)
+    emperor_total: Mapped[int] = mapped_column(BigInteger)
+    emperor_wins: Mapped[int] = mapped_column(Integer)
+    guard_games: Mapped[int] = mapped_column(Integer)
+    guard_total: Mapped[int] = mapped_column(BigInteger)
+    guard_wins: Mapped[int] = mapped_column(Integer)
+    rebel_games: Mapped[int] = mapped_column(Integer)
+    rebel_total: Mapped[int] = mapped_column(BigInteger)
+    rebel_wins: Mapped[int] = mapped_column(Integer)
+
+
+class MemberTotals(Base):
+    """A member's totals, kept: the sums of their evenings (MemberEvening) in public tournaments
+    and, apart, in private ones. A member's page reads one row (two for the organizer)."""
+
+    __tablename__ = "member_totals"
+
+    member_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    private: Mapped[bool] = mapped_column(Boolean, primary_key=True)
+    evenings: Mapped[int] = mapped_column(Integer)
+    evening_total: Mapped[int] = mapped_column(BigInteger)
+    byes: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(BigInteger)
+    wins: Mapped[int] = mapped_column(Integer)
+    draws: Mapped[int] = mapped_column(Integer)
+    losses: Mapped[int] = mapped_column(Integer)
+    emperor_games: Mapped[int] = mapped_column(Integer)
+    emperor_total: Mapped[int] = mapped_column(BigInteger)
+    emperor_wins: Mapped[int] = mapped_column(Integer)
+    guard_games: Mapped[int] = mapped_column(Integer)
+    guard_total: Mapped[int] = mapped_column(BigInteger)
+    guard_wins: Mapped[int] = mapped_column(Integer)
+    rebel_games: Mapped[int] = mapped_column(Integer)
+    rebel_total: Mapped[int] = mapped_column(BigInteger)
+    rebel_wins: Mapped[int] = mapped_column(Integer)
+
+
 class SeasonMark(Base):
-    """A tournament of a season whose standings changed and whose season rows have not taken it
-    in yet: written in the same transaction as the change, taken away by the catch-up that took it
+    """A tournament whose standings changed and whose kept rows (its members', its seasons') have
+    not taken it in yet: written in the same transaction as the change, taken away by the catch-up that took it
     in (season_totals.catch_up); ``changes`` counts the changes, so a catch-up that read an
     earlier one leaves the mark of a later one."""
 

@@ -200,7 +200,7 @@ WITH tlock AS (
     SELECT :organizer_id, :played_at, v.game_id, :now FROM v WHERE :rated
 ), season_mark AS (
     INSERT INTO season_marks (tournament_id, changes)
-    SELECT DISTINCT st.tournament_id, 1 FROM season_tournaments st, v WHERE st.tournament_id = :tournament_id
+    SELECT :tournament_id, 1 FROM v
     ON CONFLICT (tournament_id) DO UPDATE SET changes = season_marks.changes + 1
 )
 SELECT v.game_id FROM v
@@ -274,7 +274,7 @@ def _store_postgresql(
         "deal_no": sub.deal_no,
     }
     game_id = int(_PG_STORE_GAME.run(s, values)[0])
-    season_totals.marked_too(s, t.id)  # if the tournament is a season's, the statement marked it
+    season_totals.marked_too(s, t.id)  # the statement marked it
     return game_id
 
 

@@ -23,7 +23,6 @@ from .models import (
     Player,
     PlayerStats,
     RatingStep,
-    RoundSeat,
     Tournament,
     utcnow,
 )
@@ -178,45 +177,6 @@ def evenings_page(
         q = q.where(Player.tournament_id < before)
     rows = s.execute(q.order_by(Player.tournament_id.desc()).limit(limit)).all()
     return [(int(a), b, c, int(d), int(e), f, int(g), int(h)) for a, b, c, d, e, f, g, h in rows]
-
-
-def evenings_total(s: Session, member_id: int, *, public_only: bool, since: int | None = None) -> int:
-    """The total of a member's evenings (their games' points and their byes'), of the tournaments
-    from ``since`` on (all of them: None)."""
-    where = [Player.member_id == member_id]
-    if public_only:
-        where.append(Tournament.private.is_(False))
-    if since is not None:
-        where.append(Player.tournament_id >= since)
-    points = s.scalar(
-        select(func.coalesce(func.sum(PlayerStats.total), 0))
-        .select_from(Player)
-        .join(Tournament, Tournament.id == Player.tournament_id)
-        .join(PlayerStats, PlayerStats.player_id == Player.id)
-        .where(*where)
-    )
-    byes = s.scalar(
-        select(func.coalesce(func.sum(Tournament.bye_points), 0))
-        .select_from(RoundSeat)
-        .join(Player, Player.id == RoundSeat.player_id)
-        .join(Tournament, Tournament.id == Player.tournament_id)
-        .where(RoundSeat.table_no.is_(None), *where)
-    )
-    return int(points or 0) + int(byes or 0)
-
-
-def totals_of_member(s: Session, member_id: int, *, public_only: bool) -> Contribution:
-    """A member's kept totals (player_stats) over their tournaments (public ones only, or all),
-    added up: games, points, wins and the same by role."""
-    q = (
-        select(*(func.coalesce(func.sum(getattr(PlayerStats, c)), 0) for c in STAT_COLUMNS))
-        .select_from(Player)
-        .join(PlayerStats, PlayerStats.player_id == Player.id)
-        .where(Player.member_id == member_id)
-    )
-    if public_only:
-        q = q.join(Tournament, Tournament.id == Player.tournament_id).where(Tournament.private.is_(False))
-    return Contribution(*(int(v) for v in s.execute(q).one()))
 
 
 def stats_of_players(s: Session, player_ids: Sequence[int]) -> dict[int, game_records.PlayerStats]:

@@ -21,12 +21,12 @@ from sqlalchemy import Table, delete, func, insert, select, text
 from sqlalchemy.orm import Session
 
 from ..club.standing import STAT_COLUMNS, evening_total
+from . import member_totals
 from .club_models import Season, SeasonEvening, SeasonMark, SeasonMember, SeasonTournament
 from .db import lock_rows
+from .member_totals import KEPT as KEPT
 from .models import Player, PlayerStats, Round, RoundSeat, Tournament
 
-# What a member's evening keeps, and what their season adds up (with the number of evenings).
-KEPT: tuple[str, ...] = ("evening_total", "byes", *STAT_COLUMNS)
 _EVENINGS = cast(Table, SeasonEvening.__table__)
 _PENDING = "season_marks"  # the session's info: tournaments it marked, for the catch-up after commit
 
@@ -66,16 +66,12 @@ _MARK = text(
 
 
 def changed(s: Session, tournament_ids: Iterable[int]) -> None:
-    """These tournaments' standings changed: those of a season are marked, in this transaction."""
+    """These tournaments' standings changed: they are marked, in this transaction (their members'
+    rows and their seasons' are brought up to date after its commit)."""
     wanted = sorted(set(tournament_ids))
-    if not wanted:
-        return
-    in_seasons = sorted(
-        set(s.scalars(select(SeasonTournament.tournament_id).where(SeasonTournament.tournament_id.in_(wanted))))
-    )
-    for t in in_seasons:  # in id order, as every lock
+    for t in wanted:  # in id order, as every lock
         s.execute(_MARK, {"t": t})
-    s.info.setdefault(_PENDING, set()).update(in_seasons)
+    s.info.setdefault(_PENDING, set()).update(wanted)
 
 
 def marked_too(s: Session, tournament_id: int) -> None:
@@ -95,8 +91,8 @@ def marked(s: Session, limit: int = 100) -> list[int]:
 
 
 def catch_up(s: Session, tournament_id: int) -> bool:
-    """Bring the season rows of a marked tournament up to date with its standings (whether it was
-    marked). The caller commits."""
+    """Bring the rows kept of a marked tournament's evenings — its members' and its seasons' — up
+    to date with its standings (whether it was marked). The caller commits."""
     mark_of = select(SeasonMark.changes).where(SeasonMark.tournament_id == tournament_id)
     if s.scalar(mark_of) is None:  # nothing to take in: no lock taken
         return False
@@ -109,22 +105,21 @@ def catch_up(s: Session, tournament_id: int) -> bool:
         .where(SeasonTournament.tournament_id == tournament_id)
         .order_by(SeasonTournament.season_id)
     ).all()
+    private, now = _evenings_of(s, tournament_id)
     if places:
         lock_rows(s, Season, [season_id for season_id, _ in places])
-        now = _evenings_of(s, tournament_id)
-        for season_id, position in places:
-            _take_in(s, season_id, tournament_id, position, now)
+        for season_id, position in places:  # a season is made of public evenings: a private one counts none
+            _take_in(s, season_id, tournament_id, position, {} if private else now)
+    member_totals.take_in(s, tournament_id, private, now)
     # Only the change read here: one marked while this ran leaves its mark for the next catch-up.
     s.execute(delete(SeasonMark).where(SeasonMark.tournament_id == tournament_id, SeasonMark.changes == changes))
     return True
 
 
-def _evenings_of(s: Session, tournament_id: int) -> dict[int, tuple[int, ...]]:
-    """The tournament's evenings as its members' season rows keep them (KEPT), by member: those
-    who played a game or sat out a round."""
+def _evenings_of(s: Session, tournament_id: int) -> tuple[bool, dict[int, tuple[int, ...]]]:
+    """Whether the tournament is private, and its evenings as its members' rows keep them (KEPT),
+    by member: those who played a game or sat out a round."""
     t = s.get_one(Tournament, tournament_id)
-    if t.private:  # a season is made of public evenings: a private one counts nothing
-        return {}
     sat_out = dict(
         s.execute(
             select(RoundSeat.player_id, func.count())
@@ -149,7 +144,7 @@ def _evenings_of(s: Session, tournament_id: int) -> dict[int, tuple[int, ...]]:
         if member in out:  # players of no member (before members were kept) are one row
             kept = [a + b for a, b in zip(out[member], kept, strict=True)]
         out[member] = kept
-    return {m: tuple(v) for m, v in out.items()}
+    return t.private, {m: tuple(v) for m, v in out.items()}
 
 
 def _take_in(s: Session, season_id: int, tournament_id: int, position: int, now: dict[int, tuple[int, ...]]) -> None:

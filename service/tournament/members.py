@@ -18,6 +18,7 @@ from ..club.game_records import Member, MemberEvent
 from ..club.records import Tournament
 from ..club.season import thinned
 from ..names import sort_key
+from ..persistence import member_totals
 from ..persistence import members as members_repo
 from ..persistence import ratings as ratings_repo
 from ..persistence import rounds as rounds_repo
@@ -236,7 +237,7 @@ def get_member(
         # member it went into, so that an app holding the old id finds the way.
         raise NotFound(f"organizer {organizer_id} has no member {member_id}")
     page, earlier = _evenings(uow, m.id, public_only=not owner, limit=evenings, before=before)
-    by_role = role_figures_of(members_repo.totals_of_member(s, m.id, public_only=not owner))
+    by_role = role_figures_of(member_totals.totals(s, m.id, public_only=not owner)[1])
     met = members_repo.met(s, m.id, [r.value for r in CROWN], MET_GAMES)
     partners = sorted((x for x in met if x[1]), key=lambda x: (-x[1], x[0]))[:MET_SHOWN]
     opponents = sorted((x for x in met if x[2]), key=lambda x: (-x[2], x[0]))[:MET_SHOWN]
@@ -301,9 +302,9 @@ def _evenings(
     earlier = rows[limit - 1][0] if len(rows) > limit else None
     rows = rows[:limit]
     sat_out = rounds_repo.byes_of_players(s, [r[4] for r in rows])
-    running = members_repo.evenings_total(s, member_id, public_only=public_only)
+    running, _ = member_totals.totals(s, member_id, public_only=public_only)
     if before is not None:
-        running -= members_repo.evenings_total(s, member_id, public_only=public_only, since=before)
+        running -= member_totals.total_since(s, member_id, before, public_only=public_only)
     out = []
     for tid, tournament, at, bye_points, pid, name, games, points in rows:  # the latest first
         byes = sat_out.get(pid, 0)

@@ -12,6 +12,7 @@ import random
 import pytest
 from sqlalchemy import text
 
+from service.persistence import member_totals
 from service.tournament import seasons
 from service.tournament.unit_of_work import UnitOfWork
 from tests.api.test_club_api import NAMES, _sheet
@@ -135,6 +136,7 @@ def test_kept_season_rows_agree_with_the_evenings_after_every_write(db_client, s
             kept = _agree(client, oid, season, [t for t in in_season if t not in hidden])
             _leaders_agree(client, club, season, kept)
         _counts_agree(client)
+        _member_rows_agree(client)
         assert kept["standings"] or not any(t in in_season and t not in hidden for t, _ in games)
     assert {"game", "void", "replace", "round", "bye", "move200", "merge200", "private200", "season"} <= did, " ".join(
         sorted(did)
@@ -175,6 +177,23 @@ def _counts_agree(client):
             )
         ).all()
     assert [tuple(r) for r in kept] == [tuple(r) for r in counted]
+
+
+def _member_rows_agree(client):
+    """The members' kept evenings and totals are those the set-based build makes from the
+    standings (built in a transaction rolled back)."""
+    read = "SELECT * FROM {} ORDER BY 1, 2"
+    with UnitOfWork(client.application.extensions["baohuang_db"]) as uow:
+        s = uow.session
+        kept = [s.execute(text(read.format(t))).all() for t in ("member_evenings", "member_totals")]
+        s.execute(text("DELETE FROM member_evenings"))
+        s.execute(text("DELETE FROM member_totals"))
+        s.execute(member_totals.REBUILD_EVENINGS)
+        s.execute(member_totals.SUM_TOTALS)
+        built = [s.execute(text(read.format(t))).all() for t in ("member_evenings", "member_totals")]
+        s.rollback()
+    nonzero = [r for r in kept[1] if r.evenings]  # a member whose last evening went keeps a row of zeros
+    assert kept[0] == built[0] and nonzero == built[1]
 
 
 def _members(client, oid):
