@@ -228,14 +228,7 @@ def get_member(
     (the organizer's only). Anyone else sees public tournaments only, and no member of private
     ones. Reads only."""
     s = uow.session
-    m = members_repo.get_member(s, organizer_id, member_id)
-    owner = viewer == organizer_id
-    count = m.players if owner else m.public_players
-    if not count and not owner and not _leads_to_someone_shown(s, m):
-        # A member of private tournaments only is not shown to anyone else; a merged member is
-        # shown (its merged_into, nothing of its own: its players moved) to whoever may see the
-        # member it went into, so that an app holding the old id finds the way.
-        raise NotFound(f"organizer {organizer_id} has no member {member_id}")
+    m, owner, count = _shown(s, viewer, organizer_id, member_id)
     page, earlier = _evenings(uow, m.id, public_only=not owner, limit=evenings, before=before)
     by_role = role_figures_of(member_totals.totals(s, m.id, public_only=not owner)[1])
     met = members_repo.met(s, m.id, [r.value for r in CROWN], MET_GAMES)
@@ -312,6 +305,44 @@ def _evenings(
         out.append(MemberEvening(tid, tournament, pid, name, at, games, byes, total, running))
         running -= total
     return tuple(reversed(out)), earlier
+
+
+def _shown(s: Session, viewer: int | None, organizer_id: int, member_id: int) -> tuple[Member, bool, int]:
+    """The member, whether the viewer is the organizer, and how many evenings they are shown."""
+    m = members_repo.get_member(s, organizer_id, member_id)
+    owner = viewer == organizer_id
+    count = m.players if owner else m.public_players
+    if not count and not owner and not _leads_to_someone_shown(s, m):
+        # A member of private tournaments only is not shown to anyone else; a merged member is
+        # shown (its merged_into, nothing of its own: its players moved) to whoever may see the
+        # member it went into, so that an app holding the old id finds the way.
+        raise NotFound(f"organizer {organizer_id} has no member {member_id}")
+    return m, owner, count
+
+
+def member_version(uow: UnitOfWork, viewer: int | None, organizer_id: int, member_id: int) -> tuple[object, ...]:
+    """What a member's page (the first page of evenings) is drawn from, read without drawing it —
+    the member, their kept totals, their rating and its version (raised by every rated game of
+    theirs), the club's ratings' freshness and time zone, the page's evenings (their names, games
+    and byes) — as values: the page's ETag is their digest, so a revalidation costs a few index
+    reads. A partner's new name shows with the member's next change."""
+    s = uow.session
+    m, owner, count = _shown(s, viewer, organizer_id, member_id)
+    rating = ratings_repo.current(s, organizer_id, [m.id]).get(m.id)
+    page = members_repo.evenings_page(s, m.id, public_only=not owner, limit=EVENINGS_A_PAGE)
+    return (
+        m.id,
+        m.name,
+        m.merged_into,
+        owner,
+        count,
+        member_totals.totals(s, m.id, public_only=not owner),
+        None if rating is None else (rating.version, rating.games, rating.mu, rating.sigma),
+        ratings.freshness(uow, organizer_id),
+        tournaments_repo.organizer_zone(s, organizer_id),
+        tuple(page),
+        tuple(sorted(rounds_repo.byes_of_players(s, [r[4] for r in page]).items())),
+    )
 
 
 def _leads_to_someone_shown(s: Session, m: Member) -> bool:

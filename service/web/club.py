@@ -72,9 +72,12 @@ _DRAWN_MOST = 128
 _DRAWN_LOCK = threading.Lock()
 
 
-def _version(m: members.MemberPage) -> str:
-    """What the member's page and charts are drawn from, as a short digest (their ETag)."""
-    return hashlib.sha256(f"{language()}|{m!r}".encode()).hexdigest()[:20]
+def _version(organizer_id: int, member_id: int) -> str:
+    """What the member's page and charts are drawn from, as a short digest (their ETag), read
+    without reading the page (members.member_version)."""
+    with found(), unit_of_work() as uow:
+        drawn_from = members.member_version(uow, viewer(), organizer_id, member_id)
+    return hashlib.sha256(f"{language()}|{drawn_from!r}".encode()).hexdigest()[:20]
 
 
 def _charts(m: members.MemberPage, version: str) -> dict[str, str]:
@@ -94,15 +97,15 @@ def _charts(m: members.MemberPage, version: str) -> dict[str, str]:
 
 @blp.get("/clubs/<int:organizer_id>/members/<int:member_id>")
 def member_page(organizer_id: int, member_id: int, status: int = 200, **extra: Any) -> Any:
-    m = _member(organizer_id, member_id)
-    if m.merged_into is not None and viewer() != organizer_id:  # its players are the other member's now
-        return redirect(url_for("web.member_page", organizer_id=organizer_id, member_id=m.merged_into))
-    g.zone = m.time_zone
-    version = _version(m)
+    version = _version(organizer_id, member_id)  # first: an unchanged page is answered from it
     owner = viewer() == organizer_id
     cacheable = not owner and status == 200 and request.method == "GET"
     if cacheable and request.if_none_match.contains(version):
         return Response(status=304, headers={"ETag": f'"{version}"', "Cache-Control": "no-cache"})
+    m = _member(organizer_id, member_id)
+    if m.merged_into is not None and not owner:  # its players are the other member's now
+        return redirect(url_for("web.member_page", organizer_id=organizer_id, member_id=m.merged_into))
+    g.zone = m.time_zone
     _charts(m, version)  # drawn now, once: the page's chart requests find them
     others: list[members.MemberName] = []
     if owner:  # the organizer fixes mistaken links here
@@ -197,11 +200,10 @@ def member_chart(organizer_id: int, member_id: int, name: str) -> Response:
     with _DRAWN_LOCK:
         drawn = _DRAWN.get(asked) if asked else None
     if drawn is None:
-        m = _member(organizer_id, member_id)
-        version = _version(m)
+        version = _version(organizer_id, member_id)
         if request.if_none_match.contains(version):
             return Response(status=304, headers={"ETag": f'"{version}"'})
-        drawn = _charts(m, version)
+        drawn = _charts(_member(organizer_id, member_id), version)
     else:
         version = asked
     cache = "public, max-age=86400, immutable" if asked == version else "no-cache"

@@ -195,3 +195,31 @@ def test_a_long_seasons_page_offers_its_latest_evenings_and_the_one_shown(db_cli
     assert re.findall(r'<option value="(\d+)"', html) == [str(t) for t in (tids[0], *tids[-3:])]
     assert f'<option value="{tids[0]}" selected>' in html
     assert client.get(f"/clubs/{oid}/seasons/{sid}?after=99999999999999999999").status_code == 404
+
+
+def test_a_members_etag_changes_with_what_the_page_shows(db_client):
+    """The page's ETag is read without reading the page; anything the page shows changes it: a
+    game of the member's, a name of one of their evenings, the member's own name."""
+    client = db_client
+    club = Club(client, "威海俱乐部")
+    oid = club.organizer["id"]
+    tid, ids = _evening(client, club, "第一晚", NAMES, 3, 70)
+    mid = client.get(f"/v1/tournaments/{tid}/players/{ids[0]}").get_json()["member_id"]
+    url = f"/clubs/{oid}/members/{mid}"
+
+    def etag():
+        r = client.get(url, headers=ZH)
+        assert r.status_code == 200
+        assert client.get(url, headers={**ZH, "If-None-Match": r.headers["ETag"]}).status_code == 304
+        return r.headers["ETag"]
+
+    seen = [etag()]
+    assert etag() == seen[0]  # nothing changed: the same
+    others = [p for p in ids if p != ids[0]][:4]
+    sheet = {"mode": "normal", "emperor": 0, "guard": 1, "finishing_order": [0, 1, 2, 3, 4]}
+    assert club.submit(tid, {"players": [ids[0], *others], "sheet": sheet}).status_code == 201
+    seen.append(etag())
+    assert client.patch(f"/v1/tournaments/{tid}", json={"name": "第一晚（改）"}, headers=club.auth).status_code == 200
+    seen.append(etag())
+    assert len(set(seen)) == len(seen)
+    assert client.get(url, headers={**ZH, "If-None-Match": seen[0]}).status_code == 200
