@@ -198,8 +198,8 @@ def test_a_long_seasons_page_offers_its_latest_evenings_and_the_one_shown(db_cli
 
 
 def test_a_members_etag_changes_with_what_the_page_shows(db_client):
-    """The page's ETag is read without reading the page; anything the page shows changes it: a
-    game of the member's, a name of one of their evenings, the member's own name."""
+    """The page's ETag is read without reading the page; what the page shows changes it: a game
+    of the member's, the name of one of their evenings."""
     client = db_client
     club = Club(client, "威海俱乐部")
     oid = club.organizer["id"]
