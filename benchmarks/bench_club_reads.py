@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import statistics
 import time
+from typing import Any
 from urllib.parse import urlsplit
 
 
@@ -29,32 +31,18 @@ def _get(conn_to: tuple[str, int], path: str, headers: dict[str, str] | None = N
     return took, r.status, len(body), r.getheader("ETag") or ""
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--base", default="http://127.0.0.1:8000")
-    ap.add_argument("--organizer", type=int, default=1)
-    ap.add_argument("--member", type=int, default=26)
-    ap.add_argument("--season", type=int, default=1)
-    ap.add_argument("--tournament", type=int, help="an evening (default: the club's last, from the season)")
-    ap.add_argument("--repeat", type=int, default=20)
-    args = ap.parse_args()
-    url = urlsplit(args.base)
+def measure(
+    base: str, organizer: int, member: int, season: int, repeat: int, tournament: int | None = None
+) -> list[tuple[str, float, float, int, int]]:
+    """Each read of the club (name, median ms, /readyz's median beside it, status, bytes)."""
+    url = urlsplit(base)
     to = (url.hostname or "127.0.0.1", url.port or 80)
-    o, m, s = args.organizer, args.member, args.season
-    evening = args.tournament
+    o, m, s = organizer, member, season
+    evening = tournament
     if evening is None:
-        import json
-
-        conn = http.client.HTTPConnection(*to)
-        conn.request("GET", f"/v1/organizers/{o}/seasons/{s}/standings")
-        evening = json.loads(conn.getresponse().read())["tournaments"][-1]
+        evening = _json(to, f"/v1/organizers/{o}/seasons/{s}/standings")["tournaments"][-1]
     _, _, _, etag = _get(to, f"/clubs/{o}/members/{m}?lang=zh")
-    steps = 0
-    conn = http.client.HTTPConnection(*to)
-    conn.request("GET", f"/v1/organizers/{o}/members/{m}/rating-history?limit=1")
-    import json
-
-    steps = json.loads(conn.getresponse().read())["total"]
+    steps = _json(to, f"/v1/organizers/{o}/members/{m}/rating-history?limit=1")["total"]
     reads = [
         ("members (API, page 1)", f"/v1/organizers/{o}/members", None),
         ("members page (HTML)", f"/clubs/{o}/members?lang=zh", None),
@@ -77,20 +65,44 @@ def main() -> None:
         ("evening standings (API)", f"/v1/tournaments/{evening}/standings", None),
         ("evening page (HTML)", f"/tournaments/{evening}?lang=zh", None),
     ]
-    print("| read | median, ms | /readyz beside it, ms | status | answer, KB |")
-    print("|---|---|---|---|---|")
+    out = []
     for name, path, headers in reads:
         _get(to, path, headers)  # warm
         walls, floor = [], []
         status = size = 0
-        for _ in range(args.repeat):
+        for _ in range(repeat):
             w, status, size, _ = _get(to, path, headers)
             walls.append(w)
             floor.append(_get(to, "/readyz")[0])
-        print(
-            f"| {name} | {statistics.median(walls):.1f} | {statistics.median(floor):.1f} | {status} "
-            f"| {size / 1024:.0f} |"
-        )
+        out.append((name, statistics.median(walls), statistics.median(floor), status, size))
+    return out
+
+
+def _json(to: tuple[str, int], path: str) -> Any:
+    conn = http.client.HTTPConnection(*to, timeout=60)
+    conn.request("GET", path)
+    answer = json.loads(conn.getresponse().read())
+    conn.close()
+    return answer
+
+
+def print_table(rows: list[tuple[str, float, float, int, int]]) -> None:
+    print("| read | median, ms | /readyz beside it, ms | status | answer, KB |")
+    print("|---|---|---|---|---|")
+    for name, median, floor, status, size in rows:
+        print(f"| {name} | {median:.1f} | {floor:.1f} | {status} | {size / 1024:.0f} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--base", default="http://127.0.0.1:8000")
+    ap.add_argument("--organizer", type=int, default=1)
+    ap.add_argument("--member", type=int, default=26)
+    ap.add_argument("--season", type=int, default=1)
+    ap.add_argument("--tournament", type=int, help="an evening (default: the club's last, from the season)")
+    ap.add_argument("--repeat", type=int, default=20)
+    args = ap.parse_args()
+    print_table(measure(args.base, args.organizer, args.member, args.season, args.repeat, args.tournament))
 
 
 if __name__ == "__main__":

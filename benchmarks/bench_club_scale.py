@@ -1,34 +1,47 @@
-"""A club at scale on PostgreSQL: what a read costs after nothing changed and after each kind of
-write, what the ratings update each write triggers costs against openskill's own cost for the
-games it re-rates, the member page and its charts, a season of 500 evenings, an organizer's write
-during a large update — and the plans of every query the reads send (no sequential scan over
-games, their seats or the rating steps).
+"""ONE club at scale on PostgreSQL, as deployed: the club holds every game (a busy club or a
+league: evenings of 200 games, 40 members, 20 players an evening; one season over every evening),
+at each scale N (11,000, 110,000 and 1,100,000 games by default). The rows are written straight
+into a migrated PostgreSQL database (``generate_series``; the kept rows — the members' counts and
+totals, the season's rows — by the service's own statements); the club's ratings are made from
+scratch by the service itself (timed); the seeding is checked through the API (the season's
+games are the club's, five seats each; its 40 members).
 
-For each scale N (games in the database): up to 100,000, one club holds them all (a busy club or a
-league: evenings of 200 games, 40 members, 20 players an evening); above, 500 organizers share
-them (the measured club is one of them). The rows are
-written straight into a migrated PostgreSQL database (``generate_series``); the club's ratings
-are made from scratch by the service itself (timed), the others' steps written as they would be.
-The service runs in-process (Flask's test client): wall time is the request's, CPU the Python
-process's (PostgreSQL's own time is in the wall, not the CPU). Each figure is the median of
-``--repeat`` runs, with min and max.
+Then the service runs as deployed (``baohuang serve``: gunicorn, 2 gevent workers) on it and every
+read of the club (bench_club_reads.py) is timed over HTTP beside ``/readyz``: the median of each at
+each scale, and b in t ~ N^b from the smallest scale to the largest.
 
-    .venv/bin/python benchmarks/bench_club_scale.py [--scales 10000,100000,1000000] \\
-        [--admin-url postgresql+psycopg2://postgres@127.0.0.1:5432/postgres] [--repeat 5] [--keep]
+``--in-process`` adds the older measures, in-process through Flask's test client: what a read
+costs after each kind of write, what the ratings update each write triggers costs against
+openskill's own cost for the games it re-rates, an organizer's write during a large update, and
+the plans of every query the reads send (no sequential scan over games, their seats or the rating
+steps). ``--spread`` puts the games above 100,000 in 500 organizers instead (the measured club is
+one of them), as the in-process measures first did.
+
+    .venv/bin/python benchmarks/bench_club_scale.py [--scales 11000,110000,1100000] \\
+        [--admin-url postgresql+psycopg2://postgres@127.0.0.1:5432/postgres] [--repeat 20] [--keep]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import http.client
+import math
+import os
 import random
+import signal
+import socket
 import statistics
+import subprocess
+import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+import bench_club_reads
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import make_url
 
@@ -40,7 +53,7 @@ from service.persistence.keys import hash_secret
 from service.tournament import ratings
 
 SECRET = "bh_benchmarkclubsecret"
-CLUB_MAX = 100_000
+CLUB_MAX = 10**12  # ONE club holds every game (--spread: 100,000, the rest in 500 organizers)
 EVENING = 200
 CLUB_MEMBERS = 40
 OTHER_MEMBERS = 30
@@ -272,7 +285,9 @@ def plans(conn: Any, statements: list[tuple[str, Any]]) -> list[tuple[str, str]]
     return found
 
 
-def run_scale(admin_url: str, total: int, repeat: int, keep: bool) -> None:
+def run_scale(admin_url: str, total: int, repeat: int, keep: bool, in_process: bool) -> list[Any]:
+    """Seed the club at this scale, check it through the API, time its reads through gunicorn
+    (and in-process, if asked): the reads' rows."""
     name = f"bh_scale_{total}_{uuid.uuid4().hex[:6]}"
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as c:
@@ -299,7 +314,17 @@ def run_scale(admin_url: str, total: int, repeat: int, keep: bool) -> None:
         )
         with db.engine.connect() as conn:
             conn.execution_options(isolation_level="AUTOCOMMIT").exec_driver_sql("ANALYZE")
-        measure(app, db, repeat)
+            member = conn.exec_driver_sql(
+                "SELECT id FROM members WHERE organizer_id = 1 ORDER BY players DESC, id LIMIT 1"
+            ).scalar()
+            season = conn.exec_driver_sql("SELECT max(id) FROM seasons").scalar()
+        _verify(app, shape, season)
+        with served(url) as base:
+            rows = bench_club_reads.measure(base, 1, int(member), int(season), repeat)
+        bench_club_reads.print_table(rows)
+        if in_process:
+            measure(app, db, max(3, repeat // 4))
+        return rows
     finally:
         db.dispose()
         if not keep:
@@ -307,6 +332,73 @@ def run_scale(admin_url: str, total: int, repeat: int, keep: bool) -> None:
                 c.execute(text(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"))
                 c.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
         admin.dispose()
+
+
+def _verify(app: Any, shape: dict[str, int], season: int) -> None:
+    """The seeding as the API reads it: the season holds the club's games (five seats each) and
+    its members."""
+    client = app.test_client()
+    standing = client.get(f"/v1/organizers/1/seasons/{season}/standings").get_json()["standings"]
+    seats = sum(r["games"] for r in standing)
+    assert seats == 5 * shape["club_games"], (seats, shape)
+    members = client.get("/v1/organizers/1/members").get_json()["total"]
+    assert members == CLUB_MEMBERS, members
+    print(f"checked through the API: {seats:,} seats in the season's standings, {members} members")
+
+
+@contextlib.contextmanager
+def served(url: str) -> Iterator[str]:
+    """``baohuang serve`` (gunicorn, 2 gevent workers, no background work) on the database at
+    ``url`` on a free port, until the block ends: its address. Stopped by its process group."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = dict(os.environ, DATABASE_URL=url, BAOHUANG_BACKGROUND="0", BAOHUANG_RATE_LIMIT_PER_MINUTE="0")
+    env.pop("BAOHUANG_AUTO_UPGRADE", None)
+    cli = os.path.join(os.path.dirname(sys.executable), "baohuang")
+    server = subprocess.Popen(
+        [cli, "serve", "--port", str(port), "--workers", "2"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                conn.request("GET", "/readyz")
+                if conn.getresponse().status == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise RuntimeError("the service did not become ready")
+            time.sleep(0.2)
+        yield base
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def print_scales(scales: list[int], rows: list[list[Any]]) -> None:
+    """Each read's median at each scale, and b from the smallest scale to the largest."""
+    print("\n## Every read through gunicorn, by scale (medians, ms)\n")
+    print("| read | " + " | ".join(f"{n:,}" for n in scales) + " | b | answer at the largest, KB |")
+    print("|---|" + "---|" * (len(scales) + 2))
+    for k, (name, *_) in enumerate(rows[0]):
+        medians = [r[k][1] for r in rows]
+        b = math.log(medians[-1] / medians[0]) / math.log(scales[-1] / scales[0]) if len(scales) > 1 else 0.0
+        cells = " | ".join(f"{x:.1f}" for x in medians)
+        print(f"| {name} | {cells} | {b:.2f} | {rows[-1][k][4] / 1024:.0f} |")
+    floors = [statistics.median(r[k][2] for k in range(len(r))) for r in rows]
+    print("| /readyz beside them | " + " | ".join(f"{x:.1f}" for x in floors) + " | | |")
 
 
 def measure(app: Any, db: Any, repeat: int) -> None:
@@ -461,13 +553,19 @@ def table_confirmation(client: Any, auth: dict[str, str], db: Any) -> Callable[[
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--scales", default="10000,100000,1000000")
+    ap.add_argument("--scales", default="11000,110000,1100000")
     ap.add_argument("--admin-url", default="postgresql+psycopg2://postgres@127.0.0.1:5432/postgres")
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--keep", action="store_true", help="keep the databases (for EXPLAIN by hand)")
+    ap.add_argument("--in-process", action="store_true", help="the older in-process measures too")
+    ap.add_argument("--spread", action="store_true", help="above 100,000 games, 500 organizers share them")
     args = ap.parse_args()
-    for total in (int(x) for x in args.scales.split(",")):
-        run_scale(args.admin_url, total, args.repeat, args.keep)
+    global CLUB_MAX
+    if args.spread:
+        CLUB_MAX = 100_000
+    scales = [int(x) for x in args.scales.split(",")]
+    rows = [run_scale(args.admin_url, total, args.repeat, args.keep, args.in_process) for total in scales]
+    print_scales(scales, rows)
 
 
 if __name__ == "__main__":
