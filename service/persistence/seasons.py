@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from ..club import game_records
@@ -68,3 +68,13 @@ def public_tournament_ids(s: Session, season_id: int) -> list[int]:
             .order_by(SeasonTournament.position)
         )
     )
+
+
+def latest_public_tournaments(s: Session, season_id: int, n: int) -> tuple[int, list[int]]:
+    """How many public tournaments the season has, and the latest ``n`` of them in order (their
+    ids): a count and a short read, not every id."""
+    public = (SeasonTournament.season_id == season_id, Tournament.private.is_(False))
+    joined = select(SeasonTournament.tournament_id).join(Tournament, Tournament.id == SeasonTournament.tournament_id)
+    count = s.scalar(select(func.count()).select_from(joined.where(*public).subquery()))
+    latest = s.scalars(joined.where(*public).order_by(SeasonTournament.position.desc()).limit(n))
+    return int(count or 0), list(reversed(list(latest)))

@@ -96,14 +96,14 @@ class SeasonHeading:
 def season_heading(
     uow: UnitOfWork, organizer_id: int, season_id: int, listed: int, after: int | None = None
 ) -> SeasonHeading:
-    """The season with its latest ``listed`` evenings and ``after`` (a long season has thousands:
-    their ids are read, and the chosen ones' tournaments)."""
+    """The season with its latest ``listed`` evenings and ``after`` (one of its evenings, or
+    None), and how many it has (a long season has thousands: they are counted, not read)."""
     s = uow.session
     season = seasons_repo.get(s, organizer_id, season_id)
-    ids = seasons_repo.public_tournament_ids(s, season.id)
-    chosen = set(ids[-listed:]) | ({after} if after is not None else set())
-    found = tournaments_repo.by_ids(s, sorted(chosen))
-    return SeasonHeading(season_info(season, [found[i] for i in ids if i in chosen and i in found]), len(ids))
+    count, latest = seasons_repo.latest_public_tournaments(s, season.id, listed)
+    chosen = latest if after is None or after in latest else [after, *latest]  # an earlier evening first
+    found = tournaments_repo.by_ids(s, chosen)
+    return SeasonHeading(season_info(season, [found[i] for i in chosen if i in found]), count)
 
 
 def _tournaments(uow: UnitOfWork, season: Season) -> list[Tournament]:
@@ -174,12 +174,16 @@ def get_season(uow: UnitOfWork, organizer_id: int, season_id: int) -> SeasonInfo
     return season_info(season, _tournaments(uow, season))
 
 
-def season_standings(uow: UnitOfWork, organizer_id: int, season_id: int, after: int | None = None) -> SeasonStandings:
+def season_standings(
+    uow: UnitOfWork, organizer_id: int, season_id: int, after: int | None = None, *, listed: bool = True
+) -> SeasonStandings:
     """Each member's season: the sum of their evenings' standings (all of them, or their best N
-    by total), ranked. ``after``: only the season's evenings up to that tournament."""
+    by total), ranked. ``after``: only the season's evenings up to that tournament. ``listed``:
+    with the ids of its tournaments (the page, which heads the standings with the latest of them
+    itself, reads the season as it stands without)."""
     if after is None:  # the season as it stands: its kept rows, one a member
         season = seasons_repo.get(uow.session, organizer_id, season_id)
-        ids = seasons_repo.public_tournament_ids(uow.session, season.id)
+        ids = seasons_repo.public_tournament_ids(uow.session, season.id) if listed else []
         rows = ranked(season_rows.standings_rows(uow, season), _member)
     else:  # as it stood after an evening: added up from that evening's standings and those before
         season, evenings, members = _evenings(uow, organizer_id, season_id, after)

@@ -215,7 +215,7 @@ def season_page(organizer_id: int, season_id: int) -> str:
     after = request.args.get("after", "")
     with found(), unit_of_work() as uow:
         table = seasons.season_standings(
-            uow, organizer_id, season_id, int(after) if after.isascii() and after.isdigit() else None
+            uow, organizer_id, season_id, int(after) if after.isascii() and after.isdigit() else None, listed=False
         )  # first: an evening the season has not is a 404 before anything else is read
         heading = seasons.season_heading(uow, organizer_id, season_id, EVENINGS_LISTED, table.after)
     return render_template(
