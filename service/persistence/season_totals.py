@@ -3,14 +3,15 @@
 Each member's evening in a season is a row (season_evenings: the player's totals that evening,
 the rounds sat out and the evening's total with their points), and each member's season is the
 sum of those rows (season_members). A write that changes a tournament's standings — a game stored,
-corrected or voided, a round drawn or taken back, the points of a bye, a player moved to another
-member — marks the tournament (season_marks) in its own transaction; ``catch_up`` then reads the
-tournament's standings again, compares them with its rows and adds the difference to its
-members' seasons: the cost of a few dozen rows, whatever the season holds. Changing a season's
+corrected or voided, a round drawn or taken back, the points of a bye, a tournament made private
+or public, a player moved to another member — marks the tournament (season_marks) in its own
+transaction; ``catch_up`` then reads the tournament's standings again, compares them with its rows
+and adds the difference to its members' seasons and to its members' own totals
+(member_totals.py): the cost of a few dozen rows, whatever the history. Changing a season's
 tournaments builds its rows again in two statements (``rebuild``).
 
 Locks, in the service's one order: the tournament first, then its seasons (id order), then the
-members' season rows (member order)."""
+members' season rows (member order), then the members' totals (member order)."""
 
 from __future__ import annotations
 
