@@ -76,19 +76,10 @@ class SeasonTournament(Base):
     position: Mapped[int] = mapped_column(Integer)
 
 
-class SeasonEvening(Base):
-    """A member's evening in a season, kept beside the games (persistence/season_totals.py): the
-    player's totals that evening (``total``: the games' points), the rounds sat out and the
-    evening's total with their points. A row only for an evening the member played or sat out."""
+class EveningFigures:
+    """What a kept evening holds, and what kept sums add up (member_totals.KEPT): the evening's
+    total with its byes' points, the rounds sat out, and a Contribution's figures (STAT_COLUMNS)."""
 
-    __tablename__ = "season_evenings"
-    # a tournament's rows in a season: what a catch-up compares its evenings with
-    __table_args__ = (Index("ix_season_evenings_tournament", "season_id", "tournament_id"),)
-
-    season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id"), primary_key=True)
-    member_id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    position: Mapped[int] = mapped_column(Integer)  # the evening's place in the season
     evening_total: Mapped[int] = mapped_column(BigInteger)  # the games' points and the byes'
     byes: Mapped[int] = mapped_column(Integer)
     games: Mapped[int] = mapped_column(Integer)
@@ -107,6 +98,21 @@ class SeasonEvening(Base):
     rebel_wins: Mapped[int] = mapped_column(Integer)
 
 
+class SeasonEvening(EveningFigures, Base):
+    """A member's evening in a season, kept beside the games (persistence/season_totals.py): the
+    player's totals that evening (``total``: the games' points), the rounds sat out and the
+    evening's total with their points. A row only for an evening the member played or sat out."""
+
+    __tablename__ = "season_evenings"
+    # a tournament's rows in a season: what a catch-up compares its evenings with
+    __table_args__ = (Index("ix_season_evenings_tournament", "season_id", "tournament_id"),)
+
+    season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id"), primary_key=True)
+    member_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)  # the evening's place in the season
+
+
 # A member's best evenings first (the earlier among equal totals): a season counting each
 # member's best N reads N rows of this index a member.
 Index(
@@ -118,7 +124,7 @@ Index(
 )
 
 
-class SeasonMember(Base):
+class SeasonMember(EveningFigures, Base):
     """A member's season, kept: the sums of all their evenings in it (SeasonEvening), updated by
     what changes one of them. The season's standings read one row a member."""
 
@@ -127,25 +133,9 @@ class SeasonMember(Base):
     season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id"), primary_key=True)
     member_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     evenings: Mapped[int] = mapped_column(Integer)
-    evening_total: Mapped[int] = mapped_column(BigInteger)
-    byes: Mapped[int] = mapped_column(Integer)
-    games: Mapped[int] = mapped_column(Integer)
-    total: Mapped[int] = mapped_column(BigInteger)
-    wins: Mapped[int] = mapped_column(Integer)
-    draws: Mapped[int] = mapped_column(Integer)
-    losses: Mapped[int] = mapped_column(Integer)
-    emperor_games: Mapped[int] = mapped_column(Integer)
-    emperor_total: Mapped[int] = mapped_column(BigInteger)
-    emperor_wins: Mapped[int] = mapped_column(Integer)
-    guard_games: Mapped[int] = mapped_column(Integer)
-    guard_total: Mapped[int] = mapped_column(BigInteger)
-    guard_wins: Mapped[int] = mapped_column(Integer)
-    rebel_games: Mapped[int] = mapped_column(Integer)
-    rebel_total: Mapped[int] = mapped_column(BigInteger)
-    rebel_wins: Mapped[int] = mapped_column(Integer)
 
 
-class MemberEvening(Base):
+class MemberEvening(EveningFigures, Base):
     """A member's evening, kept beside the games (persistence/member_totals.py): as a season's
     evening (SeasonEvening), and whether its tournament is private. A row only for an evening the
     member played or sat out."""
@@ -157,25 +147,9 @@ class MemberEvening(Base):
     member_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     tournament_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     private: Mapped[bool] = mapped_column(Boolean)
-    evening_total: Mapped[int] = mapped_column(BigInteger)
-    byes: Mapped[int] = mapped_column(Integer)
-    games: Mapped[int] = mapped_column(Integer)
-    total: Mapped[int] = mapped_column(BigInteger)
-    wins: Mapped[int] = mapped_column(Integer)
-    draws: Mapped[int] = mapped_column(Integer)
-    losses: Mapped[int] = mapped_column(Integer)
-    emperor_games: Mapped[int] = mapped_column(Integer)
-    emperor_total: Mapped[int] = mapped_column(BigInteger)
-    emperor_wins: Mapped[int] = mapped_column(Integer)
-    guard_games: Mapped[int] = mapped_column(Integer)
-    guard_total: Mapped[int] = mapped_column(BigInteger)
-    guard_wins: Mapped[int] = mapped_column(Integer)
-    rebel_games: Mapped[int] = mapped_column(Integer)
-    rebel_total: Mapped[int] = mapped_column(BigInteger)
-    rebel_wins: Mapped[int] = mapped_column(Integer)
 
 
-class MemberTotals(Base):
+class MemberTotals(EveningFigures, Base):
     """A member's totals, kept: the sums of their evenings (MemberEvening) in public tournaments
     and, apart, in private ones. A member's page reads one row (two for the organizer)."""
 
@@ -184,22 +158,6 @@ class MemberTotals(Base):
     member_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     private: Mapped[bool] = mapped_column(Boolean, primary_key=True)
     evenings: Mapped[int] = mapped_column(Integer)
-    evening_total: Mapped[int] = mapped_column(BigInteger)
-    byes: Mapped[int] = mapped_column(Integer)
-    games: Mapped[int] = mapped_column(Integer)
-    total: Mapped[int] = mapped_column(BigInteger)
-    wins: Mapped[int] = mapped_column(Integer)
-    draws: Mapped[int] = mapped_column(Integer)
-    losses: Mapped[int] = mapped_column(Integer)
-    emperor_games: Mapped[int] = mapped_column(Integer)
-    emperor_total: Mapped[int] = mapped_column(BigInteger)
-    emperor_wins: Mapped[int] = mapped_column(Integer)
-    guard_games: Mapped[int] = mapped_column(Integer)
-    guard_total: Mapped[int] = mapped_column(BigInteger)
-    guard_wins: Mapped[int] = mapped_column(Integer)
-    rebel_games: Mapped[int] = mapped_column(Integer)
-    rebel_total: Mapped[int] = mapped_column(BigInteger)
-    rebel_wins: Mapped[int] = mapped_column(Integer)
 
 
 class SeasonMark(Base):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from sqlalchemy import Table, delete, func, insert, select, text
+from sqlalchemy import Table, TextClause, delete, func, insert, select, text
 from sqlalchemy.orm import Session
 
 from ..club.standing import STAT_COLUMNS, Contribution
@@ -22,12 +22,19 @@ from .club_models import MemberEvening, MemberTotals
 KEPT: tuple[str, ...] = ("evening_total", "byes", *STAT_COLUMNS)
 _EVENINGS = cast(Table, MemberEvening.__table__)
 
-_ADD = text(
-    f"INSERT INTO member_totals (member_id, private, evenings, {', '.join(KEPT)}) "
-    f"VALUES (:member_id, :private, :evenings, {', '.join(':' + c for c in KEPT)}) "
-    "ON CONFLICT (member_id, private) DO UPDATE SET evenings = member_totals.evenings + excluded.evenings, "
-    + ", ".join(f"{c} = member_totals.{c} + excluded.{c}" for c in KEPT)
-)
+
+def adding_to(table: str, key: tuple[str, ...]) -> TextClause:
+    """The statement that adds a row's evenings and KEPT figures (bound by name) to the sums kept
+    in ``table`` under ``key``, making the row if it has none (SQLite and PostgreSQL alike)."""
+    columns = (*key, "evenings", *KEPT)
+    return text(
+        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(':' + c for c in columns)}) "
+        f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET "
+        + ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in ("evenings", *KEPT))
+    )
+
+
+_ADD = adding_to("member_totals", ("member_id", "private"))
 
 # Every member's evenings from the tournaments' standings, and their totals, in two statements (the
 # migration that keeps them; a bulk load). Players of no member are one row.

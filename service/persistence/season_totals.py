@@ -31,12 +31,7 @@ from .models import Player, PlayerStats, Round, RoundSeat, Tournament
 _EVENINGS = cast(Table, SeasonEvening.__table__)
 _PENDING = "season_marks"  # the session's info: tournaments it marked, for the catch-up after commit
 
-_ADD_TO_SEASON = text(
-    f"INSERT INTO season_members (season_id, member_id, evenings, {', '.join(KEPT)}) "
-    f"VALUES (:season_id, :member_id, :evenings, {', '.join(':' + c for c in KEPT)}) "
-    "ON CONFLICT (season_id, member_id) DO UPDATE SET evenings = season_members.evenings + excluded.evenings, "
-    + ", ".join(f"{c} = season_members.{c} + excluded.{c}" for c in KEPT)
-)
+_ADD_TO_SEASON = member_totals.adding_to("season_members", ("season_id", "member_id"))
 
 # A season's evenings from its tournaments' standings, in one statement (players of no member, of
 # before members were kept, are one row).
