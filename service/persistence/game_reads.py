@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 
-from sqlalchemy import and_, func, select
+from sqlalchemy import and_, func, select, tuple_
 from sqlalchemy.orm import Session
 
 from ..club import game_records, records
@@ -22,6 +22,7 @@ __all__ = [
     "export_games",
     "game_seats",
     "game_with_record",
+    "games_page",
     "get_game",
     "highest_deal",
     "history",
@@ -153,6 +154,33 @@ def list_games(
     total = s.scalar(select(func.count()).select_from(Game).where(where)) or 0
     rows = s.scalars(select(Game).where(where).order_by(Game.played_at, Game.id).limit(limit).offset(offset)).all()
     return rows, total
+
+
+def games_page(
+    s: Session, tournament_id: int, *, before: int | None, after: int | None, limit: int
+) -> tuple[Sequence[game_records.Game], bool, bool]:
+    """A page of the tournament's games in the order they were played (played_at, then id): the
+    ``limit`` latest, or those just before or just after the game ``before`` / ``after`` (a key
+    that holds as games come in, read along the index however long the tournament) — with whether
+    there are games earlier and later than the page."""
+    order = tuple_(Game.played_at, Game.id)
+    conds = [Game.tournament_id == tournament_id]
+    mark = before if before is not None else after
+    at = None if mark is None else s.scalar(select(Game.played_at).where(Game.id == mark, *conds))
+    if at is None:  # no mark, or a game of another tournament: the latest games
+        before = after = mark = None
+    else:
+        conds.append(order > tuple_(at, mark) if before is None else order < tuple_(at, mark))
+    forward = before is None and after is not None
+    sort = (Game.played_at, Game.id) if forward else (Game.played_at.desc(), Game.id.desc())
+    rows = list(s.scalars(select(Game).where(*conds).order_by(*sort).limit(limit + 1)).all())
+    more = len(rows) > limit
+    rows = rows[:limit]
+    if not forward:
+        rows.reverse()
+    if forward:
+        return rows, True, more
+    return rows, more, mark is not None
 
 
 def export_games(

@@ -10,9 +10,9 @@ adds the difference), in member order after the tournament's lock and its season
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
-from sqlalchemy import Table, TextClause, delete, func, insert, select, text
+from sqlalchemy import Table, TextClause, bindparam, delete, func, insert, select, text
 from sqlalchemy.orm import Session
 
 from ..club.standing import STAT_COLUMNS, Contribution
@@ -101,15 +101,20 @@ def take_in(s: Session, tournament_id: int, private: bool, now: dict[int, tuple[
     )
 
 
+def _totals_of(public_only: bool) -> Any:
+    q = select(*(func.coalesce(func.sum(getattr(MemberTotals, c)), 0) for c in KEPT)).where(
+        MemberTotals.member_id == bindparam("member_id")
+    )
+    return q.where(MemberTotals.private.is_(False)) if public_only else q
+
+
+_TOTALS = {public: _totals_of(public) for public in (False, True)}  # built once: a page's ETag reads it
+
+
 def totals(s: Session, member_id: int, *, public_only: bool) -> tuple[int, Contribution]:
     """A member's total (games' points and byes') and figures over their tournaments (public ones,
     or all): one or two kept rows."""
-    q = select(*(func.coalesce(func.sum(getattr(MemberTotals, c)), 0) for c in KEPT)).where(
-        MemberTotals.member_id == member_id
-    )
-    if public_only:
-        q = q.where(MemberTotals.private.is_(False))
-    total, _, *figures = (int(v) for v in s.execute(q).one())
+    total, _, *figures = (int(v) for v in s.execute(_TOTALS[public_only], {"member_id": member_id}).one())
     return total, Contribution(*figures)
 
 

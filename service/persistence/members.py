@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import case, func, select, text, update
+from sqlalchemy import bindparam, case, func, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -156,6 +157,12 @@ def evenings_page(
     the tournament (id, name, when it was made, the points of a bye), the player (id, name), the
     games and their points. ``limit`` rows of an index on (member, tournament), whatever the
     history."""
+    q = _EVENINGS[(public_only, before is not None)]
+    rows = s.execute(q, {"member_id": member_id, "before": before, "limit": limit}).all()
+    return [(int(a), b, c, int(d), int(e), f, int(g), int(h)) for a, b, c, d, e, f, g, h in rows]
+
+
+def _evenings_of(public_only: bool, before: bool) -> Any:
     q = (
         select(
             Tournament.id,
@@ -169,14 +176,17 @@ def evenings_page(
         )
         .join(Tournament, Tournament.id == Player.tournament_id)
         .outerjoin(PlayerStats, PlayerStats.player_id == Player.id)
-        .where(Player.member_id == member_id)
+        .where(Player.member_id == bindparam("member_id"))
     )
     if public_only:
         q = q.where(Tournament.private.is_(False))
-    if before is not None:
-        q = q.where(Player.tournament_id < before)
-    rows = s.execute(q.order_by(Player.tournament_id.desc()).limit(limit)).all()
-    return [(int(a), b, c, int(d), int(e), f, int(g), int(h)) for a, b, c, d, e, f, g, h in rows]
+    if before:
+        q = q.where(Player.tournament_id < bindparam("before"))
+    return q.order_by(Player.tournament_id.desc()).limit(bindparam("limit"))
+
+
+# built once (a page's ETag reads the first page): public or not, from the latest or before one
+_EVENINGS = {(p, b): _evenings_of(p, b) for p in (False, True) for b in (False, True)}
 
 
 def stats_of_players(s: Session, player_ids: Sequence[int]) -> dict[int, game_records.PlayerStats]:

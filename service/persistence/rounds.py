@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import bindparam, delete, func, select
 from sqlalchemy.orm import Session
 
 from ..club import records
@@ -110,14 +110,16 @@ def byes_in(s: Session, tournament_ids: Sequence[int]) -> Counter[int]:
     return Counter({pid: int(n) for pid, n in s.execute(q).all()})
 
 
+_BYES = (
+    select(RoundSeat.player_id, func.count())
+    .where(RoundSeat.player_id.in_(bindparam("ids", expanding=True)), RoundSeat.table_no.is_(None))
+    .group_by(RoundSeat.player_id)
+)  # built once: a member page's ETag reads it
+
+
 def byes_of_players(s: Session, player_ids: list[int]) -> Counter[int]:
     """How many rounds each of these players (of any tournaments) sat out."""
-    q = (
-        select(RoundSeat.player_id, func.count())
-        .where(RoundSeat.player_id.in_(player_ids or [0]), RoundSeat.table_no.is_(None))
-        .group_by(RoundSeat.player_id)
-    )
-    return Counter({pid: int(n) for pid, n in s.execute(q).all()})
+    return Counter({pid: int(n) for pid, n in s.execute(_BYES, {"ids": player_ids or [0]}).all()})
 
 
 def remove_round(s: Session, tournament_id: int, number: int) -> None:

@@ -81,6 +81,38 @@ def list_games(
     return [stored_game(s, g, versions[g.id], seats[versions[g.id].id], names) for g in rows], total
 
 
+GAMES_A_PAGE = 50
+
+
+@dataclass(frozen=True, slots=True)
+class GamesPage:
+    """A page of a tournament's games in the order played, and the games that open the pages
+    around it: ``earlier`` (show the games before it) and ``later`` (after it), None at either end."""
+
+    games: list[StoredGame]
+    earlier: int | None
+    later: int | None
+
+
+def games_page(
+    uow: UnitOfWork, viewer: int | None, tournament_id: int, *, before: int | None = None, after: int | None = None
+) -> GamesPage:
+    """The tournament's latest games, or those just before or after a game of it: a page of
+    GAMES_A_PAGE read along the index, whatever the tournament's length."""
+    s = uow.session
+    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
+    rows, earlier, later = games_repo.games_page(s, t.id, before=before, after=after, limit=GAMES_A_PAGE)
+    versions = games_repo.current_versions(s, rows)
+    seats = games_repo.seats_of_versions(s, [v.id for v in versions.values()])
+    names = games_repo.player_names(s, t.id)
+    shown = [stored_game(s, g, versions[g.id], seats[versions[g.id].id], names) for g in rows]
+    return GamesPage(
+        shown,
+        shown[0].id if shown and earlier else None,
+        shown[-1].id if shown and later else None,
+    )
+
+
 def public_tournament_of_game(uow: UnitOfWork, game_id: int) -> int:
     """The public tournament a game belongs to (NotFound for an unknown game, or one of a private
     tournament: an embed shows what anybody may see, and says no more)."""

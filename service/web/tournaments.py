@@ -72,13 +72,21 @@ def tournament(tournament_id: int) -> str:
             after = None
         table = clubs.standings(uow, who, tournament_id, after)
         names = names_of(uow, who, tournament_id)
-        rows, _ = game_queries.list_games(uow, who, tournament_id)
+        page = game_queries.games_page(
+            uow,
+            who,
+            tournament_id,
+            before=request.args.get("before", type=int),
+            after=request.args.get("after", type=int),
+        )
     return render_template(
         "tournament.html",
         t=t,
         standings=table,
         order=tr(table.order),
-        games=rows,
+        games=page.games,
+        earlier=page.earlier,
+        later=page.later,
         names=names,
         rounds=seated,
         after=after,

@@ -223,3 +223,44 @@ def test_a_members_etag_changes_with_what_the_page_shows(db_client):
     seen.append(etag())
     assert len(set(seen)) == len(seen)
     assert client.get(url, headers={**ZH, "If-None-Match": seen[0]}).status_code == 200
+
+
+def test_a_long_tournaments_games_come_in_pages_that_cover_them_all(db_client, monkeypatch):
+    """The page shows its latest games; the links walk back to the first game and forward again,
+    each page in the order played (ties of time by number), no game missed or shown twice."""
+    from service.tournament import game_queries
+
+    monkeypatch.setattr(game_queries, "GAMES_A_PAGE", 3)  # a league of 100,000 games, in small
+    client = db_client
+    club = Club(client, "威海俱乐部")
+    tid, ids = club.tournament(players=5)
+    sheet = {"mode": "normal", "emperor": 0, "guard": 1, "finishing_order": [0, 1, 2, 3, 4]}
+    times = ["2026-01-02T20:00:00", "2026-01-01T20:00:00", "2026-01-02T20:00:00", "2026-01-03T20:00:00"] * 2
+    games = []
+    for at in times[:7]:
+        r = club.submit(tid, {"players": ids, "sheet": sheet, "played_at": at})
+        assert r.status_code == 201, r.get_json()
+        games.append((at, r.get_json()["id"]))
+    played = [g for _, g in sorted(games)]
+
+    def page(query):
+        html = client.get(f"/tournaments/{tid}{query}", headers=ZH).get_data(as_text=True)
+        shown = [int(x) for x in re.findall(r'<td class="num"><a href="/tournaments/\d+/games/(\d+)"', html)]
+        earlier = re.search(r'href="/tournaments/\d+\?before=(\d+)#games">← 更早的牌局', html)
+        later = re.search(r'href="/tournaments/\d+\?after=(\d+)#games">更晚的牌局 →', html)
+        return shown, earlier and earlier.group(1), later and later.group(1)
+
+    shown, earlier, later = page("")
+    assert shown == played[-3:] and later is None
+    seen = shown
+    while earlier:
+        shown, earlier, later = page(f"?before={earlier}")
+        assert 0 < len(shown) <= 3 and later == str(shown[-1])
+        seen = shown + seen
+    assert seen == played
+    forward = shown
+    while later:
+        shown, _, later = page(f"?after={later}")
+        forward += shown
+    assert forward == played
+    assert page("?before=99999999")[0] == played[-3:]  # not one of its games: the latest
