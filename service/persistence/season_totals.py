@@ -15,6 +15,7 @@ members' season rows (member order), then the members' totals (member order)."""
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
@@ -232,11 +233,29 @@ def best_evenings(s: Session, season_id: int, n: int) -> dict[int, list[Any]]:
     return out
 
 
-def evening_totals(s: Session, season_id: int, member_ids: Sequence[int]) -> list[tuple[int, int, int]]:
-    """These members' evenings of the season: the tournament, the member, the evening's total."""
-    rows = s.execute(
-        select(SeasonEvening.tournament_id, SeasonEvening.member_id, SeasonEvening.evening_total).where(
-            SeasonEvening.season_id == season_id, SeasonEvening.member_id.in_(list(member_ids) or [0])
+def sums_between(
+    s: Session, season_id: int, member_ids: Sequence[int], positions: Sequence[int]
+) -> dict[tuple[int, int], int]:
+    """These members' evening totals summed between the given positions of the season (in order):
+    (member, j) → the sum of their evenings after position j−1, up to and including position j.
+    PostgreSQL sums them where the rows lie (width_bucket over the positions: a few hundred sums,
+    however long the season); SQLite, the embedded default of a small club, sums them here."""
+    members = list(member_ids) or [0]
+    out: dict[tuple[int, int], int] = {}
+    if s.get_bind().dialect.name == "postgresql":
+        rows = s.execute(
+            text(
+                "SELECT member_id, width_bucket(position, CAST(:above AS integer[])) AS j, sum(evening_total) "
+                "FROM season_evenings WHERE season_id = :season_id AND member_id = ANY(:members) GROUP BY member_id, j"
+            ),
+            {"season_id": season_id, "members": members, "above": [p + 1 for p in positions]},
         )
-    )
-    return [(int(t), int(m), int(total)) for t, m, total in rows]
+        return {(int(m), int(j)): int(total) for m, j, total in rows}
+    for m, position, total in s.execute(
+        select(SeasonEvening.member_id, SeasonEvening.position, SeasonEvening.evening_total).where(
+            SeasonEvening.season_id == season_id, SeasonEvening.member_id.in_(members)
+        )
+    ):
+        key = (int(m), bisect.bisect_left(positions, position))
+        out[key] = out.get(key, 0) + int(total)
+    return out

@@ -78,3 +78,25 @@ def latest_public_tournaments(s: Session, season_id: int, n: int) -> tuple[int, 
     count = s.scalar(select(func.count()).select_from(joined.where(*public).subquery()))
     latest = s.scalars(joined.where(*public).order_by(SeasonTournament.position.desc()).limit(n))
     return int(count or 0), list(reversed(list(latest)))
+
+
+def public_tournaments_at(s: Session, season_id: int, places: Sequence[int]) -> list[tuple[int, int, str]]:
+    """The season's public tournaments at these places among them (0 the first, in order): each
+    one's id, position in the season and name."""
+    numbered = (
+        select(
+            SeasonTournament.tournament_id,
+            SeasonTournament.position,
+            Tournament.name,
+            (func.row_number().over(order_by=SeasonTournament.position) - 1).label("k"),
+        )
+        .join(Tournament, Tournament.id == SeasonTournament.tournament_id)
+        .where(SeasonTournament.season_id == season_id, Tournament.private.is_(False))
+        .subquery()
+    )
+    rows = s.execute(
+        select(numbered.c.tournament_id, numbered.c.position, numbered.c.name)
+        .where(numbered.c.k.in_(list(places) or [-1]))
+        .order_by(numbered.c.k)
+    )
+    return [(int(t), int(p), name) for t, p, name in rows]

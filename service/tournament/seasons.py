@@ -208,20 +208,14 @@ def season_leaders(uow: UnitOfWork, organizer_id: int, season_id: int, top: int 
     season = seasons_repo.get(s, organizer_id, season_id)
     rows = ranked(season_rows.standings_rows(uow, season), _member)[:top]
     leading = [row.member_id for row in rows]
-    that_evening: dict[int, list[tuple[int, int]]] = {}
-    for tournament_id, member, total in season_totals.evening_totals(s, season.id, leading):
-        that_evening.setdefault(tournament_id, []).append((member, total))
-    ids = seasons_repo.public_tournament_ids(s, season.id)
-    shown = thinned(len(ids), points)
-    names = {t.id: t.name for t in tournaments_repo.by_ids(s, [ids[i] for i in shown]).values()}
-    running, series, at = dict.fromkeys(leading, 0), [], iter(shown)
-    next_shown = next(at, None)
-    for k, tournament_id in enumerate(ids):
-        for member, total in that_evening.get(tournament_id, ()):
-            running[member] += total
-        if k == next_shown:
-            series.append((names.get(tournament_id, "?"), dict(running)))
-            next_shown = next(at, None)
+    count, _ = seasons_repo.latest_public_tournaments(s, season.id, 0)
+    shown = seasons_repo.public_tournaments_at(s, season.id, thinned(count, points))
+    sums = season_totals.sums_between(s, season.id, leading, [position for _, position, _ in shown])
+    running, series = dict.fromkeys(leading, 0), []
+    for j, (_, _, name) in enumerate(shown):
+        for member in leading:
+            running[member] += sums.get((member, j), 0)
+        series.append((name, dict(running)))
     return Leaders(series, {row.member_id: row.name for row in rows}, leading)
 
 

@@ -163,6 +163,12 @@ def _leaders_agree(client, club, season, kept):
             if member_of[r["player_id"]] in so_far and (r["games"] or r["byes"]):
                 so_far[member_of[r["player_id"]]] += r["total"]
         assert running == so_far
+    with UnitOfWork(client.application.extensions["baohuang_db"]) as uow:  # a long season's evenings, spread
+        spread = seasons.season_leaders(uow, oid, season, points=2)
+    assert spread.top == leaders.top
+    assert spread.evenings == (
+        [leaders.evenings[0], leaders.evenings[-1]] if len(leaders.evenings) > 1 else leaders.evenings
+    )
 
 
 def _counts_agree(client):
