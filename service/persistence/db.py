@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import create_engine, event, select, text, update
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import (
     ArgumentError,
     DisconnectionError,
@@ -73,6 +73,17 @@ def may_run_again(exc: BaseException) -> bool:
 
 
 MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
+
+
+MIGRATION_LOCK = 0x62616F6875616E67  # "baohuang": the advisory lock every schema change takes
+
+
+def _one_migration_at_a_time(conn: Connection) -> None:
+    """On PostgreSQL, wait for any other process changing the schema: instances started together
+    on an empty database migrate once, the others find it at head when the lock is theirs. The
+    lock is the transaction's (released at its end), so it holds through a transaction pooler."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
 
 
 class DatabaseUrlError(ValueError):
@@ -238,12 +249,14 @@ class Database:
         from alembic import command
 
         with self.engine.begin() as conn:
-            command.upgrade(alembic_config(conn), revision)
+            _one_migration_at_a_time(conn)
+            command.upgrade(alembic_config(conn), revision)  # reads the schema's revision under the lock
 
     def downgrade(self, revision: str = "base") -> None:
         from alembic import command
 
         with self.engine.begin() as conn:
+            _one_migration_at_a_time(conn)
             command.downgrade(alembic_config(conn), revision)
 
     def ping(self) -> None:
