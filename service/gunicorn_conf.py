@@ -76,20 +76,14 @@ def post_worker_init(worker: Any) -> None:
         reading("张伟")
         _style()
 
-    try:
-        import gevent
-    except ImportError:  # pragma: no cover (gevent is a dependency)
-        gevent = None
     app = getattr(worker, "wsgi", None)
     if isinstance(app, WorkerApp):
         from gunicorn.workers.ggevent import GeventWorker
 
-        if gevent is not None and isinstance(worker, GeventWorker):
-            app.build_in_background()
+        if isinstance(worker, GeventWorker):
+            app.build_in_background(worker.notify, then=warm)  # warmed once built: never beside the imports
         else:
             app.build(worker.notify)  # a sync worker answers nothing meanwhile: build now
-    if gevent is not None:
-        gevent.spawn_later(2.0, warm)
 
 
 def child_exit(server: Any, worker: Any) -> None:

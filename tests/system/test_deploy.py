@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -102,12 +103,29 @@ def test_every_install_comes_from_the_lock_with_hashes():
         assert pins and all("==" in line for line in pins), name
 
 
-def test_compose_runs_the_service_with_postgres():
+def test_compose_runs_three_instances_behind_haproxy_on_pgbouncer():
+    """compose.yaml: the balancer sends to every instance and checks their /readyz; every
+    instance and the background work reach PostgreSQL through PgBouncer in transaction pooling,
+    which waits for PostgreSQL's health; the instances share the Redis rate limit."""
     spec = yaml.safe_load((ROOT / "compose.yaml").read_text())
-    app, db = spec["services"]["app"], spec["services"]["db"]
-    assert app["environment"]["DATABASE_URL"].startswith("postgresql+psycopg2://")
-    assert app["depends_on"]["db"]["condition"] == "service_healthy"
-    assert "pg_isready" in " ".join(db["healthcheck"]["test"])
+    services = spec["services"]
+    apps = [name for name in services if name.startswith("app")]
+    assert len(apps) == 3
+    for name in apps:
+        env = services[name]["environment"]
+        assert env["DATABASE_URL"].startswith("postgresql+psycopg2://") and "@pgbouncer:" in env["DATABASE_URL"]
+        assert env["BAOHUANG_RATE_LIMIT_STORAGE"].startswith("redis://") and env["BAOHUANG_TRUSTED_PROXIES"] == "1"
+        assert env["BAOHUANG_BACKGROUND"] == "0"
+    assert "@pgbouncer:" in services["background"]["environment"]["DATABASE_URL"]
+    bouncer = services["pgbouncer"]
+    assert bouncer["environment"]["POOL_MODE"] == "transaction"
+    assert bouncer["depends_on"]["db"]["condition"] == "service_healthy"
+    assert "pg_isready" in " ".join(services["db"]["healthcheck"]["test"])
+    cfg = (ROOT / "deploy" / "haproxy.cfg").read_text()
+    mounted = services["balancer"]["volumes"][0].split(":")[0]
+    assert (ROOT / mounted).resolve() == (ROOT / "deploy" / "haproxy.cfg").resolve()
+    assert "option httpchk GET /readyz" in cfg
+    assert sorted(re.findall(r"server \S+ (\w+):8000 check", cfg)) == sorted(apps)
 
 
 def start_serve(tmp_path: Path, workers: int, quiet: bool = True, **env: str) -> tuple[subprocess.Popen, int]:
@@ -218,8 +236,11 @@ def test_serve_answers_livez_before_the_app_and_schema_and_then_everything(tmp_p
             except OSError:
                 time.sleep(0.02)
         assert first == (200, {"status": "ok"})
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=60) as r:  # waits, then ready
-            assert json.loads(r.read())["schema"] == "head"
+        early = _readyz(port)  # not ready while the app is built and the schema migrated
+        assert early in ((503, {"status": "starting"}), (200, early[1]))
+        wait_ready(port, proc, seconds=60)
+        status, ready = _readyz(port)
+        assert status == 200 and ready["schema"] == "head"
         record = json.dumps(random_record(3)).encode()
         req = urllib.request.Request(
             f"http://127.0.0.1:{port}/v1/adjudications", data=record, headers={"Content-Type": "application/json"}
@@ -232,6 +253,14 @@ def test_serve_answers_livez_before_the_app_and_schema_and_then_everything(tmp_p
         proc.send_signal(signal.SIGTERM)
         proc.communicate(timeout=30)
     assert not list((tmp_path / "tmp").glob("baohuang-schema-*"))  # the gate is cleared away on exit
+
+
+def _readyz(port: int) -> tuple[int, dict]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
 
 
 def test_serve_stops_when_the_schema_cannot_be_brought_to_head(tmp_path):
