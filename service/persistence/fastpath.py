@@ -1,10 +1,14 @@
 """The PostgreSQL fast path: statements prepared once per connection and run on the driver's
-cursor, for the two statements every game submission runs (docs/benchmarks.md). Only public
+cursor, for the two statements every game submission runs (docs/benchmarks.md). Behind a pooler
+that hands each transaction any server connection (PgBouncer in transaction mode), a statement
+prepared on one is unknown on the next: ``BAOHUANG_DB_PREPARE=0`` sends the statement itself
+each time instead (its parameters cast to their types). Only public
 SQLAlchemy and DBAPI interfaces: a driver error is raised as SQLAlchemy's own exception class
 (``sqlalchemy.exc.IntegrityError`` and so on), and a lost connection is invalidated."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -13,6 +17,9 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from .db import note_write
+
+# Off behind a transaction pooler (PgBouncer's transaction mode): see the module's docstring.
+PREPARE = os.environ.get("BAOHUANG_DB_PREPARE", "1") != "0"
 
 
 class Prepared:
@@ -31,6 +38,8 @@ class Prepared:
         body = re.sub(r"(?<![:\w]):(\w+)", lambda m: f"${position[m.group(1)]}", sql)
         self.prepare = f"PREPARE {name} ({', '.join(t for _, t in params)}) AS {body}"
         self.execute = f"EXECUTE {name} ({', '.join(f'%({p})s' for p, _ in params)})"
+        types = dict(params)
+        self.direct = re.sub(r"(?<![:\w]):(\w+)", lambda m: f"CAST(%({m.group(1)})s AS {types[m.group(1)]})", sql)
 
     def run(self, s: Session, values: dict[str, Any]) -> Any:
         """Run it in the session's connection; the first row of its result (None if none).
@@ -47,10 +56,10 @@ class Prepared:
         cursor = pooled.cursor()
         statement = self.prepare
         try:
-            if self.name not in done:
+            if PREPARE and self.name not in done:
                 cursor.execute(statement)
                 done.add(self.name)
-            statement = self.execute
+            statement = self.execute if PREPARE else self.direct
             cursor.execute(statement, values)
             if self.writes and getattr(pooled.dbapi_connection, "autocommit", False):
                 note_write()
