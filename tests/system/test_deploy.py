@@ -115,7 +115,7 @@ def test_compose_runs_three_instances_behind_haproxy_on_pgbouncer():
         env = services[name]["environment"]
         assert env["DATABASE_URL"].startswith("postgresql+psycopg2://") and "@pgbouncer:" in env["DATABASE_URL"]
         assert env["BAOHUANG_RATE_LIMIT_STORAGE"].startswith("redis://") and env["BAOHUANG_TRUSTED_PROXIES"] == "1"
-        assert env["BAOHUANG_BACKGROUND"] == "0"
+        assert env["BAOHUANG_BACKGROUND"] == "0" and env["BAOHUANG_DB_PREPARE"] == "0"
     assert "@pgbouncer:" in services["background"]["environment"]["DATABASE_URL"]
     bouncer = services["pgbouncer"]
     assert bouncer["environment"]["POOL_MODE"] == "transaction"

@@ -164,6 +164,21 @@ def _send(client: httpx.Client, method: str, path: str, body: Any, headers: dict
     return answer
 
 
+def _worker_memory(instances: list[Instance]) -> list[int]:
+    """The resident memory of every process the instances' masters started (web workers and the
+    background work), MiB."""
+    masters = {i.proc.pid for i in instances if i.proc is not None}
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) in masters:
+                rss = next(x for x in (entry / "status").read_text().splitlines() if x.startswith("VmRSS:"))
+                out.append(int(rss.split()[1]) // 1024)
+    return sorted(out)
+
+
 def _server_connections(pg_url: str) -> int:
     name = make_url(pg_url).database
     engine = create_engine(make_url(pg_url).set(database="postgres"), isolation_level="AUTOCOMMIT")
@@ -205,6 +220,7 @@ def test_three_instances_behind_haproxy_and_pgbouncer_start_together_restart_and
                 time.sleep(12)  # at rest: PgBouncer closes what sat idle
                 held = _server_connections(pg_url)
                 print(f"server connections at rest: {held}; requests sent again: {len(RETRIED)}")
+                print(f"memory of each web worker after the load, MiB: {_worker_memory(instances)}")
                 assert held <= 30, held
                 _the_limit_is_one_count(f"http://127.0.0.1:{port}")
     except BaseException:
