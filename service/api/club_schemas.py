@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from ..club import Counting, Part
 from .schemas import StrictSchema
-from .strict import Boolean, BoundedList, Id, Integer, Name, QueryInteger
+from .strict import Boolean, BoundedList, Id, Integer, IntList, Name, QueryInteger
 
 ROLE_NAMES = [r.value for r in Part]  # the club core's roles (emperor, guard, other: 平民) and rebel (造反)
 
@@ -245,8 +245,7 @@ class SeasonStandingSchema(StrictSchema):
     average = fields.Float(required=True, metadata={"description": "points per game (byes aside)"})
     evenings = Integer(required=True, metadata={"description": "evenings played"})
     evenings_counted = Integer(required=True)
-    counted_tournaments = fields.List(
-        Integer(),
+    counted_tournaments = IntList(
         required=True,
         metadata={
             "description": "the evenings that count, where the season counts each member's best N; empty where "
@@ -274,6 +273,6 @@ class SeasonStandingsSchema(StrictSchema):
     counting = fields.String(required=True)
     best = Integer(required=True, allow_none=True)
     after = Integer(required=True, allow_none=True)
-    tournaments = fields.List(Integer(), required=True)
+    tournaments = IntList(required=True)
     order = fields.String(required=True)
     standings = fields.List(fields.Nested(SeasonStandingSchema), required=True)

@@ -192,6 +192,17 @@ class Name(fields.String):
             raise ValidationError(str(exc)) from None
 
 
+class IntList(fields.List):  # type: ignore[type-arg]
+    """A list of whole numbers in an answer, written as it is (a season's thousands of evening
+    ids: marshmallow would format each one apart). Documented as a list of integers."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(fields.Integer(), **kwargs)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else [int(v) for v in value]
+
+
 class BoundedList(fields.List):  # type: ignore[type-arg]
     """A list of at most ``max_items`` items, refused before any item is read: marshmallow reads
     every item first (and a problem an item), so a megabyte of them cost a second and an answer

@@ -59,15 +59,15 @@ def seasons_of_tournament(s: Session, tournament_id: int) -> list[int]:
 
 
 def public_tournament_ids(s: Session, season_id: int) -> list[int]:
-    """The season's public tournaments in order, their ids alone (one indexed read)."""
-    return list(
-        s.scalars(
-            select(SeasonTournament.tournament_id)
-            .join(Tournament, Tournament.id == SeasonTournament.tournament_id)
-            .where(SeasonTournament.season_id == season_id, Tournament.private.is_(False))
-            .order_by(SeasonTournament.position)
-        )
+    """The season's public tournaments in order, their ids alone (one indexed read, its rows taken
+    as they come: thousands of ids, no ORM object made for any)."""
+    rows = s.connection().execute(
+        select(SeasonTournament.tournament_id)
+        .join(Tournament, Tournament.id == SeasonTournament.tournament_id)
+        .where(SeasonTournament.season_id == season_id, Tournament.private.is_(False))
+        .order_by(SeasonTournament.position)
     )
+    return [r[0] for r in rows]
 
 
 def latest_public_tournaments(s: Session, season_id: int, n: int) -> tuple[int, list[int]]:
@@ -80,23 +80,28 @@ def latest_public_tournaments(s: Session, season_id: int, n: int) -> tuple[int, 
     return int(count or 0), list(reversed(list(latest)))
 
 
-def public_tournaments_at(s: Session, season_id: int, places: Sequence[int]) -> list[tuple[int, int, str]]:
-    """The season's public tournaments at these places among them (0 the first, in order): each
-    one's id, position in the season and name."""
-    numbered = (
-        select(
-            SeasonTournament.tournament_id,
-            SeasonTournament.position,
-            Tournament.name,
-            (func.row_number().over(order_by=SeasonTournament.position) - 1).label("k"),
-        )
+def last_public_position(s: Session, season_id: int) -> int | None:
+    """The position of the season's latest public tournament (None: it has none)."""
+    return s.scalar(
+        select(SeasonTournament.position)
         .join(Tournament, Tournament.id == SeasonTournament.tournament_id)
         .where(SeasonTournament.season_id == season_id, Tournament.private.is_(False))
-        .subquery()
+        .order_by(SeasonTournament.position.desc())
+        .limit(1)
     )
+
+
+def public_tournaments_at(s: Session, season_id: int, positions: Sequence[int]) -> list[tuple[int, int, str]]:
+    """The season's public tournaments at these positions (a private one is left out), in
+    order: each one's id, position and name."""
     rows = s.execute(
-        select(numbered.c.tournament_id, numbered.c.position, numbered.c.name)
-        .where(numbered.c.k.in_(list(places) or [-1]))
-        .order_by(numbered.c.k)
+        select(SeasonTournament.tournament_id, SeasonTournament.position, Tournament.name)
+        .join(Tournament, Tournament.id == SeasonTournament.tournament_id)
+        .where(
+            SeasonTournament.season_id == season_id,
+            SeasonTournament.position.in_(list(positions) or [-1]),
+            Tournament.private.is_(False),
+        )
+        .order_by(SeasonTournament.position)
     )
     return [(int(t), int(p), name) for t, p, name in rows]

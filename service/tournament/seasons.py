@@ -202,14 +202,16 @@ def season_standings(
 
 def season_leaders(uow: UnitOfWork, organizer_id: int, season_id: int, top: int = 5, points: int = 120) -> Leaders:
     """The season page's chart of its leaders, from its kept rows: the ``top`` members of the
-    standings, their names, and at most ``points`` evenings in order (a long season's spread evenly,
-    its first and last among them), each with every leader's total so far."""
+    standings, their names, and at most ``points`` evenings in order (a long season's spread evenly
+    over its positions, its last public evening among them; an evening made private since is left
+    out), each with every leader's total so far."""
     s = uow.session
     season = seasons_repo.get(s, organizer_id, season_id)
     rows = ranked(season_rows.standings_rows(uow, season), _member)[:top]
     leading = [row.member_id for row in rows]
-    count, _ = seasons_repo.latest_public_tournaments(s, season.id, 0)
-    shown = seasons_repo.public_tournaments_at(s, season.id, thinned(count, points))
+    last = seasons_repo.last_public_position(s, season.id)
+    places = [] if last is None else thinned(last + 1, points)  # positions; the last public one among them
+    shown = seasons_repo.public_tournaments_at(s, season.id, places)
     sums = season_totals.sums_between(s, season.id, leading, [position for _, position, _ in shown])
     running, series = dict.fromkeys(leading, 0), []
     for j, (_, _, name) in enumerate(shown):

@@ -215,6 +215,7 @@ def test_three_instances_behind_haproxy_and_pgbouncer_start_together_restart_and
             for i in instances:
                 assert i.proc is not None
                 wait_ready(i.port, i.proc, seconds=max(1.0, 60 - (time.monotonic() - started)))
+            print(f"three instances on an empty database: ready after {time.monotonic() - started:.1f} s")
             with haproxy([i.port for i in instances], folder) as port:
                 _under_load_restart_one_by_one(f"http://127.0.0.1:{port}", instances)
                 time.sleep(12)  # at rest: PgBouncer closes what sat idle
