@@ -17,7 +17,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
 
 from ..text_and_time import DEFAULT_ZONE, local
-from .i18n import gettext, language, ruleset_label, said, seat_label, tr
+from .i18n import asked_lang, gettext, language, ruleset_label, said, seat_label, tr
 
 csrf = CSRFProtect()
 
@@ -119,6 +119,7 @@ def install(app: Flask) -> None:
         _=gettext, csrf_token=generate_csrf, lang=language, seat_label=seat_label, localtime=localtime, text_at=text_at
     )
     app.jinja_env.globals["modes_of"] = modes_of
+    app.jinja_env.globals["asked_lang"] = asked_lang
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["said"] = said
     app.jinja_env.filters["ruleset_label"] = ruleset_label

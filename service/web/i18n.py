@@ -17,7 +17,17 @@ from flask import g, request
 from ..i18n import LANGUAGES, best_language, translate
 from ..text_and_time import utcnow
 
-__all__ = ["LANGUAGES", "for_people", "gettext", "language", "relative_time", "ruleset_label", "seat_label", "tr"]
+__all__ = [
+    "LANGUAGES",
+    "asked_lang",
+    "for_people",
+    "gettext",
+    "language",
+    "relative_time",
+    "ruleset_label",
+    "seat_label",
+    "tr",
+]
 
 _SEAT_IN = {"zh": re.compile(r"(?<![0-9])([0-4])号位"), "en": re.compile(r"\bseats? ([0-4])\b")}
 
@@ -33,6 +43,13 @@ def language() -> str:
             lang = saved if saved in LANGUAGES else best_language(request.headers.get("Accept-Language"))
         g.lang = lang
     return str(lang)
+
+
+def asked_lang() -> str | None:
+    """The language the address asked for (``?lang=zh|en``), to keep in the links and forms of a
+    page that sets no cookie (an embed); None where it asked for none."""
+    asked = request.args.get("lang")
+    return asked if asked in LANGUAGES else None
 
 
 def gettext(text: str) -> str:

@@ -101,3 +101,19 @@ def test_a_voided_game_is_marked_and_the_credit_never_follows_the_host_header(st
     )
     page = app.test_client().get("/embed/replay", headers={"Host": "evil.example"}).get_data(as_text=True)
     assert 'href="https://club.example.org/"' in page and "evil.example" not in page
+
+
+def test_the_embeds_form_keeps_the_language_it_was_asked_in(client):
+    """/embed/replay?lang=zh in a browser that prefers English: the form the fragment fills posts
+    back in Chinese, and so does a game with a problem typed into it."""
+    english = {"Accept-Language": "en-US,en;q=0.9"}
+    page = client.get("/embed/replay?lang=zh", headers=english).get_data(as_text=True)
+    action = re.search(r'<form method="post" action="([^"]+)" id="embed-form"', page).group(1)
+    assert "lang=zh" in action, action
+    replayed = client.post(action, data={"game": json.dumps(random_record(4))}, headers=english)
+    assert 'lang="zh-CN"' in replayed.get_data(as_text=True)
+    bad = client.post(action, data={"game": "{"}, headers=english).get_data(as_text=True)
+    action_again = re.search(r'<form method="post" action="([^"]+)" id="embed-form"', bad).group(1)
+    assert "这局牌无法回放" in bad and "lang=zh" in action_again
+    unchosen = client.get("/embed/replay", headers=english).get_data(as_text=True)
+    assert 'action="/embed/replay"' in unchosen  # no language asked: the browser's, as before
