@@ -19,6 +19,7 @@ one of them), as the in-process measures first did.
 
     .venv/bin/python benchmarks/bench_club_scale.py [--scales 11000,110000,1100000] \\
         [--admin-url postgresql+psycopg2://postgres@127.0.0.1:5432/postgres] [--repeat 20] [--keep]
+    .venv/bin/python benchmarks/bench_club_scale.py --reads-of bh_scale_11000_…,bh_scale_1100000_…
 """
 
 from __future__ import annotations
@@ -559,13 +560,40 @@ def main() -> None:
     ap.add_argument("--keep", action="store_true", help="keep the databases (for EXPLAIN by hand)")
     ap.add_argument("--in-process", action="store_true", help="the older in-process measures too")
     ap.add_argument("--spread", action="store_true", help="above 100,000 games, 500 organizers share them")
+    ap.add_argument(
+        "--reads-of",
+        metavar="DB,DB,...",
+        help="time the reads again on databases an earlier --keep run left (their names, smallest first)",
+    )
     args = ap.parse_args()
     global CLUB_MAX
     if args.spread:
         CLUB_MAX = 100_000
-    scales = [int(x) for x in args.scales.split(",")]
-    rows = [run_scale(args.admin_url, total, args.repeat, args.keep, args.in_process) for total in scales]
+    if args.reads_of:
+        names = args.reads_of.split(",")
+        scales = [int(n.split("_")[2]) for n in names]  # bh_scale_<games>_<suffix>
+        rows = [reads_again(args.admin_url, n, args.repeat) for n in names]
+    else:
+        scales = [int(x) for x in args.scales.split(",")]
+        rows = [run_scale(args.admin_url, total, args.repeat, args.keep, args.in_process) for total in scales]
     print_scales(scales, rows)
+
+
+def reads_again(admin_url: str, name: str, repeat: int) -> list[Any]:
+    """The reads of a kept database (one an earlier --keep run seeded), through the server."""
+    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        member = conn.exec_driver_sql(
+            "SELECT id FROM members WHERE organizer_id = 1 ORDER BY players DESC, id LIMIT 1"
+        ).scalar()
+        season = conn.exec_driver_sql("SELECT max(id) FROM seasons").scalar()
+    engine.dispose()
+    print(f"\n## {name}, as kept")
+    with served(url) as base:
+        rows = bench_club_reads.measure(base, 1, int(member), int(season), repeat)
+    bench_club_reads.print_table(rows)
+    return rows
 
 
 if __name__ == "__main__":
