@@ -24,4 +24,13 @@ if [ "${1:-}" != "--write" ] && ! diff -q "$committed" src/schema.ts >/dev/null;
 fi
 npx tsc -p tsconfig.json
 npx tsc -p tsconfig.test.json --noEmit
-echo "clients/typescript: types current, type-checked and built"
+# Installed as the README tells another project to: the tarball npm pack makes, into a project of
+# its own (no network: its one dependency is in the npm cache npm ci filled), then imported.
+if [ "${1:-}" != "--write" ]; then
+  elsewhere=$(mktemp -d)
+  trap 'rm -f "$committed"; rm -rf "$elsewhere"' EXIT
+  tarball=$(npm pack --silent --pack-destination "$elsewhere" | tail -1)
+  (cd "$elsewhere" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund --prefer-offline "./$tarball" \
+    && node -e 'import("@baohuang/client").then((m) => { if (typeof m.createBaohuangClient !== "function") process.exit(1); })')
+fi
+echo "clients/typescript: types current, type-checked, built, and installed elsewhere from its tarball"
