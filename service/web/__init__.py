@@ -118,8 +118,7 @@ def install(app: Flask) -> None:
     app.jinja_env.globals.update(
         _=gettext, csrf_token=generate_csrf, lang=language, seat_label=seat_label, localtime=localtime, text_at=text_at
     )
-    app.jinja_env.globals["modes_of"] = modes_of
-    app.jinja_env.globals["asked_lang"] = asked_lang
+    app.jinja_env.globals.update(modes_of=modes_of, asked_lang=asked_lang)
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["said"] = said
     app.jinja_env.filters["ruleset_label"] = ruleset_label
