@@ -30,7 +30,14 @@ if [ "${1:-}" != "--write" ]; then
   elsewhere=$(mktemp -d)
   trap 'rm -f "$committed"; rm -rf "$elsewhere"' EXIT
   tarball=$(npm pack --silent --pack-destination "$elsewhere" | tail -1)
-  (cd "$elsewhere" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund --prefer-offline "./$tarball" \
-    && node -e 'import("@baohuang/client").then((m) => { if (typeof m.createBaohuangClient !== "function") process.exit(1); })')
+  # The README's example, as another project would write it, type-checked there under --strict
+  # (typescript and @types/node at the lock's versions, from the same cache).
+  awk '/^```ts$/{f=1;next}/^```$/{f=0}f' README.md > "$elsewhere/example.ts"
+  tsc_version=$(node -p 'require("./node_modules/typescript/package.json").version')
+  node_types=$(node -p 'require("./node_modules/@types/node/package.json").version')
+  (cd "$elsewhere" && npm init -y >/dev/null && npm pkg set type=module \
+    && npm install --silent --no-audit --no-fund --prefer-offline "./$tarball" "typescript@$tsc_version" "@types/node@$node_types" \
+    && node -e 'import("@baohuang/client").then((m) => { if (typeof m.createBaohuangClient !== "function") process.exit(1); })' \
+    && npx tsc --strict --noEmit --module nodenext --moduleResolution nodenext --target es2022 --types node example.ts)
 fi
-echo "clients/typescript: types current, type-checked, built, and installed elsewhere from its tarball"
+echo "clients/typescript: types current, type-checked, built, installed elsewhere from its tarball, its README's example type-checked there"

@@ -24,6 +24,56 @@ blp = Blueprint(
     description="A game as it is being played: the position and its legal moves, one next move checked.",
 )
 
+# The answers' nested objects, typed (the components are the adjudication's own).
+CALL = {"$ref": "#/components/schemas/Call"}
+VIOLATION = {"$ref": "#/components/schemas/Violation"}
+OUTCOME = {"$ref": "#/components/schemas/Outcome"}
+TRICK = {
+    "type": "object",
+    "required": ["cards", "seat"],
+    "additionalProperties": False,
+    "properties": {
+        "cards": {"type": "string", "description": "the set on the table, e.g. '9 9'"},
+        "seat": {"type": "integer", "description": "the seat that played it"},
+    },
+}
+ROLES = {
+    "type": "object",
+    "required": ["mode", "emperor", "guard", "guard_revealed", "rebels", "kicked_by"],
+    "additionalProperties": False,
+    "properties": {
+        "mode": {"type": "string", "enum": ["normal", "hidden_solo", "open_solo", "surrender", "void"]},
+        "emperor": {"type": ["integer", "null"]},
+        "guard": {"type": ["integer", "null"], "description": "null in a solo game"},
+        "guard_revealed": {"type": "boolean"},
+        "rebels": {"type": "array", "items": {"type": "integer"}},
+        "kicked_by": {"type": ["integer", "null"]},
+    },
+}
+PLAY_GROUP = {
+    "type": "object",
+    "required": ["size", "sets", "count", "complete"],
+    "additionalProperties": False,
+    "properties": {
+        "size": {"type": "integer", "description": "cards in each set of the group"},
+        "sets": {"type": "array", "items": {"type": "string"}, "description": f"the first {PER_GROUP} legal sets"},
+        "count": {"type": ["integer", "null"], "description": "how many legal sets of this size were found"},
+        "complete": {"type": "boolean", "description": "every candidate of this size was tried"},
+    },
+}
+LEGAL = {
+    "type": "object",
+    "required": ["pass", "plays"],
+    "additionalProperties": False,
+    "description": f"pass: whether the seat may pass (null where it depends on hidden cards); plays: legal sets by "
+    f"size, the first {PER_GROUP} of each with the count when every candidate was tried (`complete`), null "
+    "without the deal or in the crown",
+    "properties": {
+        "pass": {"type": ["boolean", "null"]},
+        "plays": {"anyOf": [{"type": "array", "items": PLAY_GROUP}, {"type": "null"}]},
+    },
+}
+
 POSITION_SCHEMA = {
     "type": "object",
     "required": [
@@ -56,32 +106,31 @@ POSITION_SCHEMA = {
         },
         "out": {"type": "array", "items": {"type": "integer"}, "description": "seats gone out, in finishing order"},
         "trick": {
-            "type": ["object", "null"],
+            "anyOf": [TRICK, {"type": "null"}],
             "description": "the set to beat and whose it is; null when the seat leads",
         },
         "calls": {
             "type": "array",
-            "items": {"type": "object"},
+            "items": CALL,
             "description": "the calls made, as the record gives them",
         },
         "roles": {
-            "type": ["object", "null"],
-            "description": "what the calls settled so far (mode, emperor, guard, guard_revealed, rebels, kicked_by), "
-            "with the deal; null in the crown, or without the deal (then `unknown` says so)",
+            "anyOf": [ROLES, {"type": "null"}],
+            "description": "what the calls settled so far, with the deal; null in the crown, or without the deal "
+            "(then `unknown` says so)",
         },
         "calls_open": {
             "type": "array",
-            "items": {"type": "object"},
-            "description": "every call open now ({seat, call[, card]}), each checked by the referee",
+            "items": CALL,
+            "description": "every call open now, each checked by the referee",
         },
-        "legal": {
-            "type": "object",
-            "description": f"pass: whether the seat may pass; plays: legal sets by size, the first {PER_GROUP} of each "
-            "with the count when every candidate was tried (`complete`), null without the deal",
-        },
+        "legal": LEGAL,
         "unknown": {"type": "array", "items": {"type": "string"}, "description": "what depends on hidden cards"},
-        "violation": {"type": ["object", "null"]},
-        "outcome": {"type": ["object", "null"]},
+        "violation": {
+            "anyOf": [VIOLATION, {"type": "null"}],
+            "description": "phase illegal: the rule the record breaks",
+        },
+        "outcome": {"anyOf": [OUTCOME, {"type": "null"}], "description": "phase over: how the game ended"},
         "notes": {"type": "array", "items": {"type": "string"}},
     },
 }
@@ -201,11 +250,11 @@ MOVE_CHECK_SCHEMA = {
             "(the record was already wrong, or the crown is not settled); null when legal",
         },
         "violation": {
-            "type": ["object", "null"],
+            "anyOf": [VIOLATION, {"type": "null"}],
             "description": "as adjudication names it: code, pointer, seat, message, state (the snapshot)",
         },
         "notes": {"type": "array", "items": {"type": "string"}},
-        "outcome": {"type": ["object", "null"], "description": "the game's outcome, when the move ended it"},
+        "outcome": {"anyOf": [OUTCOME, {"type": "null"}], "description": "the game's outcome, when the move ended it"},
     },
 }
 

@@ -1522,19 +1522,47 @@ export interface paths {
                             /** @description seats gone out, in finishing order */
                             out: number[];
                             /** @description the set to beat and whose it is; null when the seat leads */
-                            trick: Record<string, never> | null;
+                            trick: {
+                                /** @description the set on the table, e.g. '9 9' */
+                                cards: string;
+                                /** @description the seat that played it */
+                                seat: number;
+                            } | null;
                             /** @description the calls made, as the record gives them */
-                            calls: Record<string, never>[];
-                            /** @description what the calls settled so far (mode, emperor, guard, guard_revealed, rebels, kicked_by), with the deal; null in the crown, or without the deal (then `unknown` says so) */
-                            roles: Record<string, never> | null;
-                            /** @description every call open now ({seat, call[, card]}), each checked by the referee */
-                            calls_open: Record<string, never>[];
-                            /** @description pass: whether the seat may pass; plays: legal sets by size, the first 8 of each with the count when every candidate was tried (`complete`), null without the deal */
-                            legal: Record<string, never>;
+                            calls: components["schemas"]["Call"][];
+                            /** @description what the calls settled so far, with the deal; null in the crown, or without the deal (then `unknown` says so) */
+                            roles: {
+                                /** @enum {string} */
+                                mode: "normal" | "hidden_solo" | "open_solo" | "surrender" | "void";
+                                emperor: number | null;
+                                /** @description null in a solo game */
+                                guard: number | null;
+                                guard_revealed: boolean;
+                                rebels: number[];
+                                kicked_by: number | null;
+                            } | null;
+                            /** @description every call open now, each checked by the referee */
+                            calls_open: components["schemas"]["Call"][];
+                            /** @description pass: whether the seat may pass (null where it depends on hidden cards); plays: legal sets by size, the first 8 of each with the count when every candidate was tried (`complete`), null without the deal or in the crown */
+                            legal: {
+                                pass: boolean | null;
+                                plays: {
+                                    /** @description cards in each set of the group */
+                                    size: number;
+                                    /** @description the first 8 legal sets */
+                                    sets: string[];
+                                    /** @description how many legal sets of this size were found */
+                                    count: number | null;
+                                    /** @description every candidate of this size was tried */
+                                    complete: boolean;
+                                }[] | null;
+                            };
                             /** @description what depends on hidden cards */
                             unknown: string[];
-                            violation?: Record<string, never> | null;
-                            outcome?: Record<string, never> | null;
+                            /** @description phase illegal: the rule the record breaks */
+                            violation?: components["schemas"]["Violation"] | null;
+                            /** @description phase over: how the game ended */
+                            outcome?: components["schemas"]["Outcome"] | null;
                             notes?: string[];
                         };
                     };
@@ -1658,10 +1686,10 @@ export interface paths {
                             /** @description not legal: true when the violation is the move's own, false when it is an earlier one's (the record was already wrong, or the crown is not settled); null when legal */
                             at_move: boolean | null;
                             /** @description as adjudication names it: code, pointer, seat, message, state (the snapshot) */
-                            violation: Record<string, never> | null;
+                            violation: components["schemas"]["Violation"] | null;
                             notes: string[];
                             /** @description the game's outcome, when the move ended it */
-                            outcome: Record<string, never> | null;
+                            outcome: components["schemas"]["Outcome"] | null;
                         };
                     };
                 };

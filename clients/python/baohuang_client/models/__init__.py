@@ -83,35 +83,23 @@ from .post_v1_positions_check_response_200 import PostV1PositionsCheckResponse20
 from .post_v1_positions_check_response_200_awaiting_type_0 import (
     PostV1PositionsCheckResponse200AwaitingType0,
 )
-from .post_v1_positions_check_response_200_outcome_type_0 import (
-    PostV1PositionsCheckResponse200OutcomeType0,
-)
 from .post_v1_positions_check_response_200_verdict import (
     PostV1PositionsCheckResponse200Verdict,
 )
-from .post_v1_positions_check_response_200_violation_type_0 import (
-    PostV1PositionsCheckResponse200ViolationType0,
-)
 from .post_v1_positions_response_200 import PostV1PositionsResponse200
-from .post_v1_positions_response_200_calls_item import (
-    PostV1PositionsResponse200CallsItem,
-)
-from .post_v1_positions_response_200_calls_open_item import (
-    PostV1PositionsResponse200CallsOpenItem,
-)
 from .post_v1_positions_response_200_legal import PostV1PositionsResponse200Legal
-from .post_v1_positions_response_200_outcome_type_0 import (
-    PostV1PositionsResponse200OutcomeType0,
+from .post_v1_positions_response_200_legal_plays_type_0_item import (
+    PostV1PositionsResponse200LegalPlaysType0Item,
 )
 from .post_v1_positions_response_200_phase import PostV1PositionsResponse200Phase
 from .post_v1_positions_response_200_roles_type_0 import (
     PostV1PositionsResponse200RolesType0,
 )
+from .post_v1_positions_response_200_roles_type_0_mode import (
+    PostV1PositionsResponse200RolesType0Mode,
+)
 from .post_v1_positions_response_200_trick_type_0 import (
     PostV1PositionsResponse200TrickType0,
-)
-from .post_v1_positions_response_200_violation_type_0 import (
-    PostV1PositionsResponse200ViolationType0,
 )
 from .problem import Problem
 from .problem_item import ProblemItem
@@ -274,18 +262,14 @@ __all__ = (
     "PostV1PositionsCheckBodyMove",
     "PostV1PositionsCheckResponse200",
     "PostV1PositionsCheckResponse200AwaitingType0",
-    "PostV1PositionsCheckResponse200OutcomeType0",
     "PostV1PositionsCheckResponse200Verdict",
-    "PostV1PositionsCheckResponse200ViolationType0",
     "PostV1PositionsResponse200",
-    "PostV1PositionsResponse200CallsItem",
-    "PostV1PositionsResponse200CallsOpenItem",
     "PostV1PositionsResponse200Legal",
-    "PostV1PositionsResponse200OutcomeType0",
+    "PostV1PositionsResponse200LegalPlaysType0Item",
     "PostV1PositionsResponse200Phase",
     "PostV1PositionsResponse200RolesType0",
+    "PostV1PositionsResponse200RolesType0Mode",
     "PostV1PositionsResponse200TrickType0",
-    "PostV1PositionsResponse200ViolationType0",
     "Problem",
     "ProblemItem",
     "ProblemItemCode",

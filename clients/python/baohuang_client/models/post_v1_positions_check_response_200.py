@@ -11,15 +11,11 @@ from ..models.post_v1_positions_check_response_200_verdict import (
 )
 
 if TYPE_CHECKING:
+    from ..models.outcome import Outcome
     from ..models.post_v1_positions_check_response_200_awaiting_type_0 import (
         PostV1PositionsCheckResponse200AwaitingType0,
     )
-    from ..models.post_v1_positions_check_response_200_outcome_type_0 import (
-        PostV1PositionsCheckResponse200OutcomeType0,
-    )
-    from ..models.post_v1_positions_check_response_200_violation_type_0 import (
-        PostV1PositionsCheckResponse200ViolationType0,
-    )
+    from ..models.violation import Violation
 
 
 T = TypeVar("T", bound="PostV1PositionsCheckResponse200")
@@ -37,10 +33,9 @@ class PostV1PositionsCheckResponse200:
         move (str): where the move stands in the record: /calls/k or /plays/k
         at_move (bool | None): not legal: true when the violation is the move's own, false when it is an earlier one's
             (the record was already wrong, or the crown is not settled); null when legal
-        violation (None | PostV1PositionsCheckResponse200ViolationType0): as adjudication names it: code, pointer, seat,
-            message, state (the snapshot)
+        violation (None | Violation): as adjudication names it: code, pointer, seat, message, state (the snapshot)
         notes (list[str]):
-        outcome (None | PostV1PositionsCheckResponse200OutcomeType0): the game's outcome, when the move ended it
+        outcome (None | Outcome): the game's outcome, when the move ended it
     """
 
     legal: bool
@@ -48,21 +43,17 @@ class PostV1PositionsCheckResponse200:
     awaiting: None | PostV1PositionsCheckResponse200AwaitingType0
     move: str
     at_move: bool | None
-    violation: None | PostV1PositionsCheckResponse200ViolationType0
+    violation: None | Violation
     notes: list[str]
-    outcome: None | PostV1PositionsCheckResponse200OutcomeType0
+    outcome: None | Outcome
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.outcome import Outcome
         from ..models.post_v1_positions_check_response_200_awaiting_type_0 import (
             PostV1PositionsCheckResponse200AwaitingType0,
         )
-        from ..models.post_v1_positions_check_response_200_outcome_type_0 import (
-            PostV1PositionsCheckResponse200OutcomeType0,
-        )
-        from ..models.post_v1_positions_check_response_200_violation_type_0 import (
-            PostV1PositionsCheckResponse200ViolationType0,
-        )
+        from ..models.violation import Violation
 
         legal = self.legal
 
@@ -80,7 +71,7 @@ class PostV1PositionsCheckResponse200:
         at_move = self.at_move
 
         violation: dict[str, Any] | None
-        if isinstance(self.violation, PostV1PositionsCheckResponse200ViolationType0):
+        if isinstance(self.violation, Violation):
             violation = self.violation.to_dict()
         else:
             violation = self.violation
@@ -88,7 +79,7 @@ class PostV1PositionsCheckResponse200:
         notes = self.notes
 
         outcome: dict[str, Any] | None
-        if isinstance(self.outcome, PostV1PositionsCheckResponse200OutcomeType0):
+        if isinstance(self.outcome, Outcome):
             outcome = self.outcome.to_dict()
         else:
             outcome = self.outcome
@@ -112,15 +103,11 @@ class PostV1PositionsCheckResponse200:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.outcome import Outcome
         from ..models.post_v1_positions_check_response_200_awaiting_type_0 import (
             PostV1PositionsCheckResponse200AwaitingType0,
         )
-        from ..models.post_v1_positions_check_response_200_outcome_type_0 import (
-            PostV1PositionsCheckResponse200OutcomeType0,
-        )
-        from ..models.post_v1_positions_check_response_200_violation_type_0 import (
-            PostV1PositionsCheckResponse200ViolationType0,
-        )
+        from ..models.violation import Violation
 
         d = dict(src_dict)
         legal = d.pop("legal")
@@ -155,43 +142,35 @@ class PostV1PositionsCheckResponse200:
 
         at_move = _parse_at_move(d.pop("at_move"))
 
-        def _parse_violation(
-            data: object,
-        ) -> None | PostV1PositionsCheckResponse200ViolationType0:
+        def _parse_violation(data: object) -> None | Violation:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                violation_type_0 = (
-                    PostV1PositionsCheckResponse200ViolationType0.from_dict(data)
-                )
+                violation_type_0 = Violation.from_dict(data)
 
                 return violation_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PostV1PositionsCheckResponse200ViolationType0, data)
+            return cast(None | Violation, data)
 
         violation = _parse_violation(d.pop("violation"))
 
         notes = cast(list[str], d.pop("notes"))
 
-        def _parse_outcome(
-            data: object,
-        ) -> None | PostV1PositionsCheckResponse200OutcomeType0:
+        def _parse_outcome(data: object) -> None | Outcome:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                outcome_type_0 = PostV1PositionsCheckResponse200OutcomeType0.from_dict(
-                    data
-                )
+                outcome_type_0 = Outcome.from_dict(data)
 
                 return outcome_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PostV1PositionsCheckResponse200OutcomeType0, data)
+            return cast(None | Outcome, data)
 
         outcome = _parse_outcome(d.pop("outcome"))
 

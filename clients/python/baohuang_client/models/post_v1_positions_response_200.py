@@ -12,17 +12,10 @@ from ..models.post_v1_positions_response_200_phase import (
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.post_v1_positions_response_200_calls_item import (
-        PostV1PositionsResponse200CallsItem,
-    )
-    from ..models.post_v1_positions_response_200_calls_open_item import (
-        PostV1PositionsResponse200CallsOpenItem,
-    )
+    from ..models.call import Call
+    from ..models.outcome import Outcome
     from ..models.post_v1_positions_response_200_legal import (
         PostV1PositionsResponse200Legal,
-    )
-    from ..models.post_v1_positions_response_200_outcome_type_0 import (
-        PostV1PositionsResponse200OutcomeType0,
     )
     from ..models.post_v1_positions_response_200_roles_type_0 import (
         PostV1PositionsResponse200RolesType0,
@@ -30,9 +23,7 @@ if TYPE_CHECKING:
     from ..models.post_v1_positions_response_200_trick_type_0 import (
         PostV1PositionsResponse200TrickType0,
     )
-    from ..models.post_v1_positions_response_200_violation_type_0 import (
-        PostV1PositionsResponse200ViolationType0,
-    )
+    from ..models.violation import Violation
 
 
 T = TypeVar("T", bound="PostV1PositionsResponse200")
@@ -50,17 +41,16 @@ class PostV1PositionsResponse200:
         cards_left (list[int | None]): each seat's count of cards (null where it depends on the hidden deal)
         out (list[int]): seats gone out, in finishing order
         trick (None | PostV1PositionsResponse200TrickType0): the set to beat and whose it is; null when the seat leads
-        calls (list[PostV1PositionsResponse200CallsItem]): the calls made, as the record gives them
-        roles (None | PostV1PositionsResponse200RolesType0): what the calls settled so far (mode, emperor, guard,
-            guard_revealed, rebels, kicked_by), with the deal; null in the crown, or without the deal (then `unknown` says
-            so)
-        calls_open (list[PostV1PositionsResponse200CallsOpenItem]): every call open now ({seat, call[, card]}), each
-            checked by the referee
-        legal (PostV1PositionsResponse200Legal): pass: whether the seat may pass; plays: legal sets by size, the first 8
-            of each with the count when every candidate was tried (`complete`), null without the deal
+        calls (list[Call]): the calls made, as the record gives them
+        roles (None | PostV1PositionsResponse200RolesType0): what the calls settled so far, with the deal; null in the
+            crown, or without the deal (then `unknown` says so)
+        calls_open (list[Call]): every call open now, each checked by the referee
+        legal (PostV1PositionsResponse200Legal): pass: whether the seat may pass (null where it depends on hidden
+            cards); plays: legal sets by size, the first 8 of each with the count when every candidate was tried
+            (`complete`), null without the deal or in the crown
         unknown (list[str]): what depends on hidden cards
-        violation (None | PostV1PositionsResponse200ViolationType0 | Unset):
-        outcome (None | PostV1PositionsResponse200OutcomeType0 | Unset):
+        violation (None | Unset | Violation): phase illegal: the rule the record breaks
+        outcome (None | Outcome | Unset): phase over: how the game ended
         notes (list[str] | Unset):
     """
 
@@ -70,29 +60,25 @@ class PostV1PositionsResponse200:
     cards_left: list[int | None]
     out: list[int]
     trick: None | PostV1PositionsResponse200TrickType0
-    calls: list[PostV1PositionsResponse200CallsItem]
+    calls: list[Call]
     roles: None | PostV1PositionsResponse200RolesType0
-    calls_open: list[PostV1PositionsResponse200CallsOpenItem]
+    calls_open: list[Call]
     legal: PostV1PositionsResponse200Legal
     unknown: list[str]
-    violation: None | PostV1PositionsResponse200ViolationType0 | Unset = UNSET
-    outcome: None | PostV1PositionsResponse200OutcomeType0 | Unset = UNSET
+    violation: None | Unset | Violation = UNSET
+    outcome: None | Outcome | Unset = UNSET
     notes: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.post_v1_positions_response_200_outcome_type_0 import (
-            PostV1PositionsResponse200OutcomeType0,
-        )
+        from ..models.outcome import Outcome
         from ..models.post_v1_positions_response_200_roles_type_0 import (
             PostV1PositionsResponse200RolesType0,
         )
         from ..models.post_v1_positions_response_200_trick_type_0 import (
             PostV1PositionsResponse200TrickType0,
         )
-        from ..models.post_v1_positions_response_200_violation_type_0 import (
-            PostV1PositionsResponse200ViolationType0,
-        )
+        from ..models.violation import Violation
 
         phase = self.phase.value
 
@@ -139,7 +125,7 @@ class PostV1PositionsResponse200:
         violation: dict[str, Any] | None | Unset
         if isinstance(self.violation, Unset):
             violation = UNSET
-        elif isinstance(self.violation, PostV1PositionsResponse200ViolationType0):
+        elif isinstance(self.violation, Violation):
             violation = self.violation.to_dict()
         else:
             violation = self.violation
@@ -147,7 +133,7 @@ class PostV1PositionsResponse200:
         outcome: dict[str, Any] | None | Unset
         if isinstance(self.outcome, Unset):
             outcome = UNSET
-        elif isinstance(self.outcome, PostV1PositionsResponse200OutcomeType0):
+        elif isinstance(self.outcome, Outcome):
             outcome = self.outcome.to_dict()
         else:
             outcome = self.outcome
@@ -184,17 +170,10 @@ class PostV1PositionsResponse200:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.post_v1_positions_response_200_calls_item import (
-            PostV1PositionsResponse200CallsItem,
-        )
-        from ..models.post_v1_positions_response_200_calls_open_item import (
-            PostV1PositionsResponse200CallsOpenItem,
-        )
+        from ..models.call import Call
+        from ..models.outcome import Outcome
         from ..models.post_v1_positions_response_200_legal import (
             PostV1PositionsResponse200Legal,
-        )
-        from ..models.post_v1_positions_response_200_outcome_type_0 import (
-            PostV1PositionsResponse200OutcomeType0,
         )
         from ..models.post_v1_positions_response_200_roles_type_0 import (
             PostV1PositionsResponse200RolesType0,
@@ -202,9 +181,7 @@ class PostV1PositionsResponse200:
         from ..models.post_v1_positions_response_200_trick_type_0 import (
             PostV1PositionsResponse200TrickType0,
         )
-        from ..models.post_v1_positions_response_200_violation_type_0 import (
-            PostV1PositionsResponse200ViolationType0,
-        )
+        from ..models.violation import Violation
 
         d = dict(src_dict)
         phase = PostV1PositionsResponse200Phase(d.pop("phase"))
@@ -256,7 +233,7 @@ class PostV1PositionsResponse200:
         calls = []
         _calls = d.pop("calls")
         for calls_item_data in _calls:
-            calls_item = PostV1PositionsResponse200CallsItem.from_dict(calls_item_data)
+            calls_item = Call.from_dict(calls_item_data)
 
             calls.append(calls_item)
 
@@ -278,9 +255,7 @@ class PostV1PositionsResponse200:
         calls_open = []
         _calls_open = d.pop("calls_open")
         for calls_open_item_data in _calls_open:
-            calls_open_item = PostV1PositionsResponse200CallsOpenItem.from_dict(
-                calls_open_item_data
-            )
+            calls_open_item = Call.from_dict(calls_open_item_data)
 
             calls_open.append(calls_open_item)
 
@@ -288,9 +263,7 @@ class PostV1PositionsResponse200:
 
         unknown = cast(list[str], d.pop("unknown"))
 
-        def _parse_violation(
-            data: object,
-        ) -> None | PostV1PositionsResponse200ViolationType0 | Unset:
+        def _parse_violation(data: object) -> None | Unset | Violation:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -298,20 +271,16 @@ class PostV1PositionsResponse200:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                violation_type_0 = PostV1PositionsResponse200ViolationType0.from_dict(
-                    data
-                )
+                violation_type_0 = Violation.from_dict(data)
 
                 return violation_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PostV1PositionsResponse200ViolationType0 | Unset, data)
+            return cast(None | Unset | Violation, data)
 
         violation = _parse_violation(d.pop("violation", UNSET))
 
-        def _parse_outcome(
-            data: object,
-        ) -> None | PostV1PositionsResponse200OutcomeType0 | Unset:
+        def _parse_outcome(data: object) -> None | Outcome | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -319,12 +288,12 @@ class PostV1PositionsResponse200:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                outcome_type_0 = PostV1PositionsResponse200OutcomeType0.from_dict(data)
+                outcome_type_0 = Outcome.from_dict(data)
 
                 return outcome_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PostV1PositionsResponse200OutcomeType0 | Unset, data)
+            return cast(None | Outcome | Unset, data)
 
         outcome = _parse_outcome(d.pop("outcome", UNSET))
 

@@ -1,50 +1,103 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.post_v1_positions_response_200_legal_plays_type_0_item import (
+        PostV1PositionsResponse200LegalPlaysType0Item,
+    )
+
 
 T = TypeVar("T", bound="PostV1PositionsResponse200Legal")
 
 
 @_attrs_define
 class PostV1PositionsResponse200Legal:
-    """pass: whether the seat may pass; plays: legal sets by size, the first 8 of each with the count when every candidate
-    was tried (`complete`), null without the deal
+    """pass: whether the seat may pass (null where it depends on hidden cards); plays: legal sets by size, the first 8 of
+    each with the count when every candidate was tried (`complete`), null without the deal or in the crown
 
+        Attributes:
+            pass_ (bool | None):
+            plays (list[PostV1PositionsResponse200LegalPlaysType0Item] | None):
     """
 
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+    pass_: bool | None
+    plays: list[PostV1PositionsResponse200LegalPlaysType0Item] | None
 
     def to_dict(self) -> dict[str, Any]:
+        pass_: bool | None
+        pass_ = self.pass_
+
+        plays: list[dict[str, Any]] | None
+        if isinstance(self.plays, list):
+            plays = []
+            for plays_type_0_item_data in self.plays:
+                plays_type_0_item = plays_type_0_item_data.to_dict()
+                plays.append(plays_type_0_item)
+
+        else:
+            plays = self.plays
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
+        field_dict.update(
+            {
+                "pass": pass_,
+                "plays": plays,
+            }
+        )
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.post_v1_positions_response_200_legal_plays_type_0_item import (
+            PostV1PositionsResponse200LegalPlaysType0Item,
+        )
+
         d = dict(src_dict)
-        post_v1_positions_response_200_legal = cls()
 
-        post_v1_positions_response_200_legal.additional_properties = d
+        def _parse_pass_(data: object) -> bool | None:
+            if data is None:
+                return data
+            return cast(bool | None, data)
+
+        pass_ = _parse_pass_(d.pop("pass"))
+
+        def _parse_plays(
+            data: object,
+        ) -> list[PostV1PositionsResponse200LegalPlaysType0Item] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                plays_type_0 = []
+                _plays_type_0 = data
+                for plays_type_0_item_data in _plays_type_0:
+                    plays_type_0_item = (
+                        PostV1PositionsResponse200LegalPlaysType0Item.from_dict(
+                            plays_type_0_item_data
+                        )
+                    )
+
+                    plays_type_0.append(plays_type_0_item)
+
+                return plays_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                list[PostV1PositionsResponse200LegalPlaysType0Item] | None, data
+            )
+
+        plays = _parse_plays(d.pop("plays"))
+
+        post_v1_positions_response_200_legal = cls(
+            pass_=pass_,
+            plays=plays,
+        )
+
         return post_v1_positions_response_200_legal
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

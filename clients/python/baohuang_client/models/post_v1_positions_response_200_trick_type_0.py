@@ -4,44 +4,47 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="PostV1PositionsResponse200TrickType0")
 
 
 @_attrs_define
 class PostV1PositionsResponse200TrickType0:
-    """the set to beat and whose it is; null when the seat leads"""
+    """
+    Attributes:
+        cards (str): the set on the table, e.g. '9 9'
+        seat (int): the seat that played it
+    """
 
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+    cards: str
+    seat: int
 
     def to_dict(self) -> dict[str, Any]:
+        cards = self.cards
+
+        seat = self.seat
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
+        field_dict.update(
+            {
+                "cards": cards,
+                "seat": seat,
+            }
+        )
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        post_v1_positions_response_200_trick_type_0 = cls()
+        cards = d.pop("cards")
 
-        post_v1_positions_response_200_trick_type_0.additional_properties = d
+        seat = d.pop("seat")
+
+        post_v1_positions_response_200_trick_type_0 = cls(
+            cards=cards,
+            seat=seat,
+        )
+
         return post_v1_positions_response_200_trick_type_0
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties
