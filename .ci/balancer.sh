@@ -14,5 +14,5 @@ if ! command -v haproxy >/dev/null 2>&1 || ! command -v pgbouncer >/dev/null 2>&
   fi
   apt-get install -y -qq haproxy pgbouncer >/dev/null
 fi
-haproxy -v | head -1
-pgbouncer --version | head -1
+haproxy -v | sed -n 1p  # sed reads it all: head would leave haproxy a broken pipe (pipefail)
+pgbouncer --version | sed -n 1p
