@@ -20,6 +20,10 @@ one of them), as the in-process measures first did.
     .venv/bin/python benchmarks/bench_club_scale.py [--scales 11000,110000,1100000] \\
         [--admin-url postgresql+psycopg2://postgres@127.0.0.1:5432/postgres] [--repeat 20] [--keep]
     .venv/bin/python benchmarks/bench_club_scale.py --reads-of bh_scale_11000_…,bh_scale_1100000_…
+
+``--catch-up`` then voids the club's first game through the server and times a member's read
+through it while a worker process re-rates everything after that game, in batches (its longest
+transaction read from pg_stat_activity).
 """
 
 from __future__ import annotations
@@ -286,7 +290,9 @@ def plans(conn: Any, statements: list[tuple[str, Any]]) -> list[tuple[str, str]]
     return found
 
 
-def run_scale(admin_url: str, total: int, repeat: int, keep: bool, in_process: bool) -> list[Any]:
+def run_scale(
+    admin_url: str, total: int, repeat: int, keep: bool, in_process: bool, catch_up: bool = False
+) -> list[Any]:
     """Seed the club at this scale, check it through the API, time its reads through gunicorn
     (and in-process, if asked): the reads' rows."""
     name = f"bh_scale_{total}_{uuid.uuid4().hex[:6]}"
@@ -322,7 +328,9 @@ def run_scale(admin_url: str, total: int, repeat: int, keep: bool, in_process: b
         _verify(app, shape, season)
         with served(url) as base:
             rows = bench_club_reads.measure(base, 1, int(member), int(season), repeat)
-        bench_club_reads.print_table(rows)
+            bench_club_reads.print_table(rows)
+            if catch_up:
+                catching_up(base, url, admin, name, int(member))
         if in_process:
             measure(app, db, max(3, repeat // 4))
         return rows
@@ -386,6 +394,61 @@ def served(url: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+def catching_up(base: str, url: str, admin: Any, name: str, member: int) -> None:
+    """The club's first game voided through the server, and a worker process (as deployed)
+    re-rating everything after it in batches: how long, its longest transaction (polled from
+    pg_stat_activity every 20 ms), and a member's read through the server idle and during it."""
+    from bench_catch_up import WORKER
+
+    to = ("127.0.0.1", int(base.rsplit(":", 1)[1]))
+    auth = {"Authorization": f"Bearer {SECRET}", "Content-Type": "application/json"}
+    read = f"/v1/organizers/1/members/{member}"
+    idle = statistics.median(bench_club_reads._get(to, read)[0] for _ in range(20))
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        game, tournament = conn.exec_driver_sql(
+            "SELECT id, tournament_id FROM games WHERE organizer_id = 1 ORDER BY played_at, id LIMIT 1"
+        ).one()
+    engine.dispose()
+    c = http.client.HTTPConnection(*to, timeout=60)
+    body = '{"action": "void", "reason": "the catch-up measured"}'
+    c.request("POST", f"/v1/tournaments/{tournament}/games/{game}/corrections", body=body, headers=auth)
+    voided = c.getresponse()
+    assert voided.status < 300, voided.read()
+    c.close()
+    done, longest, during = threading.Event(), [0.0], []
+
+    def watch() -> None:
+        with admin.connect() as conn:
+            while not done.is_set():
+                age = conn.execute(
+                    text(
+                        "SELECT coalesce(max(extract(epoch FROM now() - xact_start)), 0) FROM pg_stat_activity "
+                        "WHERE datname = :d AND pid <> pg_backend_pid() AND xact_start IS NOT NULL"
+                    ),
+                    {"d": name},
+                ).scalar()
+                longest[0] = max(longest[0], float(age or 0))
+                time.sleep(0.02)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    t = time.perf_counter()
+    worker = subprocess.Popen([sys.executable, "-c", WORKER, url, str(ratings.BATCH_GAMES)])
+    while worker.poll() is None:
+        during.append(bench_club_reads._get(to, read)[0])
+    took = time.perf_counter() - t
+    done.set()
+    watcher.join()
+    assert worker.returncode == 0
+    median = statistics.median(during) if during else float("nan")
+    print(
+        f"\nthe first game voided: caught up in {took:.1f} s ({ratings.BATCH_GAMES:,} games a transaction), "
+        f"longest transaction {longest[0]:.2f} s; a member read idle {idle:.1f} ms, during {median:.1f} ms "
+        f"({len(during)} reads, {median / idle:.2f}×)"
+    )
 
 
 def print_scales(scales: list[int], rows: list[list[Any]]) -> None:
@@ -561,6 +624,11 @@ def main() -> None:
     ap.add_argument("--in-process", action="store_true", help="the older in-process measures too")
     ap.add_argument("--spread", action="store_true", help="above 100,000 games, 500 organizers share them")
     ap.add_argument(
+        "--catch-up",
+        action="store_true",
+        help="then void the club's first game and time the reads while a worker re-rates what follows",
+    )
+    ap.add_argument(
         "--reads-of",
         metavar="DB,DB,...",
         help="time the reads again on databases an earlier --keep run left (their names, smallest first)",
@@ -575,7 +643,9 @@ def main() -> None:
         rows = [reads_again(args.admin_url, n, args.repeat) for n in names]
     else:
         scales = [int(x) for x in args.scales.split(",")]
-        rows = [run_scale(args.admin_url, total, args.repeat, args.keep, args.in_process) for total in scales]
+        rows = [
+            run_scale(args.admin_url, total, args.repeat, args.keep, args.in_process, args.catch_up) for total in scales
+        ]
     print_scales(scales, rows)
 
 

@@ -13,6 +13,7 @@ import contextlib
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -65,6 +66,19 @@ def _process(args: list[str], log: Path, **kw: Any) -> Iterator[subprocess.Popen
             proc.wait()
 
 
+def _listening(port: int, proc: subprocess.Popen, log: Path) -> None:
+    """Wait until ``proc`` accepts connections on ``port`` (30 s at most)."""
+    deadline = time.monotonic() + 30
+    while True:
+        assert proc.poll() is None, log.read_text()
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return
+        except OSError:
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+
+
 @contextlib.contextmanager
 def pgbouncer(pg_url: str, folder: Path) -> Iterator[str]:
     """PgBouncer in transaction pooling in front of ``pg_url``'s server: the URL through it."""
@@ -86,11 +100,7 @@ def pgbouncer(pg_url: str, folder: Path) -> Iterator[str]:
         f.chmod(0o644)
     run_as = ["-u", "postgres"] if os.geteuid() == 0 else []  # it refuses to run as root
     with _process([binary, *run_as, str(folder / "pgbouncer.ini")], folder.parent / "pgbouncer.log") as proc:
-        for _ in range(100):
-            assert proc.poll() is None, (folder.parent / "pgbouncer.log").read_text()
-            with contextlib.suppress(OSError), __import__("socket").create_connection(("127.0.0.1", port), 0.2):
-                break
-            time.sleep(0.1)
+        _listening(port, proc, folder.parent / "pgbouncer.log")
         yield url.set(host="127.0.0.1", port=port).render_as_string(hide_password=False)
 
 
@@ -109,7 +119,12 @@ def haproxy(ports: list[int], folder: Path) -> Iterator[int]:
         "backend app\n  balance roundrobin\n  option httpchk GET /readyz\n  http-check expect status 200\n"
         "  default-server inter 500ms fall 2 rise 1\n" + servers
     )
-    with _process([binary, "-db", "-f", str(cfg)], folder / "haproxy.log"):
+    with _process([binary, "-db", "-f", str(cfg)], folder / "haproxy.log") as proc:
+        _listening(port, proc, folder / "haproxy.log")
+        deadline = time.monotonic() + 30  # and an instance behind it in rotation
+        while httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=5).status_code != 200:
+            assert time.monotonic() < deadline, (folder / "haproxy.log").read_text()
+            time.sleep(0.2)
         yield port
 
 
