@@ -65,20 +65,7 @@ def catch_up(app: Any, db: Any, admin: Any, name: str, game_id: int, batch: int)
     client.post(
         f"/v1/tournaments/{t_id}/games/{game_id}/corrections", json={"action": "void", "reason": "bench"}, headers=auth
     )
-    done, longest = threading.Event(), [0.0]
-
-    def watch() -> None:
-        with admin.connect() as c:
-            while not done.is_set():
-                age = c.execute(
-                    text(
-                        "SELECT coalesce(max(extract(epoch FROM now() - xact_start)), 0) FROM pg_stat_activity "
-                        "WHERE datname = :d AND pid <> pg_backend_pid() AND xact_start IS NOT NULL"
-                    ),
-                    {"d": name},
-                ).scalar()
-                longest[0] = max(longest[0], float(age or 0))
-                time.sleep(0.02)
+    done, took = threading.Event(), [0.0]
 
     def work() -> None:  # the worker is a process of its own, as deployed
         t = time.perf_counter()
@@ -89,13 +76,11 @@ def catch_up(app: Any, db: Any, admin: Any, name: str, game_id: int, batch: int)
         took[0] = time.perf_counter() - t
         done.set()
 
-    took = [0.0]
-    watcher, worker = threading.Thread(target=watch), threading.Thread(target=work)
-    watcher.start()
-    worker.start()
-    during, reads = _median_ms(read, stop=done)
-    worker.join()
-    watcher.join()
+    with bench_club_scale.longest_transaction(admin, name) as longest:
+        worker = threading.Thread(target=work)
+        worker.start()
+        during, reads = _median_ms(read, stop=done)
+        worker.join()
     what = f"{batch:,} games a transaction" if batch < 10**8 else "one transaction (the way it was)"
     print(
         f"| {what} | {took[0]:.1f} s | {longest[0]:.2f} s | {idle:.1f} | {during:.1f} ({reads} reads) "

@@ -396,6 +396,34 @@ def served(url: str) -> Iterator[str]:
             server.wait()
 
 
+@contextlib.contextmanager
+def longest_transaction(admin: Any, name: str) -> Iterator[list[float]]:
+    """While the block runs, the age of the oldest open transaction on database ``name`` (from
+    pg_stat_activity, every 20 ms), its longest in ``[0]`` of what it yields."""
+    done, longest = threading.Event(), [0.0]
+
+    def watch() -> None:
+        with admin.connect() as conn:
+            while not done.is_set():
+                age = conn.execute(
+                    text(
+                        "SELECT coalesce(max(extract(epoch FROM now() - xact_start)), 0) FROM pg_stat_activity "
+                        "WHERE datname = :d AND pid <> pg_backend_pid() AND xact_start IS NOT NULL"
+                    ),
+                    {"d": name},
+                ).scalar()
+                longest[0] = max(longest[0], float(age or 0))
+                time.sleep(0.02)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        yield longest
+    finally:
+        done.set()
+        watcher.join()
+
+
 def catching_up(base: str, url: str, admin: Any, name: str, member: int) -> None:
     """The club's first game voided through the server, and a worker process (as deployed)
     re-rating everything after it in batches: how long, its longest transaction (polled from
@@ -418,30 +446,13 @@ def catching_up(base: str, url: str, admin: Any, name: str, member: int) -> None
     voided = c.getresponse()
     assert voided.status < 300, voided.read()
     c.close()
-    done, longest, during = threading.Event(), [0.0], []
-
-    def watch() -> None:
-        with admin.connect() as conn:
-            while not done.is_set():
-                age = conn.execute(
-                    text(
-                        "SELECT coalesce(max(extract(epoch FROM now() - xact_start)), 0) FROM pg_stat_activity "
-                        "WHERE datname = :d AND pid <> pg_backend_pid() AND xact_start IS NOT NULL"
-                    ),
-                    {"d": name},
-                ).scalar()
-                longest[0] = max(longest[0], float(age or 0))
-                time.sleep(0.02)
-
-    watcher = threading.Thread(target=watch)
-    watcher.start()
-    t = time.perf_counter()
-    worker = subprocess.Popen([sys.executable, "-c", WORKER, url, str(ratings.BATCH_GAMES)])
-    while worker.poll() is None:
-        during.append(bench_club_reads._get(to, read)[0])
-    took = time.perf_counter() - t
-    done.set()
-    watcher.join()
+    during: list[float] = []
+    with longest_transaction(admin, name) as longest:
+        t = time.perf_counter()
+        worker = subprocess.Popen([sys.executable, "-c", WORKER, url, str(ratings.BATCH_GAMES)])
+        while worker.poll() is None:
+            during.append(bench_club_reads._get(to, read)[0])
+        took = time.perf_counter() - t
     assert worker.returncode == 0
     median = statistics.median(during) if during else float("nan")
     print(

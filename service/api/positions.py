@@ -14,6 +14,7 @@ from ..core.jsonio import loads
 from ..core.moves import check_move
 from ..core.notation import located, parse
 from ..core.positions import BUDGET, PER_GROUP, position
+from ..core.roles import Mode
 from . import notation
 from .common import Blueprint, documented
 
@@ -42,7 +43,7 @@ ROLES = {
     "required": ["mode", "emperor", "guard", "guard_revealed", "rebels", "kicked_by"],
     "additionalProperties": False,
     "properties": {
-        "mode": {"type": "string", "enum": ["normal", "hidden_solo", "open_solo", "surrender", "void"]},
+        "mode": {"type": "string", "enum": [m.value for m in Mode]},
         "emperor": {"type": ["integer", "null"]},
         "guard": {"type": ["integer", "null"], "description": "null in a solo game"},
         "guard_revealed": {"type": "boolean"},
