@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, insert, select, update
+from sqlalchemy import Table, insert, update
 from sqlalchemy.orm import Session
 
 from ..club import WebhookEvent as Event
-from ..club import game_records, records, rules
+from ..club import records
 from ..core.scoring import SeatResult
 from . import season_totals
 from .fastpath import Prepared, is_postgresql
@@ -46,7 +46,7 @@ from .models import (
     utcnow,
 )
 from .ratings import mark as ratings_mark
-from .standings import STAT_COLUMNS, apply_stats, stat_deltas, update_totals
+from .standings import STAT_COLUMNS, stat_deltas, update_totals
 from .tournaments import TournamentRef
 from .webhooks import add_event
 
@@ -55,7 +55,6 @@ __all__ = [
     "NewGame",
     "Submission",
     "canonical_hash",
-    "correct_game",
     "current_version",
     "current_versions",
     "deals_entered",
@@ -71,6 +70,7 @@ __all__ = [
     "list_games",
     "player_names",
     "players_by_id",
+    "seat_values",
     "seats_of_versions",
     "set_reason",
     "store_game",
@@ -108,7 +108,7 @@ class Submission:
     deal_no: int | None = None  # and which of the round's deals at that table
 
 
-def _seat_values(sub: Submission) -> list[dict[str, Any]]:
+def seat_values(sub: Submission) -> list[dict[str, Any]]:
     """The five seats of a submitted game as rows: who sat there, their role, place and score, and
     whether they called rebellion."""
     return [
@@ -126,13 +126,6 @@ def _seat_values(sub: Submission) -> list[dict[str, Any]]:
 
 def _seat_tuple(x: dict[str, Any]) -> tuple[int, str, int, bool]:
     return x["player_id"], x["role"], x["score"], x["rebelled"]
-
-
-def _seat_rows(t: records.Tournament, game: Game, version: GameVersion, sub: Submission) -> list[GameSeat]:
-    return [
-        GameSeat(version_id=version.id, game_id=game.id, tournament_id=t.id, counted=True, **seat)
-        for seat in _seat_values(sub)
-    ]
 
 
 # One statement on PostgreSQL for everything a new game writes: the game, its first version, its
@@ -236,11 +229,11 @@ def store_game(
     may run outside a transaction (``Database.session(single_statement=True)``)."""
     now = utcnow()
     played_at = sub.played_at or now
-    seat_values = _seat_values(sub)
+    seats = seat_values(sub)
     store = _store_postgresql if is_postgresql(s) else _store_sqlite
-    game_id = store(s, t, key.id, sub, seat_values, played_at, now)
+    game_id = store(s, t, key.id, sub, seats, played_at, now)
     return NewGame(
-        game_id, t.id, played_at, now, sub.kind, sub.outcome, seat_values, sub.round_number, sub.table_no, sub.deal_no
+        game_id, t.id, played_at, now, sub.kind, sub.outcome, seats, sub.round_number, sub.table_no, sub.deal_no
     )
 
 
@@ -336,54 +329,3 @@ def set_reason(s: Session, game_id: int, reason: str) -> None:
     s.execute(
         update(GameVersion).where(GameVersion.game_id == game_id, GameVersion.version == 1).values(reason=reason[:500])
     )
-
-
-def correct_game(
-    s: Session,
-    t: records.Tournament,
-    shown: game_records.Game,
-    key: records.ApiKey | KeyRef,
-    reason: str,
-    replacement: Submission | None,
-) -> game_records.GameVersion:
-    """Void the game (replacement None) or replace it; the old versions stay."""
-    game = s.get_one(Game, shown.id)  # the loaded row (the session's identity map: no query)
-    s.execute(select(Game.id).where(Game.id == game.id).with_for_update())
-    rules.correctable(game.id, voided=game.voided)
-    if replacement is not None and replacement.record_hash is not None:
-        clash = s.scalar(
-            select(Game.id).where(
-                Game.tournament_id == t.id, Game.record_hash == replacement.record_hash, Game.id != game.id
-            )
-        )
-        rules.stored_once(clash)
-    counted = s.scalars(select(GameSeat).where(GameSeat.game_id == game.id, GameSeat.counted.is_(True))).all()
-    apply_stats(s, t.id, counted, -1)
-    s.execute(update(GameSeat).where(GameSeat.game_id == game.id).values(counted=False))
-    number = game.current_version + 1
-    version = GameVersion(
-        game_id=game.id,
-        version=number,
-        action="void" if replacement is None else "replace",
-        kind=None if replacement is None else replacement.kind,
-        body=None if replacement is None else replacement.body,
-        outcome=None if replacement is None else replacement.outcome,
-        reason=reason,
-        key_id=key.id,
-    )
-    s.add(version)
-    s.flush()
-    game.current_version = number
-    if replacement is None:
-        game.voided = True
-        game.record_hash = None  # a void game no longer holds its record: it may be submitted anew
-    else:
-        game.record_hash = replacement.record_hash
-        if replacement.played_at is not None:
-            game.played_at = replacement.played_at
-        seats = _seat_rows(t, game, version, replacement)
-        s.add_all(seats)
-        s.flush()
-        apply_stats(s, t.id, seats, +1)
-    s.flush()
-    return version

@@ -14,7 +14,6 @@ from sqlalchemy.orm import Session
 
 from ..club import EntryState, records
 from .deals import OPEN as OPEN
-from .deals import Deals
 from .models import Game, Round, TableEntry, TableLink, utcnow
 
 TOKEN_PREFIX = "bht_"
@@ -160,23 +159,6 @@ def entry_by_nonce(s: Session, link_id: int, nonce: str) -> records.TableEntry |
 def get_entry(s: Session, tournament_id: int, entry_id: int) -> records.TableEntry | None:
     e = s.get(TableEntry, entry_id)
     return e if e is not None and e.tournament_id == tournament_id else None
-
-
-def settle(s: Session, tournament_id: int, number: int, table: int, deal: int, key_id: int | None) -> list[int]:
-    """A deal about to be stored as a game by the director's own submission: the table's open
-    entries for it are overruled (and kept), so none is left to decide a deal that has its game.
-    Done before the game is stored (entries locked before players' rows, as the tables' use cases
-    do); ``link_game`` then names the game. Returns the entries' ids."""
-    deals = Deals(s)
-    opened = deals.get(tournament_id, number, table, deal)
-    deals.save(opened, opened.deal.overrule())
-    deals.resolved(opened, key_id, None)  # the game is named once stored (link_game)
-    return [e.id for e in opened.rows]
-
-
-def link_game(s: Session, entry_ids: list[int], game_id: int) -> None:
-    if entry_ids:
-        s.execute(update(TableEntry).where(TableEntry.id.in_(entry_ids)).values(game_id=game_id))
 
 
 def games_of_round(s: Session, tournament_id: int, number: int) -> list[tuple[int, int, int, datetime]]:

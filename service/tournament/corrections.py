@@ -1,19 +1,19 @@
 """Correcting a stored game: void it, or replace its record or sheet (adjudicated like a new game),
-always with a reason; nothing is deleted, every version stays in its history."""
+always with a reason; nothing is deleted, every version stays in its history. The game decides
+(``club.game.Game``: a void game is not corrected again, a replacement holds no record another
+game holds) and records what it means (the webhook event, the ratings from it on); the games'
+repository (``uow.games``) writes it, and the unit of work turns the events into rows."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..club import WebhookEvent
 from ..club.errors import DuplicateGame
-from ..club.events import Announced, RatingsChanged
+from ..club.game import Replacement
 from ..club.records import ApiKey
 from ..core.errors import Problem
-from ..persistence import games as games_repo
-from ..persistence import keys as keys_repo
-from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import IntegrityError
+from ..persistence.keys import KeyRef
 from ..text_and_time import clean_text
 from .errors import Rejected
 from .games import StoredGame, stored_game
@@ -24,14 +24,14 @@ __all__ = ["correct_game"]
 
 
 def correct_game(
-    uow: UnitOfWork, key: ApiKey | keys_repo.KeyRef, tournament_id: int, game_id: int, doc: Any, raw: str
+    uow: UnitOfWork, key: ApiKey | KeyRef, tournament_id: int, game_id: int, doc: Any, raw: str
 ) -> StoredGame:
     """Void a game or replace it, with a reason; nothing is deleted. Rejected: a 422."""
-    s = uow.session
-    t = tournaments_repo.owned_tournament(s, tournament_id, key.organizer_id)
+    t = uow.games.owned_tournament(tournament_id, key.organizer_id)
     uow.lock_tournaments([t.id])
     ensure_open(t)
-    game = games_repo.get_game(s, t, game_id)
+    games = uow.games
+    game = games.get(t, game_id)
     if not isinstance(doc, dict):
         raise Rejected([Problem("", "invalid_type", "a correction is a JSON object")], "correction")
     problems = []
@@ -55,18 +55,18 @@ def correct_game(
         raise Rejected(problems, "correction")
     replacement = None
     if action == "replace":
-        current = [x.player_id for x in games_repo.game_seats(s, games_repo.current_version(s, game).id)]
-        replacement = read_submission(uow.tables, t, doc, raw, correction=True, players=current or None)
+        replacement = read_submission(uow.tables, t, doc, raw, correction=True, players=games.players_now(game) or None)
     assert isinstance(reason, str)  # checked above
-    was = (game.played_at, game.id)
     try:
-        version = games_repo.correct_game(s, t, game, key, reason, replacement)
-        payload = {"tournament_id": t.id, "game_id": game.id, "version": version.version, "action": version.action}
-        uow.record(Announced(t.id, WebhookEvent.GAME_CORRECTED, {**payload, "reason": reason}))
-        if not t.private:  # the ratings change from the game on (from where it was, or is now, if earlier)
-            uow.record(RatingsChanged(t.organizer_id, since=min(was, (game.played_at, game.id))))
+        if replacement is None:
+            correction = game.void(reason)
+        else:
+            asked = Replacement(replacement.record_hash, replacement.played_at)
+            clash = None if asked.record_hash is None else games.holding(t.id, asked.record_hash, game.id)
+            correction = game.replace(reason, asked, clash)
+        version = games.save(t, correction, key, replacement)
         uow.commit()
     except IntegrityError:
-        s.rollback()
+        uow.rollback()
         raise DuplicateGame(None) from None
-    return stored_game(s, game, version)
+    return stored_game(games, games.row(game.id), version)

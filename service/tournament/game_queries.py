@@ -78,7 +78,7 @@ def list_games(
     versions = games_repo.current_versions(s, rows)
     seats = games_repo.seats_of_versions(s, [v.id for v in versions.values()])
     names = games_repo.player_names(s, t.id)
-    return [stored_game(s, g, versions[g.id], seats[versions[g.id].id], names) for g in rows], total
+    return [stored_game(uow.games, g, versions[g.id], seats[versions[g.id].id], names) for g in rows], total
 
 
 GAMES_A_PAGE = 50
@@ -105,7 +105,7 @@ def games_page(
     versions = games_repo.current_versions(s, rows)
     seats = games_repo.seats_of_versions(s, [v.id for v in versions.values()])
     names = games_repo.player_names(s, t.id)
-    shown = [stored_game(s, g, versions[g.id], seats[versions[g.id].id], names) for g in rows]
+    shown = [stored_game(uow.games, g, versions[g.id], seats[versions[g.id].id], names) for g in rows]
     return GamesPage(
         shown,
         shown[0].id if shown and earlier else None,
@@ -128,7 +128,7 @@ def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: i
     s = uow.session
     t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
     game = games_repo.get_game(s, t, game_id)
-    shown = stored_game(s, game)
+    shown = stored_game(uow.games, game)
     version = games_repo.current_version(s, game)
     submitted = next((v for v in reversed(games_repo.history(s, game)) if v.body is not None), None)
     parts: dict[str, dict[str, Any] | None] = {"record": None, "sheet": None}

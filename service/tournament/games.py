@@ -8,17 +8,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from ..club.errors import Conflict, DuplicateGame
-from ..club.events import RatingsChanged
+from ..club.game import stored
 from ..club.game_records import Game, GameSeat, GameVersion
 from ..core.errors import Problem, RecordError
 from ..metrics import GAMES_STORED
-from ..persistence import games as games_repo
-from ..persistence import idempotency as idempotency_repo
-from ..persistence import tables as tables_repo
-from ..persistence.db import IntegrityError, Session
+from ..persistence.db import IntegrityError
+from ..persistence.game_store import Games as GamesRepository
+from ..persistence.games import NewGame, Submission, canonical_hash
+from ..persistence.keys import KeyRef
+from ..persistence.tournaments import TournamentRef
 from .errors import MissingScope, Rejected, Unauthenticated
 from .submission import DuplicateDeal, ensure_open, player_ids, read_submission, seated_players
 from .unit_of_work import UnitOfWork
@@ -105,22 +106,31 @@ class StoredGame:
         )
 
 
+class GameReads(Protocol):
+    """What showing a stored game reads (the games' repository, ``uow.games``, answers it)."""
+
+    def current_version(self, game: Game) -> GameVersion: ...
+    def player_names(self, tournament_id: int) -> dict[int, str]: ...
+    def game_seats(self, version_id: int) -> Sequence[GameSeat]: ...
+    def history(self, game: Game) -> Sequence[GameVersion]: ...
+
+
 def stored_game(
-    s: Session,
+    games: GameReads,
     game: Game,
     version: GameVersion | None = None,
     seats: Sequence[GameSeat] | None = None,
     names: dict[int, str] | None = None,
 ) -> StoredGame:
     """A stored game as it stands at ``version`` (its current one), with its players' names."""
-    version = version or games_repo.current_version(s, game)
+    version = version or games.current_version(game)
     if names is None:
-        names = games_repo.player_names(s, game.tournament_id)
+        names = games.player_names(game.tournament_id)
     if seats is None:
-        seats = games_repo.game_seats(s, version.id)
+        seats = games.game_seats(version.id)
     if not seats:  # a void version: show who sat where in the last version that had seats
-        prior = [v for v in games_repo.history(s, game) if v.version < version.version and v.outcome is not None]
-        seats = games_repo.game_seats(s, prior[-1].id) if prior else []
+        prior = [v for v in games.history(game) if v.version < version.version and v.outcome is not None]
+        seats = games.game_seats(prior[-1].id) if prior else []
     return StoredGame(
         id=game.id,
         tournament_id=game.tournament_id,
@@ -137,7 +147,7 @@ def stored_game(
     )
 
 
-def _new_game(g: games_repo.NewGame, names: dict[int, str]) -> StoredGame:
+def _new_game(g: NewGame, names: dict[int, str]) -> StoredGame:
     """A game just stored, as its first version."""
     return StoredGame(
         id=g.id,
@@ -194,10 +204,9 @@ def submit_game(
     work's ``acting`` key. With an Idempotency-Key, a retry of the same body answers the game its
     first request stored; without, a game already stored is a Conflict naming it. Rejected,
     IllegalGame, ClaimDiffers: the body is refused, nothing stored."""
-    s = uow.session
-    doc = seated_players(s, tournament_id, body.doc)
+    doc = seated_players(uow.tables, tournament_id, body.doc)
     seats = player_ids(doc)
-    target = games_repo.game_target(s, secret, tournament_id, seats, hashed=hashed)
+    target = uow.games.target(secret, tournament_id, seats, hashed=hashed)
     if target.key is None:
         raise Unauthenticated()
     key = uow.acting = target.key
@@ -205,45 +214,50 @@ def submit_game(
         raise MissingScope("enter")
     if body.unreadable is not None:
         raise body.unreadable
-    request_hash = None if idempotency_key is None else games_repo.canonical_hash(doc)
+    request_hash = None if idempotency_key is None else canonical_hash(doc)
     if idempotency_key is not None:
-        replay = _replay(s, key.organizer_id, idempotency_key, tournament_id, request_hash)
+        replay = _replay(uow.games, key.organizer_id, idempotency_key, tournament_id, request_hash)
         if replay is not None:
             return replay
     t = target.owned(tournament_id, key.organizer_id)
     ensure_open(t)
     sub = read_submission(uow.tables, t, doc, body.text, players_known=len(set(seats)) == 5 == target.players_known)
-    if sub.deal_no is not None or not uow.single_statement or uow.db.is_sqlite:
+    if sub.deal_no is not None or not uow.stores_in_one_statement:
         # Written in more than one statement: the tournament's lock first. (A plain game on
         # PostgreSQL is one statement, which takes the same lock first itself: store_game.)
         uow.lock_tournaments([t.id])
-        s = uow.session
     try:
-        overruled: list[int] = []
-        if sub.deal_no is not None and sub.round_number is not None and sub.table_no is not None:
-            # The director stores the deal: what its table left open is overruled, so no stale
-            # entry waits to decide a deal that has its game (nor reopens it if the game is voided).
-            overruled = tables_repo.settle(s, t.id, sub.round_number, sub.table_no, sub.deal_no, key.id)
-        game = _new_game(games_repo.store_game(s, t, key, sub), target.names)
-        tables_repo.link_game(s, overruled, game.id)
+        game = _store(uow, t, key, sub, target.names)
         if idempotency_key is not None:
             assert request_hash is not None
-            idempotency_repo.remember(s, key.organizer_id, idempotency_key, t.id, request_hash, game.to_json())
-        if not t.private:
-            uow.record(RatingsChanged(t.organizer_id))
+            uow.games.remember(key.organizer_id, idempotency_key, t.id, request_hash, game.to_json())
+        uow.record(*stored(t.organizer_id, rated=not t.private))
         uow.commit()
         GAMES_STORED.inc()
     except (IntegrityError, Conflict) as exc:
-        s.rollback()
-        return _lost_race(s, t.id, key.organizer_id, sub, idempotency_key, request_hash, exc)
+        uow.rollback()
+        return _lost_race(uow.games, t.id, key.organizer_id, sub, idempotency_key, request_hash, exc)
     return Submitted(game)
 
 
+def _store(uow: UnitOfWork, t: TournamentRef, key: KeyRef, sub: Submission, names: dict[int, str]) -> StoredGame:
+    """The game stored. A deal of a round's table that the director stores: what its table left
+    open is overruled first (``club.deal.Deal.overrule``), so no stale entry waits to decide a deal
+    that has its game (nor reopens it if the game is voided), and names the game."""
+    if sub.deal_no is None or sub.round_number is None or sub.table_no is None:
+        return _new_game(uow.games.store(t, key, sub), names)
+    opened = uow.deals.get(t.id, sub.round_number, sub.table_no, sub.deal_no)
+    uow.deals.save(opened, opened.deal.overrule())  # the entries' rows locked before the players'
+    game = _new_game(uow.games.store(t, key, sub), names)
+    uow.deals.resolved(opened, key.id, game.id)
+    return game
+
+
 def _lost_race(
-    s: Session,
+    games: GamesRepository,
     tournament_id: int,
     organizer_id: int,
-    sub: games_repo.Submission,
+    sub: Submission,
     idempotency_key: str | None,
     request_hash: str | None,
     error: Exception,
@@ -251,24 +265,26 @@ def _lost_race(
     """A parallel request got there first (the same Idempotency-Key, the same record, the same
     deal): its game replayed to this one, or the Conflict that names it."""
     if idempotency_key is not None:
-        replay = _replay(s, organizer_id, idempotency_key, tournament_id, request_hash)
+        replay = _replay(games, organizer_id, idempotency_key, tournament_id, request_hash)
         if replay is not None:
             return replay
     if sub.record_hash is not None:
-        existing = games_repo.game_with_record(s, tournament_id, sub.record_hash)
+        existing = games.with_record(tournament_id, sub.record_hash)
         if existing is not None:
             raise DuplicateGame(existing)
     if sub.deal_no is not None and sub.round_number is not None and sub.table_no is not None:
-        taken = games_repo.deals_entered(s, tournament_id, sub.round_number, sub.table_no).get(sub.deal_no)
+        taken = games.deals_entered(tournament_id, sub.round_number, sub.table_no).get(sub.deal_no)
         if taken is not None:
             raise DuplicateDeal(sub.round_number, sub.table_no, sub.deal_no, taken)
     raise error
 
 
-def _replay(s: Session, organizer_id: int, idem: str, tournament_id: int, request_hash: str | None) -> Submitted | None:
+def _replay(
+    games: GamesRepository, organizer_id: int, idem: str, tournament_id: int, request_hash: str | None
+) -> Submitted | None:
     """The game the first request with this Idempotency-Key stored: for the same tournament and
     body, that game as it was answered then; for another, Rejected (a key names one request)."""
-    row = idempotency_repo.find(s, organizer_id, idem)
+    row = games.remembered(organizer_id, idem)
     if row is None:
         return None
     if (row.tournament_id, row.request_hash) != (tournament_id, request_hash):

@@ -23,9 +23,7 @@ from ..core.scoring import Outcome, score
 from ..core.sheets import read_sheet
 from ..metrics import ADJUDICATIONS
 from ..persistence import games as games_repo
-from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
-from ..persistence.db import Session
 from ..text_and_time import FUTURE_GRACE, local, moment, utcnow
 from .errors import ClaimDiffers, IllegalGame, Rejected
 
@@ -297,12 +295,12 @@ class DealsComplete(Conflict):
         )
 
 
-def seated_players(s: Session, tournament_id: int, doc: Any) -> Any:
+def seated_players(s: Seating, tournament_id: int, doc: Any) -> Any:
     """A submission entered against a round and table without its players: the table's players,
     in their seats (anything else is left for read_submission to judge)."""
     if not isinstance(doc, dict) or "players" in doc or not _is_id(doc.get("round")) or not _is_id(doc.get("table")):
         return doc
-    at_table = rounds_repo.table_players(s, tournament_id, doc["round"], doc["table"])
+    at_table = s.table_players(tournament_id, doc["round"], doc["table"])
     return {**doc, "players": at_table} if at_table is not None and len(at_table) == 5 else doc
 
 

@@ -13,12 +13,14 @@ from types import TracebackType
 
 from ..club.errors import Conflict
 from ..club.events import Announced, ClubEvent, RatingsChanged
+from ..club.game import Game
 from ..persistence import ratings as ratings_repo
 from ..persistence import season_totals
 from ..persistence import tournaments as tournaments_repo
 from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Database, IntegrityError, Session, may_run_again
 from ..persistence.deals import Deals
+from ..persistence.game_store import Games
 from ..persistence.keys import KeyRef
 from ..persistence.table_store import Tables
 
@@ -37,6 +39,7 @@ class UnitOfWork:
         self.acting: KeyRef | None = None
         self._locked: frozenset[int] | None = None
         self._events: list[ClubEvent] = []
+        self._seen: list[Game] = []  # the aggregates its repositories loaded: their events too
 
     def __enter__(self) -> UnitOfWork:
         maker = self.db.single_statement_sessions if self.single_statement else self.db.sessions
@@ -51,7 +54,7 @@ class UnitOfWork:
             self._session.close()
             self._session = None
             self._locked = None
-            self._events = []
+            self._events, self._seen = [], []
         if isinstance(exc, IntegrityError):
             # A parallel request stored the same thing first (a player name, say).
             raise Conflict("this conflicts with what was just stored; read it again and retry") from exc
@@ -60,6 +63,12 @@ class UnitOfWork:
     def session(self) -> Session:
         assert self._session is not None, "a unit of work is used inside its with-block"
         return self._session
+
+    @property
+    def stores_in_one_statement(self) -> bool:
+        """A new game is stored in one statement that takes the tournament's lock itself
+        (PostgreSQL's autocommit pool): the use case takes no lock before it."""
+        return self.single_statement and not self.db.is_sqlite
 
     def record(self, *events: ClubEvent) -> None:
         """Events this unit of work's writes cause, turned into what they mean when it commits
@@ -72,13 +81,33 @@ class UnitOfWork:
         return Tables(self.session)
 
     @property
+    def games(self) -> Games:
+        """The games' repository: a stored game as the club core's ``Game``, and what submitting
+        and correcting one ask of the database."""
+        return Games(self.session, self._seen)
+
+    @property
     def deals(self) -> Deals:
         """The deals repository: a table's deal as the club core's ``Deal`` with its rows, saved
         step by step."""
         return Deals(self.session)
 
-    def commit(self) -> None:
+    def rollback(self) -> None:
+        """Nothing of this unit of work is kept: not its writes, not the events it recorded."""
+        self.session.rollback()
+        self._events, self._seen = [], []
+
+    def collect_new_events(self) -> list[ClubEvent]:
+        """What the use case recorded and what the aggregates it loaded recorded, in that order,
+        each once."""
         events, self._events = self._events, []
+        for aggregate in self._seen:
+            events.extend(aggregate.events)
+            aggregate.events = []
+        return events
+
+    def commit(self) -> None:
+        events = self.collect_new_events()
         for e in events:
             if isinstance(e, Announced):
                 webhooks_repo.add_event(self.session, e.tournament_id, e.event, dict(e.payload))

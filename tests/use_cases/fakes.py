@@ -1,5 +1,6 @@
-"""A fake unit of work: the tables' and the deals' repositories in memory, so the table's use
-cases (service/tournament/tables.py) run without a database, as cosmicpython's
+"""A fake unit of work: the tables', the deals' and the games' repositories in memory, so the
+table's use cases (service/tournament/tables.py) and the games' (submitting and correcting:
+service/tournament/games.py, corrections.py) run without a database, as cosmicpython's
 ``FakeUnitOfWork`` runs its services.
 
 A ``Club`` holds the stored state; a ``FakeUnitOfWork`` works on a copy of it and writes the copy
@@ -10,17 +11,22 @@ read-only shapes (``service/club/records.py``)."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from service.club import EntryState
+from service.club import game as club_game
 from service.club.deal import NEW, Deal, NewVersion, Step
 from service.club.errors import NotFound
 from service.club.events import ClubEvent
+from service.persistence.db import IntegrityError
 from service.persistence.deals import OPEN, Opened, version_of
-from service.persistence.games import NewGame, Submission
+from service.persistence.game_target import GameTarget
+from service.persistence.games import NewGame, Submission, seat_values
 from service.persistence.keys import KeyRef
+from service.persistence.tournaments import TournamentRef, check_owner
 from service.text_and_time import DEFAULT_ZONE, utcnow
 
 
@@ -70,6 +76,8 @@ class Key:
     id: int
     organizer_id: int = 1
     revoked_at: datetime | None = None
+    secret: str = "secret"
+    scopes: str = "read enter manage"
 
 
 @dataclass
@@ -78,6 +86,7 @@ class Player:
     tournament_id: int
     name: str
     pin: str | None = None
+    withdrawn_at: datetime | None = None
 
 
 @dataclass
@@ -105,13 +114,72 @@ class Entry:
 
 
 @dataclass
+class SeatRow:
+    id: int
+    version_id: int
+    game_id: int
+    tournament_id: int
+    player_id: int
+    seat: int
+    role: str
+    place: int | None
+    score: int
+    rebelled: bool
+    counted: bool = True
+
+
+@dataclass
+class Version:
+    id: int
+    game_id: int
+    version: int
+    action: str
+    kind: str | None
+    body: str | None
+    outcome: dict[str, Any] | None
+    reason: str | None
+    key_id: int
+    created_at: datetime
+    seats: tuple[SeatRow, ...] = ()
+
+
+@dataclass
 class Game:
+    """A stored game's row (the attributes of ``club.game_records.Game``), with its versions."""
+
     id: int
     tournament_id: int
-    sub: Submission
+    sub: Submission  # what it was first stored from
     reason: str
     created_at: datetime
     voided: bool = False
+    organizer_id: int = 1
+    record_hash: str | None = None
+    played_at: datetime = field(default_factory=utcnow)
+    current_version: int = 1
+    versions: tuple[Version, ...] = ()
+
+    @property
+    def round_number(self) -> int | None:
+        return self.sub.round_number
+
+    @property
+    def table_no(self) -> int | None:
+        return self.sub.table_no
+
+    @property
+    def deal_no(self) -> int | None:
+        return self.sub.deal_no
+
+
+@dataclass
+class Remembered:
+    organizer_id: int
+    key: str
+    tournament_id: int
+    request_hash: str
+    game_id: int
+    game: dict[str, Any]
 
 
 @dataclass
@@ -126,6 +194,7 @@ class Club:
     seating: dict[tuple[int, int, int], list[int]] = field(default_factory=dict)  # (tournament, round, table)
     entries: dict[int, Entry] = field(default_factory=dict)
     games: dict[int, Game] = field(default_factory=dict)
+    remembered: dict[tuple[int, str], Remembered] = field(default_factory=dict)
     events: list[ClubEvent] = field(default_factory=list)  # what committed units of work recorded
     commits: int = 0
 
@@ -227,23 +296,163 @@ class FakeTables:
         return next((e for e in reversed(others) if e.state not in gone), None)
 
     def store_game(self, t: Tournament, key: KeyRef, sub: Submission, reason: str) -> NewGame:
-        taken = self.deals_entered(t.id, sub.round_number or 0, sub.table_no or 0)
-        assert sub.deal_no not in taken, "one game a deal (the database's unique index)"
-        now = utcnow()
-        game = Game(len(self.club.games) + 1, t.id, sub, reason, now)
-        self.club.games[game.id] = game
-        return NewGame(
-            game.id,
-            t.id,
-            sub.played_at or now,
-            now,
-            sub.kind,
-            sub.outcome,
-            [],
-            sub.round_number,
-            sub.table_no,
-            sub.deal_no,
+        return _store(self.club, t, key, sub, reason)
+
+
+def _store(club: Club, t: Any, key: KeyRef, sub: Submission, reason: str) -> NewGame:
+    """A game, its first version and its seats; the database's unique indexes as IntegrityError:
+    one game a deal, one game a record in a tournament."""
+    held = [g for g in club.games.values() if g.tournament_id == t.id]
+    if sub.deal_no is not None and any(
+        (g.round_number, g.table_no, g.deal_no) == (sub.round_number, sub.table_no, sub.deal_no) and not g.voided
+        for g in held
+    ):
+        raise IntegrityError("INSERT INTO games", None, Exception("one game a deal"))
+    if sub.record_hash is not None and any(g.record_hash == sub.record_hash for g in held):
+        raise IntegrityError("INSERT INTO games", None, Exception("one game a record"))
+    now = utcnow()
+    game_id = len(club.games) + 1
+    seats = seat_values(sub)
+    version = Version(
+        _next_version_id(club), game_id, 1, "submit", sub.kind, sub.body, sub.outcome, reason, key.id, now
+    )
+    version.seats = tuple(SeatRow(i + 1000 * version.id, version.id, game_id, t.id, **x) for i, x in enumerate(seats))
+    game = Game(game_id, t.id, sub, reason, now, organizer_id=t.organizer_id, record_hash=sub.record_hash)
+    game.played_at, game.versions = sub.played_at or now, (version,)
+    club.games[game.id] = game
+    return NewGame(
+        game.id, t.id, game.played_at, now, sub.kind, sub.outcome, seats, sub.round_number, sub.table_no, sub.deal_no
+    )
+
+
+def _next_version_id(club: Club) -> int:
+    return 1 + sum(len(g.versions) for g in club.games.values())
+
+
+class FakeGames:
+    """The games' repository (service/persistence/game_store.py) over a ``Club``."""
+
+    def __init__(self, club: Club, seen: list[club_game.Game]) -> None:
+        self.club = club
+        self.seen = seen
+
+    def target(self, secret: str, tournament_id: int, players: Any, *, hashed: bool) -> GameTarget:
+        key = next((k for k in self.club.keys.values() if k.secret == secret and k.revoked_at is None), None)
+        t = self.club.tournaments.get(tournament_id)
+        known = {
+            p.id: p.name for p in self.club.players.values() if p.tournament_id == tournament_id and p.id in players
+        }
+        return GameTarget(
+            None if key is None else KeyRef(key.id, key.organizer_id, None, key.scopes),
+            None
+            if t is None
+            else TournamentRef(
+                t.id,
+                t.organizer_id,
+                t.ruleset_name,
+                t.ruleset_options,
+                t.status,
+                t.private,
+                t.deals_per_round,
+                t.time_zone or DEFAULT_ZONE,
+            ),
+            len(known),
+            known,
         )
+
+    def remembered(self, organizer_id: int, idempotency_key: str) -> Remembered | None:
+        return self.club.remembered.get((organizer_id, idempotency_key))
+
+    def remember(self, organizer_id: int, key: str, tournament_id: int, request_hash: str, answer: Any) -> None:
+        if (organizer_id, key) in self.club.remembered:
+            raise IntegrityError("INSERT INTO idempotent_requests", None, Exception("one request a key"))
+        row = Remembered(organizer_id, key, tournament_id, request_hash, answer["id"], answer)
+        self.club.remembered[(organizer_id, key)] = row
+
+    def store(self, t: Any, key: KeyRef, sub: Submission) -> NewGame:
+        return _store(self.club, t, key, sub, "")
+
+    def deals_entered(self, tournament_id: int, number: int, table: int) -> dict[int, int]:
+        return FakeTables(self.club).deals_entered(tournament_id, number, table)
+
+    def with_record(self, tournament_id: int, record_hash: str) -> int | None:
+        return self.holding(tournament_id, record_hash, 0)
+
+    def owned_tournament(self, tournament_id: int, organizer_id: int) -> Tournament:
+        return check_owner(self.club.tournaments.get(tournament_id), tournament_id, organizer_id)  # type: ignore[type-var]
+
+    def get(self, t: Any, game_id: int) -> club_game.Game:
+        row = self.club.games.get(game_id)
+        if row is None or row.tournament_id != t.id:
+            raise NotFound(f"tournament {t.id} has no game {game_id}")
+        game = club_game.Game(
+            row.id,
+            row.tournament_id,
+            row.organizer_id,
+            version=row.current_version,
+            voided=row.voided,
+            record_hash=row.record_hash,
+            played_at=row.played_at,
+            rated=not t.private,
+        )
+        self.seen.append(game)
+        return game
+
+    def row(self, game_id: int) -> Game:
+        return self.club.games[game_id]
+
+    def players_now(self, game: club_game.Game) -> list[int]:
+        return [x.player_id for x in self.current_version(self.row(game.id)).seats]
+
+    def holding(self, tournament_id: int, record_hash: str, other_than: int) -> int | None:
+        return next(
+            (
+                g.id
+                for g in self.club.games.values()
+                if g.tournament_id == tournament_id and g.record_hash == record_hash and g.id != other_than
+            ),
+            None,
+        )
+
+    def save(self, t: Any, c: club_game.Correction, key: Any, replacement: Submission | None) -> Version:
+        row = self.club.games[c.game_id]
+        old = tuple(
+            Version(**{**v.__dict__, "seats": tuple(dataclasses.replace(x, counted=False) for x in v.seats)})
+            for v in row.versions
+        )
+        version = Version(
+            _next_version_id(self.club),
+            row.id,
+            c.version,
+            c.action.value,
+            None if replacement is None else replacement.kind,
+            None if replacement is None else replacement.body,
+            None if replacement is None else replacement.outcome,
+            c.reason,
+            key.id,
+            utcnow(),
+        )
+        if replacement is not None:
+            version.seats = tuple(
+                SeatRow(i + 1000 * version.id, version.id, row.id, t.id, **x)
+                for i, x in enumerate(seat_values(replacement))
+            )
+        row.versions = (*old, version)
+        row.current_version, row.record_hash, row.played_at = c.version, c.record_hash, c.played_at
+        row.voided = c.action == club_game.GameAction.VOID
+        return version
+
+    def current_version(self, game: Any) -> Version:
+        return next(v for v in self.club.games[game.id].versions if v.version == game.current_version)
+
+    def player_names(self, tournament_id: int) -> dict[int, str]:
+        return FakeTables(self.club).player_names(tournament_id)
+
+    def game_seats(self, version_id: int) -> tuple[SeatRow, ...]:
+        return next(v.seats for g in self.club.games.values() for v in g.versions if v.id == version_id)
+
+    def history(self, game: Any) -> tuple[Version, ...]:
+        return self.club.games[game.id].versions
 
 
 class FakeDeals:
@@ -299,7 +508,12 @@ class FakeUnitOfWork:
         self.tables = FakeTables(self.working)
         self.deals = FakeDeals(self.working)
         self.recorded: list[ClubEvent] = []
+        self.seen: list[club_game.Game] = []
+        self.games = FakeGames(self.working, self.seen)
         self.locked: list[list[int]] = []
+        self.acting: KeyRef | None = None
+        self.stores_in_one_statement = False
+        self.rollbacks = 0
 
     def __enter__(self) -> FakeUnitOfWork:
         return self
@@ -313,8 +527,18 @@ class FakeUnitOfWork:
     def record(self, *events: ClubEvent) -> None:
         self.recorded.extend(events)
 
+    def rollback(self) -> None:
+        self.working = _copied(self.club)
+        self.tables, self.deals = FakeTables(self.working), FakeDeals(self.working)
+        self.recorded, self.seen[:] = [], []
+        self.games = FakeGames(self.working, self.seen)
+        self.rollbacks += 1
+
     def commit(self) -> None:
         self.working.events.extend(self.recorded)
+        for aggregate in self.seen:
+            self.working.events.extend(aggregate.events)
+            aggregate.events = []
         self.working.commits += 1
         self.recorded = []
         for name in self.club.__dataclass_fields__:

@@ -1,0 +1,151 @@
+"""The games' repository: what the game use cases (submitting, correcting: tournament/games.py,
+tournament/corrections.py) ask of the database, as one object the unit of work hands out
+(``uow.games``).
+
+It loads a stored game as the club core's aggregate (``club.game.Game``), keeps each one it
+loaded (``seen``: the unit of work collects their events when it commits) and saves what the
+aggregate decided (a ``Correction``) to the rows; the other methods are one question or one
+write each, in the club core's shapes. A fake with the same methods in memory runs the use cases
+without a database (``tests/use_cases/fakes.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from ..club import game as club_game
+from ..club import game_records, records
+from ..club.game import Correction, GameAction
+from . import game_reads, games, idempotency, tournaments
+from .keys import KeyRef
+from .models import Game as GameRow
+from .models import GameSeat, GameVersion
+from .standings import apply_stats
+
+__all__ = ["Games"]
+
+
+class Games:
+    def __init__(self, s: Session, seen: list[club_game.Game]) -> None:
+        self.s = s
+        self.seen = seen  # the aggregates loaded in this unit of work (the unit of work's own list)
+
+    # --- a submission -----------------------------------------------------------------------
+
+    def target(self, secret: str, tournament_id: int, players: Sequence[int], *, hashed: bool) -> games.GameTarget:
+        """The key behind the secret, the tournament and its players named: one round trip."""
+        return games.game_target(self.s, secret, tournament_id, players, hashed=hashed)
+
+    def remembered(self, organizer_id: int, idempotency_key: str) -> game_records.IdempotentRequest | None:
+        return idempotency.find(self.s, organizer_id, idempotency_key)
+
+    def remember(
+        self, organizer_id: int, idempotency_key: str, tournament_id: int, request_hash: str, answer: dict[str, Any]
+    ) -> None:
+        idempotency.remember(self.s, organizer_id, idempotency_key, tournament_id, request_hash, answer)
+
+    def store(
+        self, t: records.Tournament | tournaments.TournamentRef, key: KeyRef, sub: games.Submission
+    ) -> games.NewGame:
+        """A new game, its first version, seats, totals, event and mark (``games.store_game``)."""
+        return games.store_game(self.s, t, key, sub)
+
+    def deals_entered(self, tournament_id: int, number: int, table: int) -> dict[int, int]:
+        """The round's deals at the table that have their game: deal → game id."""
+        return game_reads.deals_entered(self.s, tournament_id, number, table)
+
+    def with_record(self, tournament_id: int, record_hash: str) -> int | None:
+        """The game of the tournament that holds this record, if any."""
+        return game_reads.game_with_record(self.s, tournament_id, record_hash)
+
+    # --- a stored game --------------------------------------------------------------------------
+
+    def owned_tournament(self, tournament_id: int, organizer_id: int) -> records.Tournament:
+        return tournaments.owned_tournament(self.s, tournament_id, organizer_id)
+
+    def get(self, t: records.Tournament, game_id: int) -> club_game.Game:
+        """The tournament's game as the club core's aggregate (NotFound otherwise), its row locked:
+        a correction is decided on what no other writer changes meanwhile."""
+        row = game_reads.get_game(self.s, t, game_id)
+        self.s.execute(select(GameRow.id).where(GameRow.id == row.id).with_for_update())
+        game = club_game.Game(
+            row.id,
+            row.tournament_id,
+            row.organizer_id,
+            version=row.current_version,
+            voided=row.voided,
+            record_hash=row.record_hash,
+            played_at=row.played_at,
+            rated=not t.private,
+        )
+        self.seen.append(game)
+        return game
+
+    def row(self, game_id: int) -> game_records.Game:
+        """The game's row, as the answers show it (from the session: no query once loaded)."""
+        return self.s.get_one(GameRow, game_id)
+
+    def players_now(self, game: club_game.Game) -> list[int]:
+        """Who sits in the game's current version, seat 0 first (none: a void version)."""
+        version = game_reads.current_version(self.s, self.row(game.id))
+        return [x.player_id for x in game_reads.game_seats(self.s, version.id)]
+
+    def holding(self, tournament_id: int, record_hash: str, other_than: int) -> int | None:
+        """Another game of the tournament that holds this record, if any."""
+        return self.s.scalar(
+            select(GameRow.id).where(
+                GameRow.tournament_id == tournament_id, GameRow.record_hash == record_hash, GameRow.id != other_than
+            )
+        )
+
+    def save(
+        self, t: records.Tournament, c: Correction, key: KeyRef | records.ApiKey, replacement: games.Submission | None
+    ) -> game_records.GameVersion:
+        """The correction written: the old seats out of the totals and no longer counted, the new
+        version (and its seats, into the totals), the game's row as the aggregate now has it."""
+        s = self.s
+        row = s.get_one(GameRow, c.game_id)
+        counted = s.scalars(select(GameSeat).where(GameSeat.game_id == row.id, GameSeat.counted.is_(True))).all()
+        apply_stats(s, t.id, counted, -1)
+        s.execute(update(GameSeat).where(GameSeat.game_id == row.id).values(counted=False))
+        version = GameVersion(
+            game_id=row.id,
+            version=c.version,
+            action=c.action.value,
+            kind=None if replacement is None else replacement.kind,
+            body=None if replacement is None else replacement.body,
+            outcome=None if replacement is None else replacement.outcome,
+            reason=c.reason,
+            key_id=key.id,
+        )
+        s.add(version)
+        s.flush()
+        row.current_version, row.record_hash, row.played_at = c.version, c.record_hash, c.played_at
+        row.voided = c.action == GameAction.VOID
+        if replacement is not None:
+            seats = [
+                GameSeat(version_id=version.id, game_id=row.id, tournament_id=t.id, counted=True, **x)
+                for x in games.seat_values(replacement)
+            ]
+            s.add_all(seats)
+            s.flush()
+            apply_stats(s, t.id, seats, +1)
+        s.flush()
+        return version
+
+    # --- what the answers show of a game ----------------------------------------------------------
+
+    def current_version(self, game: game_records.Game) -> game_records.GameVersion:
+        return game_reads.current_version(self.s, game)
+
+    def player_names(self, tournament_id: int) -> dict[int, str]:
+        return game_reads.player_names(self.s, tournament_id)
+
+    def game_seats(self, version_id: int) -> Sequence[game_records.GameSeat]:
+        return game_reads.game_seats(self.s, version_id)
+
+    def history(self, game: game_records.Game) -> Sequence[game_records.GameVersion]:
+        return game_reads.history(self.s, game)
