@@ -263,8 +263,6 @@ STILL_ON_THE_SESSION = {
     "pins.py",
     "player_lists.py",
     "ratings.py",
-    "round_board.py",
-    "round_closing.py",
     "rounds.py",
     "season_rows.py",
     "seasons.py",

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from .vocabulary import WebhookEvent
 
-__all__ = ["Announced", "ClubEvent", "RatingsChanged", "deal_announced"]
+__all__ = ["Aggregate", "Announced", "ClubEvent", "RatingsChanged", "deal_announced"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,13 @@ class RatingsChanged:
 
 
 ClubEvent = Announced | RatingsChanged
+
+
+class Aggregate(Protocol):
+    """What the club core's aggregates (``game.Game``, ``round.Round``) have in common for the unit
+    of work: the events their changes recorded, collected when it commits."""
+
+    events: list[ClubEvent]
 
 
 def deal_announced(

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from ..club import game as club_game
 from ..club import game_records, records
+from ..club.events import Aggregate
 from ..club.game import Correction, GameAction
 from . import game_reads, games, idempotency, tournaments
 from .keys import KeyRef
@@ -29,7 +30,7 @@ __all__ = ["Games"]
 
 
 class Games:
-    def __init__(self, s: Session, seen: list[club_game.Game]) -> None:
+    def __init__(self, s: Session, seen: list[Aggregate]) -> None:
         self.s = s
         self.seen = seen  # the aggregates loaded in this unit of work (the unit of work's own list)
 

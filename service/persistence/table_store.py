@@ -33,14 +33,6 @@ class Tables:
     def tournament(self, tournament_id: int) -> records.Tournament:
         return tournaments.get_tournament(self.s, tournament_id)
 
-    def owned_round(
-        self, organizer_id: int, tournament_id: int, number: int
-    ) -> tuple[records.Tournament, records.Round, Sequence[records.RoundSeat]]:
-        """The organizer's tournament and its round ``number`` with its seats (NotFound otherwise)."""
-        t = tournaments.owned_tournament(self.s, tournament_id, organizer_id)
-        r, seats = rounds.get_round(self.s, t.id, number)
-        return t, r, seats
-
     def round_again(self, r: records.Round) -> records.Round:
         """The round read afresh (under the tournament's lock: closed since, or not)."""
         row = self.s.get_one(Round, r.id)

@@ -12,15 +12,12 @@ from typing import Any
 
 from ..club import DealState, Side, WebhookEvent
 from ..club.deal import NewVersion
-from ..club.errors import Conflict, NotFound
+from ..club.errors import NotFound
 from ..club.events import RatingsChanged, deal_announced
-from ..club.records import Round, RoundSeat, Tournament
-from ..persistence import games as games_repo
-from ..persistence import rounds as rounds_repo
-from ..persistence import tables as tables_repo
-from ..persistence import tournaments as tournaments_repo
-from ..persistence.db import Session
+from ..club.records import RoundSeat, Tournament
+from ..club.round import Round
 from ..persistence.keys import KeyRef
+from ..persistence.round_store import Rounds as RoundsRepository
 from ..persistence.table_store import Tables
 from ..text_and_time import clean_text, utcnow
 from .deal_results import read_result, seats_of, store_entry
@@ -127,9 +124,11 @@ class RoundEntries:
 def owned_round(
     uow: UnitOfWork, acting: int, tournament_id: int, number: int, *, lock: bool = False
 ) -> tuple[Tournament, Round, Sequence[RoundSeat]]:
+    """The organizer's tournament and its round (``club.round.Round``: what the director may do
+    with it) with its seats; ``lock``: under the tournament's write lock, taken first."""
     if lock:
         uow.lock_tournaments([tournament_id])
-    return uow.tables.owned_round(acting, tournament_id, number)
+    return uow.rounds.owned(acting, tournament_id, number)
 
 
 def _at_table(seats: Sequence[RoundSeat], table: int) -> list[int]:
@@ -142,15 +141,11 @@ def make_links(uow: UnitOfWork, key: KeyRef, tournament_id: int, number: int, se
     stops working (an action of its own, asked for explicitly). Each table's token is answered
     with its players; it can be printed again later (current_links). Conflict: the round or the
     tournament is closed."""
-    s = uow.session
     t, r, seats = owned_round(uow, key.organizer_id, tournament_id, number, lock=True)
-    if t.status != "open":
-        raise Conflict(f"tournament {t.id} is closed: reopen it first")
-    if r.closed_at is not None:
-        raise Conflict(f"round {number} is closed: its tables enter nothing more")
+    r.may_issue_links()
     tables = sorted({x.table_no for x in seats if x.table_no is not None})
-    expires, links = tables_repo.issue_links(s, t.id, r, tables, key.id, t.table_link_hours, secret)
-    names = games_repo.player_names(s, t.id)
+    expires, links = uow.rounds.issue_links(t, r, tables, key.id, secret)
+    names = uow.rounds.player_names(t.id)
     by_table = {n: _at_table(seats, n) for n in tables}
     uow.commit()
     return _links(t.id, number, expires, [(n, tok) for n, tok in links], by_table, names)
@@ -179,26 +174,26 @@ def current_links(uow: UnitOfWork, acting: int, tournament_id: int, number: int,
     """The round's links still usable, to print the sheet again: reading them ends nothing. None
     when the round has none (make them). A link whose token cannot be made again (made under
     another server secret) has no token: make new links to print it."""
-    s = uow.session
     t, r, seats = owned_round(uow, acting, tournament_id, number)
-    links = tables_repo.links_of_round(s, r.id)
-    if not links or r.closed_at is not None or t.status != "open":
+    rounds = uow.rounds
+    links = rounds.links_of_round(r.id)
+    if not links or r.closed_at is not None or not r.tournament_open:
         return None
-    names = games_repo.player_names(s, t.id)
+    names = rounds.player_names(t.id)
     by_table = {x.table_no: _at_table(seats, x.table_no) for x in links}
-    made = [(x.table_no, tables_repo.token_of(x, secret)) for x in links]
+    made = [(x.table_no, rounds.token_of(x, secret)) for x in links]
     return _links(t.id, number, min(x.expires_at for x in links), made, by_table, names)
 
 
 def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> Board:
     """The director's view of a round: tables × deals (missing, pending, disputed, confirmed), both
     versions of each dispute, and how long each table has been silent."""
-    s = uow.session
     t, r, seats = owned_round(uow, acting, tournament_id, number)
-    names = games_repo.player_names(s, t.id)
-    entries = tables_repo.entries_of_round(s, t.id, number)
-    games_at = tables_repo.games_of_round(s, t.id, number)
-    links = {x.table_no: x for x in tables_repo.links_of_round(s, r.id)}
+    rounds = uow.rounds
+    names = rounds.player_names(t.id)
+    entries = rounds.entries_of_round(t.id, number)
+    games_at = rounds.games_of_round(t.id, number)
+    links = {x.table_no: x for x in rounds.links_of_round(r.id)}
     now = utcnow()
     tables = []
     counts = {d.value: 0 for d in DealState}
@@ -222,16 +217,16 @@ def board(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> Boar
                 deals=deals,
             )
         )
-    zone = tournaments_repo.zone_of(s, t)
+    zone = rounds.zone_of(t)
     out = tuple(names.get(x.player_id) or "" for x in seats if x.table_no is None)
-    version = version_of(s, t.id, r)
+    version = version_of(rounds, r)
     board = Board(t.id, number, r.closed_at, t.deals_per_round, counts, version, tuple(tables), zone)
-    reopenable = r.closed_at is not None and t.status == "open" and rounds_repo.next_number(s, t.id) == number + 1
-    return replace(board, tournament_name=t.name, seated_at=r.created_at, sitting_out=out, reopenable=reopenable)
+    return replace(board, tournament_name=t.name, seated_at=r.created_at, sitting_out=out, reopenable=r.reopenable)
 
 
-def version_of(s: Session, tournament_id: int, r: Round) -> str:
-    n, last, games_n, games_max = tables_repo.round_changed(s, tournament_id, r.number)
+def version_of(rounds: RoundsRepository, r: Round) -> str:
+    """The board's version: what changes whenever the board does."""
+    n, last, games_n, games_max = rounds.round_changed(r.tournament_id, r.number)
     stamp = last.isoformat() if last else "-"
     closed = r.closed_at.isoformat() if r.closed_at else "open"
     return f"{n}.{stamp}.{games_n}.{games_max}.{closed}"
@@ -240,9 +235,8 @@ def version_of(s: Session, tournament_id: int, r: Round) -> str:
 def board_version(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> str:
     """What changes whenever the board does (the board's ETag): two aggregate queries, so a poll
     that finds nothing new costs little."""
-    s = uow.session
-    t, r, _ = owned_round(uow, acting, tournament_id, number)
-    return version_of(s, t.id, r)
+    _, r, _ = owned_round(uow, acting, tournament_id, number)
+    return version_of(uow.rounds, r)
 
 
 def resolve_deal(
@@ -372,8 +366,7 @@ def withdraw_entry(
 
 def round_entries(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> RoundEntries:
     """Every entry the round's tables made, in order, whatever became of it: the audit trail."""
-    s = uow.session
     t, _, _ = owned_round(uow, acting, tournament_id, number)
-    names = games_repo.player_names(s, t.id)
-    entries = tables_repo.entries_of_round(s, t.id, number)
+    names = uow.rounds.player_names(t.id)
+    entries = uow.rounds.entries_of_round(t.id, number)
     return RoundEntries(t.id, number, tuple(entry_info(e, names) for e in entries))

@@ -12,8 +12,7 @@ from collections.abc import Iterable
 from types import TracebackType
 
 from ..club.errors import Conflict
-from ..club.events import Announced, ClubEvent, RatingsChanged
-from ..club.game import Game
+from ..club.events import Aggregate, Announced, ClubEvent, RatingsChanged
 from ..persistence import ratings as ratings_repo
 from ..persistence import season_totals
 from ..persistence import tournaments as tournaments_repo
@@ -22,6 +21,7 @@ from ..persistence.db import Database, IntegrityError, Session, may_run_again
 from ..persistence.deals import Deals
 from ..persistence.game_store import Games
 from ..persistence.keys import KeyRef
+from ..persistence.round_store import Rounds
 from ..persistence.table_store import Tables
 
 # What the views hold: the database, a key's reference; and whether the database ended a
@@ -39,7 +39,7 @@ class UnitOfWork:
         self.acting: KeyRef | None = None
         self._locked: frozenset[int] | None = None
         self._events: list[ClubEvent] = []
-        self._seen: list[Game] = []  # the aggregates its repositories loaded: their events too
+        self._seen: list[Aggregate] = []  # what its repositories loaded: their events too
 
     def __enter__(self) -> UnitOfWork:
         maker = self.db.single_statement_sessions if self.single_statement else self.db.sessions
@@ -85,6 +85,11 @@ class UnitOfWork:
         """The games' repository: a stored game as the club core's ``Game``, and what submitting
         and correcting one ask of the database."""
         return Games(self.session, self._seen)
+
+    @property
+    def rounds(self) -> Rounds:
+        """The rounds' repository: a round as the club core's ``Round``, its links and its board."""
+        return Rounds(self.session, self._seen)
 
     @property
     def deals(self) -> Deals:

@@ -18,9 +18,10 @@ from typing import Any
 
 from service.club import EntryState
 from service.club import game as club_game
+from service.club import round as club_round
 from service.club.deal import NEW, Deal, NewVersion, Step
 from service.club.errors import NotFound
-from service.club.events import ClubEvent
+from service.club.events import Aggregate, ClubEvent
 from service.persistence.db import IntegrityError
 from service.persistence.deals import OPEN, Opened, version_of
 from service.persistence.game_target import GameTarget
@@ -50,6 +51,8 @@ class Round:
     tournament_id: int
     number: int
     closed_at: datetime | None = None
+    created_at: datetime = field(default_factory=utcnow)
+    method: str = "random"
 
 
 @dataclass
@@ -229,21 +232,6 @@ class FakeTables:
     def tournament(self, tournament_id: int) -> Tournament:
         return self.club.tournaments[tournament_id]
 
-    def owned_round(self, organizer_id: int, tournament_id: int, number: int) -> tuple[Tournament, Round, list[Seat]]:
-        t = self.club.tournaments.get(tournament_id)
-        if t is None or t.organizer_id != organizer_id:
-            raise NotFound(f"organizer {organizer_id} has no tournament {tournament_id}")
-        r = next((r for r in self.club.rounds.values() if (r.tournament_id, r.number) == (t.id, number)), None)
-        if r is None:
-            raise NotFound(f"tournament {t.id} has no round {number}")
-        seats = [
-            Seat(p, table, k)
-            for (tid, n, table), players in self.club.seating.items()
-            if (tid, n) == (t.id, number)
-            for k, p in enumerate(players)
-        ]
-        return t, r, seats
-
     def round_again(self, r: Round) -> Round:
         return self.club.rounds[r.id]
 
@@ -332,7 +320,7 @@ def _next_version_id(club: Club) -> int:
 class FakeGames:
     """The games' repository (service/persistence/game_store.py) over a ``Club``."""
 
-    def __init__(self, club: Club, seen: list[club_game.Game]) -> None:
+    def __init__(self, club: Club, seen: list[Aggregate]) -> None:
         self.club = club
         self.seen = seen
 
@@ -455,6 +443,96 @@ class FakeGames:
         return self.club.games[game.id].versions
 
 
+class FakeRounds:
+    """The rounds' repository (service/persistence/round_store.py) over a ``Club``."""
+
+    def __init__(self, club: Club, seen: list[Aggregate]) -> None:
+        self.club = club
+        self.seen = seen
+
+    def owned(self, organizer_id: int, tournament_id: int, number: int) -> tuple[Tournament, Any, list[Seat]]:
+        t = self.club.tournaments.get(tournament_id)
+        if t is None or t.organizer_id != organizer_id:
+            raise NotFound(f"organizer {organizer_id} has no tournament {tournament_id}")
+        mine = [r for r in self.club.rounds.values() if r.tournament_id == t.id]
+        row = next((r for r in mine if r.number == number), None)
+        if row is None:
+            raise NotFound(f"tournament {t.id} has no round {number}")
+        seats = [
+            Seat(p, table, k)
+            for (tid, n, table), players in self.club.seating.items()
+            if (tid, n) == (t.id, number)
+            for k, p in enumerate(players)
+        ]
+        r = club_round.Round(
+            row.id,
+            t.id,
+            number,
+            method=row.method,
+            created_at=row.created_at,
+            closed_at=row.closed_at,
+            last=max(x.number for x in mine) == number,
+            tournament_open=t.status == "open",
+        )
+        self.seen.append(r)
+        return t, r, seats
+
+    def save(self, r: club_round.Round) -> None:
+        row = self.club.rounds[r.id]
+        if row.closed_at == r.closed_at:
+            return
+        row.closed_at = r.closed_at
+        for token, link in list(self.club.links.items()):
+            if link.round_id != r.id:
+                continue
+            if r.closed_at is not None and link.revoked_at is None:
+                self.club.links[token] = dataclasses.replace(link, revoked_at=utcnow(), ended_by="round")
+            elif r.closed_at is None and link.ended_by == "round":
+                self.club.links[token] = dataclasses.replace(link, revoked_at=None, ended_by=None)
+
+    def issue_links(self, t: Any, r: Any, tables: Any, key_id: int, secret: str) -> tuple[datetime, list]:
+        now = utcnow()
+        for token, link in list(self.club.links.items()):
+            if link.round_id == r.id and link.revoked_at is None:
+                self.club.links[token] = dataclasses.replace(link, revoked_at=now, ended_by="remade")
+        expires, out = now + timedelta(hours=12), []
+        for table in tables:
+            link = Link(len(self.club.links) + 1, t.id, r.id, table, key_id, expires)
+            token = f"token-{t.id}-{r.number}-{table}-{link.id}"
+            self.club.links[token] = link
+            out.append((table, token))
+        return expires, out
+
+    def links_of_round(self, round_id: int) -> list[Link]:
+        now = utcnow()
+        usable = [x for x in self.club.links.values() if x.round_id == round_id]
+        return sorted((x for x in usable if x.revoked_at is None and x.expires_at > now), key=lambda x: x.table_no)
+
+    def token_of(self, link: Link, secret: str) -> str | None:
+        return next(token for token, x in self.club.links.items() if x.id == link.id)
+
+    def player_names(self, tournament_id: int) -> dict[int, str]:
+        return FakeTables(self.club).player_names(tournament_id)
+
+    def entries_of_round(self, tournament_id: int, number: int) -> list[Entry]:
+        return sorted(
+            (e for e in self.club.entries.values() if (e.tournament_id, e.round_number) == (tournament_id, number)),
+            key=lambda e: e.id,
+        )
+
+    def games_of_round(self, tournament_id: int, number: int) -> list[tuple[int, int, int, datetime]]:
+        return FakeTables(self.club).games_of_round(tournament_id, number)
+
+    def round_changed(self, tournament_id: int, number: int) -> tuple[int, datetime | None, int, int]:
+        entries = self.entries_of_round(tournament_id, number)
+        games = self.games_of_round(tournament_id, number)
+        last = max((e.updated_at for e in entries), default=None)
+        return len(entries), last, len(games), max((g for _, _, g, _ in games), default=0)
+
+    def zone_of(self, t: Any) -> str:
+        return t.time_zone or DEFAULT_ZONE
+
+
 class FakeDeals:
     """The deals repository (service/persistence/deals.py) over a ``Club``."""
 
@@ -508,8 +586,9 @@ class FakeUnitOfWork:
         self.tables = FakeTables(self.working)
         self.deals = FakeDeals(self.working)
         self.recorded: list[ClubEvent] = []
-        self.seen: list[club_game.Game] = []
+        self.seen: list[Aggregate] = []
         self.games = FakeGames(self.working, self.seen)
+        self.rounds = FakeRounds(self.working, self.seen)
         self.locked: list[list[int]] = []
         self.acting: KeyRef | None = None
         self.stores_in_one_statement = False
@@ -532,6 +611,7 @@ class FakeUnitOfWork:
         self.tables, self.deals = FakeTables(self.working), FakeDeals(self.working)
         self.recorded, self.seen[:] = [], []
         self.games = FakeGames(self.working, self.seen)
+        self.rounds = FakeRounds(self.working, self.seen)
         self.rollbacks += 1
 
     def commit(self) -> None:

@@ -1,0 +1,96 @@
+"""The rounds' repository: what the director's round use cases (the board, the table links,
+closing and reopening a round: tournament/round_board.py, tournament/round_closing.py) ask of the
+database, as one object the unit of work hands out (``uow.rounds``).
+
+It loads a round as the club core's aggregate (``club.round.Round``, with its place in the
+tournament), keeps each one it loaded (``seen``: the unit of work collects their events when it
+commits) and saves what the aggregate decided to the rows: its close, and with it its tables'
+links. The other methods are one question or one write each, in the club core's shapes. A fake
+with the same methods in memory runs the use cases without a database (``tests/use_cases``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from ..club import records
+from ..club import round as club_round
+from ..club.events import Aggregate
+from . import game_reads, rounds, tables, tournaments
+from .models import Round as RoundRow
+
+__all__ = ["Rounds"]
+
+
+class Rounds:
+    def __init__(self, s: Session, seen: list[Aggregate]) -> None:
+        self.s = s
+        self.seen = seen  # the aggregates loaded in this unit of work (the unit of work's own list)
+
+    def owned(
+        self, organizer_id: int, tournament_id: int, number: int
+    ) -> tuple[records.Tournament, club_round.Round, Sequence[records.RoundSeat]]:
+        """The organizer's tournament, its round ``number`` as the aggregate, and the round's
+        seats (NotFound otherwise)."""
+        t = tournaments.owned_tournament(self.s, tournament_id, organizer_id)
+        row, seats = rounds.get_round(self.s, t.id, number)
+        r = club_round.Round(
+            row.id,
+            t.id,
+            row.number,
+            method=row.method,
+            created_at=row.created_at,
+            closed_at=row.closed_at,
+            last=rounds.next_number(self.s, t.id) == number + 1,
+            tournament_open=t.status == "open",
+        )
+        self.seen.append(r)
+        return t, r, seats
+
+    def save(self, r: club_round.Round) -> None:
+        """The round's close as the aggregate has it, and its tables' links with it: a close ends
+        them, a close taken back brings back those it ended."""
+        row = self.s.get_one(RoundRow, r.id)
+        if row.closed_at == r.closed_at:
+            return
+        rounds.set_closed(self.s, r.id, r.closed_at)
+        if r.closed_at is not None:
+            tables.end_links(self.s, r.id)
+        else:
+            tables.reopen_links(self.s, r.id)
+
+    # --- a round's links --------------------------------------------------------------------------
+
+    def issue_links(
+        self, t: records.Tournament, r: club_round.Round, tables_: Sequence[int], key_id: int, secret: str
+    ) -> tuple[datetime, list[tuple[int, str]]]:
+        """New links for the round's tables, the earlier ones ended: when they expire, and each
+        table's token."""
+        return tables.issue_links(self.s, t.id, r, tables_, key_id, t.table_link_hours, secret)
+
+    def links_of_round(self, round_id: int) -> list[records.TableLink]:
+        return tables.links_of_round(self.s, round_id)
+
+    def token_of(self, link: records.TableLink, secret: str) -> str | None:
+        return tables.token_of(link, secret)
+
+    # --- what the round's board shows ---------------------------------------------------------------
+
+    def player_names(self, tournament_id: int) -> dict[int, str]:
+        return game_reads.player_names(self.s, tournament_id)
+
+    def entries_of_round(self, tournament_id: int, number: int) -> list[records.TableEntry]:
+        return tables.entries_of_round(self.s, tournament_id, number)
+
+    def games_of_round(self, tournament_id: int, number: int) -> list[tuple[int, int, int, datetime]]:
+        return tables.games_of_round(self.s, tournament_id, number)
+
+    def round_changed(self, tournament_id: int, number: int) -> tuple[int, datetime | None, int, int]:
+        """What changes whenever the round's board does (entries: count, last change; games:
+        count, highest id)."""
+        return tables.round_changed(self.s, tournament_id, number)
+
+    def zone_of(self, t: records.Tournament) -> str:
+        return tournaments.zone_of(self.s, t)
