@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from ..club import STAT_COLUMNS, Contribution, game_records, records, rules
 from ..club.errors import NotFound
+from ..club.member import Merge
 from ..names import name_key, reading
 from . import season_totals
 from .db import lock_rows
@@ -262,19 +263,16 @@ def _clash(s: Session, member_id: int, tournament_ids: Sequence[int]) -> int | N
     )
 
 
-def move_player(
-    s: Session, shown: records.Player, to: game_records.Member, key_id: int | None, reason: str | None
-) -> bool:
-    """Link a player (and so every game of theirs) to another member: whether it moved."""
-    p = s.get_one(Player, shown.id)
-    if p.member_id == to.id:
-        return False
-    rules.movable(to.id, to.merged_into, None if to.merged_into is not None else _clash(s, to.id, [p.tournament_id]))
+def write_move(s: Session, player_id: int, to: int, organizer_id: int, key_id: int | None, reason: str | None) -> None:
+    """A player linked to another member (``club.member.Member.take_player`` decided it): the
+    player's row, the members' counts, the audit trail, and the player's evening marked for the
+    seasons (it is the other member's now)."""
+    p = s.get_one(Player, player_id)
     s.add(
         MemberEvent(
-            organizer_id=to.organizer_id,
+            organizer_id=organizer_id,
             action="moved",
-            member_id=to.id,
+            member_id=to,
             from_member_id=p.member_id,
             player_id=p.id,
             key_id=key_id,
@@ -283,42 +281,47 @@ def move_player(
     )
     public = int(not s.get_one(Tournament, p.tournament_id).private)
     before = p.member_id
-    p.member_id = to.id
+    p.member_id = to
     s.flush()
-    count_players(s, {to.id: (1, public)} | ({before: (-1, -public)} if before is not None else {}))
-    season_totals.changed(s, [p.tournament_id])  # the evening is the other member's now
-    return True
+    count_players(s, {to: (1, public)} | ({before: (-1, -public)} if before is not None else {}))
+    season_totals.changed(s, [p.tournament_id])
 
 
-def merge(
-    s: Session, into: game_records.Member, shown: game_records.Member, key_id: int | None, reason: str | None
-) -> list[int]:
-    """Move every player of ``other`` to ``into``; ``other`` is kept, marked merged. Conflict
-    where both have a player in one tournament. Answers the players moved."""
-    other = s.get_one(Member, shown.id)
-    rules.not_merging_itself(into.id, other.id)
-    lock(s, [into.id, other.id])  # and read both again: a merge at the same moment has finished
-    theirs = list(s.scalars(select(Player.tournament_id).where(Player.member_id == other.id)))
-    rules.mergeable(into.id, other.id, (into.merged_into, other.merged_into), _clash(s, into.id, theirs))
-    players = list(s.scalars(select(Player.id).where(Player.member_id == other.id)))
-    s.execute(update(Player).where(Player.member_id == other.id).values(member_id=into.id))
-    other.merged_into = into.id
-    moved = (other.players, other.public_players)
+def holdings(s: Session, member_id: int) -> list[tuple[int, int]]:
+    """The member's players, each with its tournament: (player id, tournament id)."""
+    rows = s.execute(select(Player.id, Player.tournament_id).where(Player.member_id == member_id)).all()
+    return [(int(p), int(t)) for p, t in rows]
+
+
+def clash(s: Session, member_id: int, tournament_ids: Sequence[int]) -> int | None:
+    """A tournament of these where the member already has a player (a member is one player a
+    tournament), if any."""
+    return _clash(s, member_id, tournament_ids)
+
+
+def write_merge(
+    s: Session, merge: Merge, organizer_id: int, tournaments: Sequence[int], key_id: int | None, reason: str | None
+) -> None:
+    """A merge (``club.member.Member.merge`` decided it) written: every player of the merged
+    member moved, it marked merged, the counts moved with them, the audit trail, and the
+    tournaments of the players that moved marked for the seasons."""
+    s.execute(update(Player).where(Player.member_id == merge.other).values(member_id=merge.into))
+    s.get_one(Member, merge.other).merged_into = merge.into
     s.flush()
-    count_players(s, {into.id: moved, other.id: (-moved[0], -moved[1])})
-    season_totals.changed(s, theirs)
+    players, public = merge.counts
+    count_players(s, {merge.into: (players, public), merge.other: (-players, -public)})
+    season_totals.changed(s, tournaments)
     s.add(
         MemberEvent(
-            organizer_id=into.organizer_id,
+            organizer_id=organizer_id,
             action="merged",
-            member_id=into.id,
-            from_member_id=other.id,
+            member_id=merge.into,
+            from_member_id=merge.other,
             key_id=key_id,
             reason=reason,
         )
     )
     s.flush()
-    return players
 
 
 def tournaments_of(s: Session, member_ids: list[int]) -> list[int]:

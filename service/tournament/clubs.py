@@ -17,7 +17,6 @@ from ..core.record_form import read_ruleset
 from ..core.ruleset import Ruleset
 from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
-from ..persistence import members as members_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import sessions as sessions_repo
 from ..persistence import standings as standings_repo
@@ -356,10 +355,10 @@ def change_player(
     p = tournaments_repo.update_player(
         uow.session, tournaments_repo.get_player(uow.session, t.id, player_id), name=name, withdrawn=withdrawn
     )
-    if member_id is not None:
-        to = members_repo.get_member(uow.session, acting, member_id)
-        if members_repo.move_player(uow.session, p, to, key_id, reason):  # its games are another member's now
-            uow.record(RatingsChanged(t.organizer_id, player_ids=(p.id,)))
+    if member_id is not None:  # the member decides (club.member.Member.take_player)
+        to = uow.members.get(acting, member_id)
+        if to.take_player(p.id, member_now=p.member_id, clash=uow.members.clash(to.id, [p.tournament_id])):
+            uow.members.save_move(p.id, to, key_id, reason)  # its games are another member's now
     uow.commit()
     return PlayerInfo.of(p)
 

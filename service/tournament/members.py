@@ -13,7 +13,6 @@ from datetime import datetime
 
 from ..club import CROWN, Part, RoleFigures, evening_total, role_figures_of
 from ..club.errors import Conflict, NotFound
-from ..club.events import RatingsChanged
 from ..club.game_records import Member, MemberEvent
 from ..club.records import Tournament
 from ..club.season import thinned
@@ -352,16 +351,22 @@ def _leads_to_someone_shown(s: Session, m: Member) -> bool:
 
 
 def merge_members(uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, other: int, reason: str | None) -> Merged:
-    """Merge member ``other`` into ``into``: every player (and so every game) of it moves."""
+    """Merge member ``other`` into ``into``: every player (and so every game) of it moves. The
+    member kept decides (``club.member.Member.merge``), on both members as they are under the
+    locks: the tournaments of both first, then the two members, in the one lock order."""
     acts_for(organizer_id, key.organizer_id)
-    s = uow.session
-    target = members_repo.get_member(s, organizer_id, into)
-    source = members_repo.get_member(s, organizer_id, other)
-    uow.lock_tournaments(members_repo.tournaments_of(s, [target.id, source.id]))
-    moved = members_repo.merge(s, target, source, key.id, reason)
-    uow.record(RatingsChanged(organizer_id, player_ids=tuple(moved)))  # their games are the member's now
+    for member_id in (into, other):
+        uow.members.get(organizer_id, member_id)  # NotFound
+    uow.lock_tournaments(uow.members.tournaments_of([into, other]))
+    members = uow.members
+    both = members.locked([into, other])
+    target, source = both[into], both[other]
+    held = members.holdings(source.id)
+    theirs = sorted({t for _, t in held})
+    merge = target.merge(source, clash=members.clash(target.id, theirs), moved=[p for p, _ in held])
+    members.save_merge(merge, organizer_id, theirs, key.id, reason)
     uow.commit()
-    return Merged(target.id, target.organizer_id, target.name, target.merged_into, len(moved), source.id)
+    return Merged(target.id, target.organizer_id, target.name, target.merged_into, len(merge.players), source.id)
 
 
 def tournaments_of(uow: UnitOfWork, organizer_id: int, ids: list[int]) -> Sequence[Tournament]:

@@ -21,6 +21,7 @@ from ..persistence.db import Database, IntegrityError, Session, may_run_again
 from ..persistence.deals import Deals
 from ..persistence.game_store import Games
 from ..persistence.keys import KeyRef
+from ..persistence.member_store import Members
 from ..persistence.round_store import Rounds
 from ..persistence.table_store import Tables
 
@@ -85,6 +86,12 @@ class UnitOfWork:
         """The games' repository: a stored game as the club core's ``Game``, and what submitting
         and correcting one ask of the database."""
         return Games(self.session, self._seen)
+
+    @property
+    def members(self) -> Members:
+        """The members' repository: a club's member as the club core's ``Member``, and what linking
+        a player and merging two members read and write."""
+        return Members(self.session, self._seen)
 
     @property
     def rounds(self) -> Rounds:

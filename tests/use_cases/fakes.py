@@ -18,6 +18,7 @@ from typing import Any
 
 from service.club import EntryState
 from service.club import game as club_game
+from service.club import member as club_member
 from service.club import round as club_round
 from service.club.deal import NEW, Deal, NewVersion, Step
 from service.club.errors import NotFound
@@ -90,6 +91,17 @@ class Player:
     name: str
     pin: str | None = None
     withdrawn_at: datetime | None = None
+    member_id: int | None = None
+
+
+@dataclass
+class Member:
+    id: int
+    organizer_id: int
+    name: str
+    merged_into: int | None = None
+    players: int = 0
+    public_players: int = 0
 
 
 @dataclass
@@ -198,11 +210,22 @@ class Club:
     entries: dict[int, Entry] = field(default_factory=dict)
     games: dict[int, Game] = field(default_factory=dict)
     remembered: dict[tuple[int, str], Remembered] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+    member_events: list[tuple[str, int, int | None]] = field(default_factory=list)  # action, member, from
     events: list[ClubEvent] = field(default_factory=list)  # what committed units of work recorded
     commits: int = 0
 
-    def table(self, *, deals: int = 3, private: bool = False, pins: bool = False) -> str:
-        """A tournament with one round of one table of five and a link to it: the token."""
+    def member(self, name: str, *, public: bool = True, organizer_id: int = 1) -> Member:
+        """The organizer's member of that name, made if new, counting one more player."""
+        m = next((m for m in self.members.values() if (m.organizer_id, m.name) == (organizer_id, name)), None)
+        if m is None:
+            m = self.members[len(self.members) + 1] = Member(len(self.members) + 1, organizer_id, name)
+        m.players, m.public_players = m.players + 1, m.public_players + int(public)
+        return m
+
+    def table(self, *, deals: int = 3, private: bool = False, pins: bool = False, names: Any = None) -> str:
+        """A tournament with one round of one table of five (``names``, else player 0 to 4: each
+        name one member of the club) and a link to it: the token."""
         t = Tournament(len(self.tournaments) + 1, deals_per_round=deals, private=private, player_pins=pins)
         self.tournaments[t.id] = t
         r = Round(len(self.rounds) + 1, t.id, 1)
@@ -210,7 +233,9 @@ class Club:
         self.keys.setdefault(1, Key(1))
         seated = []
         for i in range(5):
-            p = Player(len(self.players) + 1, t.id, f"player {i}", pin=f"{1000 + i}" if pins else None)
+            name = names[i] if names else f"player {i}"
+            p = Player(len(self.players) + 1, t.id, name, pin=f"{1000 + i}" if pins else None)
+            p.member_id = self.member(p.name, public=not private).id
             self.players[p.id] = p
             seated.append(p.id)
         self.seating[(t.id, 1, 1)] = seated
@@ -533,6 +558,59 @@ class FakeRounds:
         return t.time_zone or DEFAULT_ZONE
 
 
+class FakeMembers:
+    """The members' repository (service/persistence/member_store.py) over a ``Club``."""
+
+    def __init__(self, club: Club, seen: list[Aggregate]) -> None:
+        self.club = club
+        self.seen = seen
+
+    def _aggregate(self, row: Member) -> club_member.Member:
+        m = club_member.Member(
+            row.id,
+            row.organizer_id,
+            row.name,
+            merged_into=row.merged_into,
+            players=row.players,
+            public_players=row.public_players,
+        )
+        self.seen.append(m)
+        return m
+
+    def get(self, organizer_id: int, member_id: int) -> club_member.Member:
+        row = self.club.members.get(member_id)
+        if row is None or row.organizer_id != organizer_id:
+            raise NotFound(f"organizer {organizer_id} has no member {member_id}")
+        return self._aggregate(row)
+
+    def locked(self, member_ids: Any) -> dict[int, club_member.Member]:
+        return {i: self._aggregate(self.club.members[i]) for i in sorted(set(member_ids))}
+
+    def tournaments_of(self, member_ids: Any) -> list[int]:
+        return sorted({p.tournament_id for p in self.club.players.values() if p.member_id in member_ids})
+
+    def holdings(self, member_id: int) -> list[tuple[int, int]]:
+        return [(p.id, p.tournament_id) for p in self.club.players.values() if p.member_id == member_id]
+
+    def clash(self, member_id: int, tournament_ids: Any) -> int | None:
+        return next((t for _, t in self.holdings(member_id) if t in tournament_ids), None)
+
+    def save_merge(self, merge: Any, organizer_id: int, tournaments: Any, key_id: Any, reason: Any) -> None:
+        for p in self.club.players.values():
+            if p.member_id == merge.other:
+                p.member_id = merge.into
+        into, other = self.club.members[merge.into], self.club.members[merge.other]
+        other.merged_into = merge.into
+        into.players, into.public_players = into.players + merge.counts[0], into.public_players + merge.counts[1]
+        other.players, other.public_players = other.players - merge.counts[0], other.public_players - merge.counts[1]
+        self.club.member_events.append(("merged", merge.into, merge.other))
+
+    def save_move(self, player_id: int, to: Any, key_id: Any, reason: Any) -> None:
+        p = self.club.players[player_id]
+        self.club.member_events.append(("moved", to.id, p.member_id))
+        p.member_id = to.id
+
+
 class FakeDeals:
     """The deals repository (service/persistence/deals.py) over a ``Club``."""
 
@@ -589,6 +667,7 @@ class FakeUnitOfWork:
         self.seen: list[Aggregate] = []
         self.games = FakeGames(self.working, self.seen)
         self.rounds = FakeRounds(self.working, self.seen)
+        self.members = FakeMembers(self.working, self.seen)
         self.locked: list[list[int]] = []
         self.acting: KeyRef | None = None
         self.stores_in_one_statement = False
@@ -612,6 +691,7 @@ class FakeUnitOfWork:
         self.recorded, self.seen[:] = [], []
         self.games = FakeGames(self.working, self.seen)
         self.rounds = FakeRounds(self.working, self.seen)
+        self.members = FakeMembers(self.working, self.seen)
         self.rollbacks += 1
 
     def commit(self) -> None:
