@@ -24,10 +24,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .errors import Conflict, NotFound
-from .vocabulary import EntryState, WebhookEvent
+from . import records, rules
+from .errors import Conflict, NotFound, Rejected
+from .events import ClubEvent, RatingsChanged, deal_announced
+from .vocabulary import EntryState, Side, WebhookEvent, may_confirm
 
-__all__ = ["NEW", "Deal", "NewVersion", "Step", "Version"]
+__all__ = ["NEW", "Confirmation", "Deal", "NewVersion", "Step", "TableDeal", "Version"]
 
 NEW = None  # in a step's states: the version being entered
 
@@ -162,3 +164,103 @@ class Deal:
         """The deal's game came another way (the director stored it from the games' form): every
         open version is overruled."""
         return Step({v.id: EntryState.OVERRULED for v in self.open}, WebhookEvent.GAME_CONFIRMED)
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmation:
+    """A confirmation a table's deal decided: the version stored as the game, the player who
+    confirmed it, and how the game came to be, in the words its first version keeps."""
+
+    entry: int
+    player: int
+    reason: str
+
+
+class TableDeal:
+    """A table's deal as its players act on it through the table's link, with all that their acts
+    decide on, read at once under the tournament's lock (``uow.deals.at_table``): the tournament
+    (whether it asks for players' PINs, whether it is rated), its round, the table's five players
+    and their names, the deal's open versions and their rows, the game the deal already is (if it
+    is one), and the acting player's own PIN. ``confirm`` decides a confirmation whole; the deals
+    repository saves the step and stores the game, and says which (``game_id``); the events are
+    pulled when the unit of work commits, with that game."""
+
+    def __init__(
+        self,
+        tournament: records.Tournament,
+        round_: records.Round,
+        table: int,
+        deal: Deal,
+        rows: Sequence[records.TableEntry],
+        *,
+        players: Sequence[int],
+        names: Mapping[int, str],
+        game_id: int | None = None,
+        own_pin: str | None = None,
+    ) -> None:
+        self.tournament = tournament
+        self.round = round_
+        self.table = table
+        self.deal = deal
+        self.rows = tuple(rows)
+        self.players = tuple(players)
+        self.names = names
+        self.game_id = game_id  # the deal's game: found stored, or stored by the confirmation
+        self.own_pin = own_pin
+        self.confirmation: Confirmation | None = None  # what ``confirm`` decided
+
+    @property
+    def waiting(self) -> records.TableEntry | None:
+        """The version a confirmation meets (the older one of a dispute), if any is open."""
+        return self.rows[0] if self.rows else None
+
+    def confirm(self, player_id: Any, entry_id: Any, pin: Any) -> Step:
+        """A player of the table confirms the version they were shown (its id), with their own PIN
+        where the tournament asks for one. Refused: a player not at this table or an entry that is
+        not a version's id (Rejected), a wrong PIN (``wrong_pin``), a deal the round does not have
+        or that has nothing waiting (NotFound), a deal that is a game already (``deal_confirmed``),
+        a version replaced since it was shown (``entry_replaced``), a disputed deal, and a player
+        of the side that entered it (``same_side``)."""
+        if type(player_id) is not int or player_id not in self.players:
+            raise Rejected.one("/player", "not_at_table", "player is the player id of one of this table's five players")
+        if type(entry_id) is not int:
+            raise Rejected.one("/entry", "invalid_type", "entry is the id of the version shown (a whole number)")
+        rules.own_pin(self.tournament.player_pins, self.own_pin, pin)
+        number = self.deal.number
+        if not 1 <= number <= self.tournament.deals_per_round:
+            raise NotFound(f"round {self.round.number} has no deal {number}")
+        e = self.waiting
+        if e is None:
+            if self.game_id is not None:
+                raise Conflict(
+                    f"deal {number} is confirmed already (game {self.game_id})",
+                    game_id=self.game_id,
+                    deal=number,
+                    code="deal_confirmed",
+                )
+            raise NotFound(f"deal {number} of table {self.table} has no version waiting to be confirmed")
+        step = self.deal.confirm(entry_id)
+        role = next((x["role"] for x in e.seats if x["player_id"] == player_id), None)
+        if role is None or not may_confirm(Side(e.side), e.entered_by, player_id, role):
+            entered = self.names.get(e.entered_by or 0, "?")
+            side = "" if e.side == Side.ANY else f" for the {'emperor' if e.side == Side.CROWN else 'rebel'} side"
+            raise Rejected.one(
+                "/player", "same_side", f"a player of the other side confirms: {entered!r} entered it{side}"
+            )
+        by, confirming = self.names.get(e.entered_by or 0), self.names.get(player_id)
+        reason = f"entered at table {self.table} by {by}, confirmed by {confirming}"
+        self.confirmation = Confirmation(e.id, player_id, reason)
+        return step
+
+    def pull_events(self) -> list[ClubEvent]:
+        """A confirmation's: ``game.confirmed`` with the game it stored, and the ratings brought up
+        to date where the tournament is rated."""
+        if self.confirmation is None:
+            return []
+        entry, self.confirmation = self.confirmation.entry, None
+        t = self.tournament
+        where = (self.round.number, self.table, self.deal.number)
+        out: list[ClubEvent] = [deal_announced(t.id, WebhookEvent.GAME_CONFIRMED, *where, entry, self.game_id)]
+        if not t.private:
+            out.append(RatingsChanged(t.organizer_id))
+        return out

@@ -45,10 +45,21 @@ ClubEvent = Announced | RatingsChanged
 
 
 class Aggregate(Protocol):
-    """What the club core's aggregates (``game.Game``, ``round.Round``) have in common for the unit
-    of work: the events their changes recorded, collected when it commits."""
+    """What the club core's aggregates (``game.Game``, ``round.Round``, ``member.Member``,
+    ``deal.TableDeal``) have in common for the unit of work: the events their changes recorded,
+    pulled once when it commits."""
+
+    def pull_events(self) -> list[ClubEvent]: ...
+
+
+class Recording:
+    """An aggregate that records its events as they happen (``events``), pulled once."""
 
     events: list[ClubEvent]
+
+    def pull_events(self) -> list[ClubEvent]:
+        out, self.events = self.events, []
+        return out
 
 
 def deal_announced(

@@ -31,7 +31,7 @@ from datetime import datetime
 from typing import Any
 
 from . import rules
-from .events import Announced, ClubEvent, RatingsChanged
+from .events import Announced, ClubEvent, RatingsChanged, Recording
 from .vocabulary import WebhookEvent
 
 __all__ = ["Correction", "Game", "GameAction", "Replacement", "stored"]
@@ -66,7 +66,7 @@ class Correction:
     played_at: datetime
 
 
-class Game:
+class Game(Recording):
     """A stored game: its identity, what its corrections decide on, and the events they record."""
 
     def __init__(

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import rules
-from .events import ClubEvent, RatingsChanged
+from .events import ClubEvent, RatingsChanged, Recording
 
 __all__ = ["Member", "Merge"]
 
@@ -42,7 +42,7 @@ class Merge:
     counts: tuple[int, int]  # how many players moved, and how many of them in public tournaments
 
 
-class Member:
+class Member(Recording):
     """A club's member: who, merged or not, how many players it is (in public tournaments: the
     counts persistence keeps, read when it was loaded), and the events its changes recorded."""
 

@@ -25,13 +25,13 @@ from __future__ import annotations
 from datetime import datetime
 
 from .errors import Conflict
-from .events import Announced, ClubEvent
+from .events import Announced, ClubEvent, Recording
 from .vocabulary import WebhookEvent
 
 __all__ = ["Round"]
 
 
-class Round:
+class Round(Recording):
     """A seated round of a tournament (the attributes of ``club.records.Round``), with what the
     director's decisions on it read and the events they record."""
 

@@ -14,10 +14,11 @@ service.club.errors.Conflict: game 7 is void; a void game is not corrected again
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from .errors import Conflict, DuplicateGame, Forbidden
+from .errors import Conflict, DuplicateGame, Forbidden, Rejected
 
 __all__ = [
     "correctable",
@@ -28,6 +29,7 @@ __all__ = [
     "movable",
     "name_free",
     "not_merging_itself",
+    "own_pin",
     "owned",
     "stored_once",
 ]
@@ -62,6 +64,24 @@ def joinable(tournament_id: int, member_id: int, member_name: str, merged_into: 
         raise Conflict(f"member {member_id} was merged into member {merged_into}: use that one")
     if plays:
         raise Conflict(f"member {member_id} ({member_name}) already plays in tournament {tournament_id}")
+
+
+# --- a table's players ---------------------------------------------------------------------------
+
+
+def own_pin(asks: bool, own: str | None, given: Any, pointer: str = "/pin") -> None:
+    """Where a tournament asks for players' own PINs (``asks``), a player acts with their own
+    (``own``: the player's, ``given``: what was sent): Rejected ``wrong_pin`` otherwise, so that one
+    phone cannot act as both sides of a deal."""
+    if not asks:
+        return
+    if not isinstance(given, str) or own is None or not secrets.compare_digest(given.strip(), own):
+        raise Rejected.one(
+            pointer,
+            "wrong_pin",
+            "this tournament asks for the player's own PIN (four digits, from the director): "
+            + ("it is missing" if given is None else "that is not this player's PIN"),
+        )
 
 
 # --- games -----------------------------------------------------------------------------------------

@@ -5,18 +5,24 @@ work hands it out as ``uow.deals``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..club import OPEN_STATES, EntryState, records
-from ..club.deal import NEW, Deal, NewVersion, Step, Version
+from ..club.deal import NEW, Deal, NewVersion, Step, TableDeal, Version
+from ..club.events import Aggregate
+from ..core.roles import Role
+from ..core.scoring import SeatResult
 from ..text_and_time import utcnow
-from .models import TableEntry
+from . import games
+from .keys import KeyRef
+from .models import Game, Player, Round, TableEntry, Tournament
 
-__all__ = ["OPEN", "Deals", "Opened", "version_of"]
+__all__ = ["OPEN", "Deals", "Opened", "kept", "version_of"]
 
 OPEN = tuple(x.value for x in OPEN_STATES)  # the states of an entry still deciding its deal, as stored
 
@@ -42,9 +48,85 @@ class Opened:
         return next((e for e in self.rows if e.id == entry_id), None)
 
 
+def kept(e: records.TableEntry) -> games.Submission:
+    """The game an entry was judged to be when it was entered, as it keeps it (its seats with
+    their roles, places, scores and rebellion marks, its outcome and fingerprint): what confirming
+    it stores, judged nothing again."""
+    seats = sorted(e.seats, key=lambda x: x["seat"])
+    players = tuple(x["player_id"] for x in seats)
+    doc = json.loads(e.body)
+    body = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
+    sub_doc = {"players": players, "round": e.round_number, "table": e.table_no, "deal": e.deal_no, **body}
+    results = tuple(SeatResult(x["seat"], Role(x["role"]), x["place"], x["score"], x["rebelled"]) for x in seats)
+    raw = json.dumps(sub_doc, ensure_ascii=False)
+    return games.Submission(
+        players, e.kind, raw, e.outcome, results, e.record_hash, None, e.round_number, e.table_no, e.deal_no
+    )
+
+
 class Deals:
-    def __init__(self, s: Session) -> None:
+    def __init__(self, s: Session, seen: list[Aggregate] | None = None) -> None:
         self.s = s
+        self.seen = seen if seen is not None else []  # the table deals loaded (the unit of work's own list)
+
+    def at_table(
+        self,
+        tournament_id: int,
+        round_id: int,
+        table: int,
+        deal: int,
+        players: Sequence[int],
+        names: Mapping[int, str],
+        player_id: object,
+    ) -> TableDeal:
+        """Deal ``deal`` of a round's table as its players act on it (``club.deal.TableDeal``): the
+        tournament and the round read afresh (under the tournament's lock, taken first), the deal's
+        open versions locked, the deal's game if it has one, and the acting player's own PIN."""
+        t = self.s.get_one(Tournament, tournament_id)  # read afresh by the lock: no query
+        r = self.s.get_one(Round, round_id)
+        self.s.refresh(r)  # closed since, or not
+        opened = self.get(tournament_id, r.number, table, deal, names)
+        game_id = self.s.scalar(  # the deal's game, if it is one already (a void game is none)
+            select(Game.id).where(
+                Game.tournament_id == tournament_id,
+                Game.round_number == r.number,
+                Game.table_no == table,
+                Game.deal_no == deal,
+                Game.voided.is_(False),
+            )
+        )
+        own = None
+        if t.player_pins and type(player_id) is int:
+            own = self.s.scalar(select(Player.pin).where(Player.id == player_id))
+        found = TableDeal(
+            t, r, table, opened.deal, opened.rows, players=players, names=names, game_id=game_id, own_pin=own
+        )
+        self.seen.append(found)
+        return found
+
+    def confirmed(self, table: TableDeal, step: Step, key_id: int) -> records.TableEntry:
+        """A confirmation the table's deal decided, written: the step's states; the version stored
+        as the game exactly as it was judged when entered (``kept``), under the key that made the
+        table's link, saying how it came to be; the version naming its game and who confirmed it.
+        The deal is told its game (its event names it)."""
+        done = table.confirmation
+        assert done is not None and step.stores == done.entry
+        self.save(Opened(table.deal, table.rows), step)
+        e = self.s.get_one(TableEntry, done.entry)  # loaded and locked by ``at_table``: no query
+        stored = games.store_game(
+            self.s, table.tournament, KeyRef(key_id, table.tournament.organizer_id, None), kept(e)
+        )
+        games.set_reason(self.s, stored.id, done.reason)
+        e.game_id, e.confirmed_by, e.updated_at = stored.id, done.player, utcnow()
+        table.game_id = stored.id
+        return e
+
+    def store(self, t: records.Tournament, e: records.TableEntry, key: KeyRef, reason: str) -> int:
+        """An open version stored as its deal's game, as it was judged when entered, saying how it
+        came to be: the game's id."""
+        stored = games.store_game(self.s, t, key, kept(e))
+        games.set_reason(self.s, stored.id, reason)
+        return stored.id
 
     def get(
         self, tournament_id: int, number: int, table: int, deal: int, names: Mapping[int, str] | None = None
@@ -63,7 +145,8 @@ class Deals:
             .with_for_update()
         )
         rows = tuple(self.s.scalars(q))
-        return Opened(Deal(deal, [version_of(e, names) for e in rows]), rows)
+        versions = [version_of(e, names) for e in rows]
+        return Opened(Deal(deal, versions), rows)
 
     def save(self, opened: Opened, step: Step, new: NewVersion | None = None) -> records.TableEntry | None:
         """A step of the deal on its rows: each touched version's new state, now; the stored

@@ -11,11 +11,7 @@ from typing import Any
 from ..club import Side
 from ..club import may_confirm as club_may_confirm
 from ..club.records import TableEntry, Tournament
-from ..core.roles import Role
-from ..core.scoring import SeatResult
 from ..persistence.games import Submission
-from ..persistence.keys import KeyRef
-from ..persistence.table_store import Tables
 from .submission import Seating, read_submission
 
 
@@ -49,7 +45,7 @@ def same_result(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
 
 def seats_of(sub: Submission) -> list[dict[str, Any]]:
     """A judged result's seats as an entry keeps them (its judgement, stored as the game when the
-    entry is confirmed: ``kept_submission``)."""
+    entry is confirmed: ``persistence.deals.kept``)."""
     return [
         {
             "seat": r.seat,
@@ -63,23 +59,6 @@ def seats_of(sub: Submission) -> list[dict[str, Any]]:
     ]
 
 
-def kept_submission(e: TableEntry, players: list[int], number: int, table: int) -> Submission | None:
-    """The game an entry was judged to be when the table entered it, read back from what the entry
-    keeps (the ruleset and the deals a round cannot change while it waits): confirming it judges
-    nothing again. None for an entry from before entries kept their judgement."""
-    if any("rebelled" not in x for x in e.seats):
-        return None
-    doc = json.loads(e.body)
-    body = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
-    sub_doc = {"players": players, "round": number, "table": table, "deal": e.deal_no, **body}
-    results = tuple(
-        SeatResult(x["seat"], Role(x["role"]), x["place"], x["score"], x["rebelled"])
-        for x in sorted(e.seats, key=lambda x: x["seat"])
-    )
-    raw = json.dumps(sub_doc, ensure_ascii=False)
-    return Submission(tuple(players), e.kind, raw, e.outcome, results, e.record_hash, None, number, table, e.deal_no)
-
-
 def read_result(
     s: Seating, t: Tournament, players: list[int], number: int, table: int, deal: int, doc: dict[str, Any]
 ) -> Submission:
@@ -88,13 +67,3 @@ def read_result(
     body: dict[str, Any] = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
     sub_doc: dict[str, Any] = {"players": players, "round": number, "table": table, "deal": deal, **body}
     return read_submission(s, t, sub_doc, json.dumps(sub_doc, ensure_ascii=False), players_known=True)
-
-
-def store_entry(
-    tables: Tables, t: Tournament, players: list[int], number: int, table: int, e: TableEntry, key: KeyRef, reason: str
-) -> int:
-    """The open version ``e`` stored as the deal's game, kept as judged when entered: its id."""
-    sub = kept_submission(e, players, number, table) or read_result(
-        tables, t, players, number, table, e.deal_no, json.loads(e.body)
-    )
-    return tables.store_game(t, key, sub, reason).id

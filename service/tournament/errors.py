@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..club.errors import Conflict, DuplicateGame, Forbidden, NotFound
+from ..club.errors import Conflict, DuplicateGame, Forbidden, NotFound, Rejected
 from ..core.adjudication import Adjudication
 from ..core.claims import Difference
 from ..core.errors import Problem
@@ -38,21 +38,6 @@ class MissingScope(Exception):
     def __init__(self, scope: str) -> None:
         super().__init__(scope)
         self.scope = scope
-
-
-class Rejected(Exception):
-    """A body that is not what the use case reads: its problems, each with a pointer. ``what``
-    names what the body was meant to be (a game, a correction, a player, a webhook, a request)."""
-
-    def __init__(self, problems: Sequence[Problem], what: str = "game") -> None:
-        super().__init__(f"not a valid {what}: " + "; ".join(p.detail for p in problems[:3]))
-        self.problems = tuple(problems)
-        self.what = what
-
-    @classmethod
-    def one(cls, pointer: str, code: str, detail: str, what: str = "game", **facts: Any) -> Rejected:
-        """Rejected for one problem."""
-        return cls([Problem(pointer, code, detail, facts or None)], what)
 
 
 class IllegalGame(Rejected):

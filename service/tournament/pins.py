@@ -6,15 +6,14 @@ phone acts for any of its players, as a bridge table's scoring device does."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..club import rules
 from ..club.records import Tournament
 from ..persistence import games as games_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import tournaments as tournaments_repo
-from .errors import Rejected
 from .unit_of_work import UnitOfWork
 
 __all__ = ["WRONG_PIN", "Pins", "PlayerPin", "check_pin", "player_pins"]
@@ -29,16 +28,8 @@ class Pins(Protocol):
 def check_pin(pins: Pins, t: Tournament, player_id: int, pin: Any, pointer: str = "/pin") -> None:
     """Where the tournament asks for players' PINs: ``pin`` is this player's own (Rejected
     ``wrong_pin`` otherwise, which the HTTP layer counts as a wrong key: guessing costs time)."""
-    if not t.player_pins:
-        return
-    own = pins.player_pin(player_id)
-    if not isinstance(pin, str) or own is None or not secrets.compare_digest(pin.strip(), own):
-        raise Rejected.one(
-            pointer,
-            "wrong_pin",
-            "this tournament asks for the player's own PIN (four digits, from the director): "
-            + ("it is missing" if pin is None else "that is not this player's PIN"),
-        )
+    if t.player_pins:
+        rules.own_pin(True, pins.player_pin(player_id), pin, pointer)
 
 
 WRONG_PIN = "wrong_pin"

@@ -20,7 +20,7 @@ from ..persistence.keys import KeyRef
 from ..persistence.round_store import Rounds as RoundsRepository
 from ..persistence.table_store import Tables
 from ..text_and_time import clean_text, utcnow
-from .deal_results import read_result, seats_of, store_entry
+from .deal_results import read_result, seats_of
 from .errors import Rejected
 from .submission import DuplicateDeal, ensure_open
 from .table_shown import DealInfo, EntryInfo, TablePlayer, deals_info, entry_info, table_players
@@ -268,7 +268,7 @@ def resolve_deal(
         step = versions.settle(chosen.id)
         names = uow.tables.player_names(t.id)
         why = reason or f"chosen by the director: the version {names.get(chosen.entered_by or 0)} entered"
-        game_id = store_entry(uow.tables, t, players, number, table, chosen, key, why)
+        game_id = uow.deals.store(t, chosen, key, why)
         uow.deals.save(opened, step)
         uow.deals.stored_as(chosen, game_id)
         settled_id = chosen.id

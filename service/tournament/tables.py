@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..club import DealState, Side, WebhookEvent
+from ..club import DealState, WebhookEvent
 from ..club.deal import NewVersion, Step
 from ..club.errors import Conflict, NotFound
 from ..club.events import RatingsChanged, deal_announced
@@ -32,7 +32,6 @@ from .deal_results import (
     read_result,
     same_result,
     seats_of,
-    store_entry,
 )
 from .errors import Rejected, Unauthenticated
 from .pins import check_pin
@@ -292,47 +291,33 @@ def confirm_deal(
     uow: UnitOfWork, at: OpenedTable, deal: int, player_id: Any, entry_id: Any, pin: Any = None
 ) -> EntryInfo:
     """A player of the other side confirms the version of a pending deal they were shown (its
-    entry id): it is stored as a game, exactly as shown, and counts. A version replaced since is
-    Conflict ``entry_replaced`` with the version now open, to be shown and confirmed anew."""
-    t = lock(uow, at)
-    player_id = _player(at, player_id)
-    entry_id = _entry_id(entry_id)
-    check_pin(uow.tables, t, player_id, pin)
-    if not 1 <= deal <= t.deals_per_round:
-        raise NotFound(f"round {at.number} has no deal {deal}")
-    opened = uow.deals.get(t.id, at.number, at.table, deal, at.names)
-    if opened.waiting is None:
-        played = uow.tables.deals_entered(t.id, at.number, at.table)
-        if deal in played:
-            raise Conflict(
-                f"deal {deal} is confirmed already (game {played[deal]})",
-                game_id=played[deal],
-                deal=deal,
-                code="deal_confirmed",
-            )
-        raise NotFound(f"deal {deal} of table {at.table} has no version waiting to be confirmed")
-    e = opened.waiting
+    entry id): it is stored as a game, exactly as judged when it was entered, and counts. A
+    version replaced since is Conflict ``entry_replaced`` with the version now open, to be shown
+    and confirmed anew.
+
+    One straight walk: the tournament's write lock; the table's deal with all that the
+    confirmation decides on, read once (``uow.deals.at_table``); the round still playing
+    (LinkEnded otherwise); the deal decides (``club.deal.TableDeal.confirm``); the deals repository
+    writes what it decided and stores the game; the unit of work commits, turning the deal's events
+    into the outbox row and the ratings' update. The entry as it then stands is the answer, and
+    the version a refusal names."""
+    uow.lock_tournaments([at.tournament.id])
+    table = uow.deals.at_table(at.tournament.id, at.round.id, at.table, deal, at.players, at.names, player_id)
+    ensure_playing(table.round, table.tournament)
+    refused: Conflict | None = None
     try:
-        step = opened.deal.confirm(entry_id)
-    except Conflict as exc:
-        if exc.extra.get("code") == "entry_replaced":
-            exc.extra["entry"] = entry_info(e, at.names)
-        raise
-    if not may_confirm(e, player_id):
-        entered = at.names.get(e.entered_by or 0, "?")
-        raise Rejected.one(
-            "/player",
-            "same_side",
-            f"a player of the other side confirms: {entered!r} entered it"
-            + ("" if e.side == Side.ANY else f" for the {'emperor' if e.side == Side.CROWN else 'rebel'} side"),
-        )
-    uow.deals.save(opened, step)
-    _confirm(uow, at, e, player_id)
-    uow.record(deal_announced(t.id, step.event, at.number, at.table, deal, e.id, e.game_id))
-    if not t.private:
-        uow.record(RatingsChanged(t.organizer_id))
-    uow.commit()
-    return entry_info(e, at.names)
+        step = table.confirm(player_id, entry_id, pin)
+        e = uow.deals.confirmed(table, step, at.link.key_id)
+        uow.commit()
+    except Conflict as exc:  # entry_replaced names the version now waiting
+        if table.waiting is None or exc.extra.get("code") != "entry_replaced":
+            raise
+        e, refused = table.waiting, exc
+    shown = entry_info(e, at.names)
+    if refused is not None:
+        refused.extra["entry"] = shown
+        raise refused
+    return shown
 
 
 def withdraw_entry(
@@ -360,8 +345,9 @@ def withdraw_entry(
 
 
 def _confirm(uow: UnitOfWork, at: OpenedTable, e: TableEntry, player_id: int | None) -> None:
-    """Store the entry as a game under the director's key that made the link."""
+    """Store the entry as a game under the director's key that made the link, as it was judged
+    when entered (the other side entered the same result)."""
     names = at.names
     reason = f"entered at table {at.table} by {names.get(e.entered_by or 0)}, confirmed by {names.get(player_id or 0)}"
-    game_id = store_entry(uow.tables, at.tournament, at.players, at.number, at.table, e, at.key(), reason)
+    game_id = uow.deals.store(at.tournament, e, at.key(), reason)
     uow.deals.stored_as(e, game_id, player_id)

@@ -102,7 +102,7 @@ class UnitOfWork:
     def deals(self) -> Deals:
         """The deals repository: a table's deal as the club core's ``Deal`` with its rows, saved
         step by step."""
-        return Deals(self.session)
+        return Deals(self.session, self._seen)
 
     def rollback(self) -> None:
         """Nothing of this unit of work is kept: not its writes, not the events it recorded."""
@@ -114,8 +114,7 @@ class UnitOfWork:
         each once."""
         events, self._events = self._events, []
         for aggregate in self._seen:
-            events.extend(aggregate.events)
-            aggregate.events = []
+            events.extend(aggregate.pull_events())
         return events
 
     def commit(self) -> None:

@@ -20,11 +20,11 @@ from service.club import EntryState
 from service.club import game as club_game
 from service.club import member as club_member
 from service.club import round as club_round
-from service.club.deal import NEW, Deal, NewVersion, Step
+from service.club.deal import NEW, Deal, NewVersion, Step, TableDeal
 from service.club.errors import NotFound
 from service.club.events import Aggregate, ClubEvent
 from service.persistence.db import IntegrityError
-from service.persistence.deals import OPEN, Opened, version_of
+from service.persistence.deals import OPEN, Opened, kept, version_of
 from service.persistence.game_target import GameTarget
 from service.persistence.games import NewGame, Submission, seat_values
 from service.persistence.keys import KeyRef
@@ -614,8 +614,36 @@ class FakeMembers:
 class FakeDeals:
     """The deals repository (service/persistence/deals.py) over a ``Club``."""
 
-    def __init__(self, club: Club) -> None:
+    def __init__(self, club: Club, seen: list[Aggregate] | None = None) -> None:
         self.club = club
+        self.seen = seen if seen is not None else []
+
+    def at_table(
+        self, tournament_id: int, round_id: int, table: int, deal: int, players: Any, names: Any, player_id: Any
+    ) -> TableDeal:
+        t, r = self.club.tournaments[tournament_id], self.club.rounds[round_id]
+        opened = self.get(tournament_id, r.number, table, deal, names)
+        game_id = FakeTables(self.club).deals_entered(tournament_id, r.number, table).get(deal)
+        player = self.club.players.get(player_id) if type(player_id) is int else None
+        own = player.pin if t.player_pins and player is not None else None
+        found = TableDeal(
+            t, r, table, opened.deal, opened.rows, players=players, names=names, game_id=game_id, own_pin=own
+        )
+        self.seen.append(found)
+        return found
+
+    def confirmed(self, table: TableDeal, step: Step, key_id: int) -> Entry:
+        done = table.confirmation
+        assert done is not None and step.stores == done.entry
+        e = self.club.entries[done.entry]
+        self.save(Opened(table.deal, table.rows), step)
+        key = KeyRef(key_id, table.tournament.organizer_id, None)
+        table.game_id = self.store(table.tournament, e, key, done.reason)
+        self.stored_as(e, table.game_id, done.player)
+        return self.club.entries[e.id]
+
+    def store(self, t: Any, e: Entry, key: KeyRef, reason: str) -> int:
+        return _store(self.club, t, key, kept(e), reason).id  # type: ignore[arg-type]
 
     def get(self, tournament_id: int, number: int, table: int, deal: int, names: Any = None) -> Opened:
         rows = tuple(
@@ -662,9 +690,9 @@ class FakeUnitOfWork:
         self.club = club
         self.working = _copied(club)
         self.tables = FakeTables(self.working)
-        self.deals = FakeDeals(self.working)
         self.recorded: list[ClubEvent] = []
         self.seen: list[Aggregate] = []
+        self.deals = FakeDeals(self.working, self.seen)
         self.games = FakeGames(self.working, self.seen)
         self.rounds = FakeRounds(self.working, self.seen)
         self.members = FakeMembers(self.working, self.seen)
@@ -687,8 +715,8 @@ class FakeUnitOfWork:
 
     def rollback(self) -> None:
         self.working = _copied(self.club)
-        self.tables, self.deals = FakeTables(self.working), FakeDeals(self.working)
         self.recorded, self.seen[:] = [], []
+        self.tables, self.deals = FakeTables(self.working), FakeDeals(self.working, self.seen)
         self.games = FakeGames(self.working, self.seen)
         self.rounds = FakeRounds(self.working, self.seen)
         self.members = FakeMembers(self.working, self.seen)
@@ -697,8 +725,7 @@ class FakeUnitOfWork:
     def commit(self) -> None:
         self.working.events.extend(self.recorded)
         for aggregate in self.seen:
-            self.working.events.extend(aggregate.events)
-            aggregate.events = []
+            self.working.events.extend(aggregate.pull_events())
         self.working.commits += 1
         self.recorded = []
         for name in self.club.__dataclass_fields__:
