@@ -9,18 +9,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..club import STANDINGS_ORDER, StandingRow, WebhookEvent
-from ..club.errors import Conflict, Forbidden
-from ..club.events import Announced, RatingsChanged
+from ..club import STANDINGS_ORDER, StandingRow
+from ..club.errors import Forbidden
 from ..club.records import ApiKey, Organizer, Player, Tournament
 from ..core.record_form import read_ruleset
 from ..core.ruleset import Ruleset
-from ..persistence import games as games_repo
 from ..persistence import keys as keys_repo
 from ..persistence import rounds as rounds_repo
 from ..persistence import sessions as sessions_repo
 from ..persistence import standings as standings_repo
-from ..persistence import tables as tables_repo
 from ..persistence import tournaments as tournaments_repo
 from ..text_and_time import DEFAULT_ZONE
 from .errors import MissingScope, Rejected
@@ -261,40 +258,17 @@ def get_tournament(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> T
 def change_tournament(
     uow: UnitOfWork, acting: int, tournament_id: int, changes: Mapping[str, Any], rs: Ruleset | None
 ) -> TournamentInfo:
-    """Rename, close or reopen, make private or public; a new ruleset only before the first game."""
-    s = uow.session
+    """Rename, close or reopen, make private or public; a new ruleset only before the first game.
+    The tournament decides (``club.tournament.Tournament.change``) on what it holds under its
+    lock, and records what the change means; ``uow.tournaments`` writes it."""
     uow.lock_tournaments([tournament_id])
-    t = tournaments_repo.owned_tournament(s, tournament_id, acting)
-    frozen = tournaments_repo.has_games(s, t.id)
-    scoring = rs is not None or ("deals_per_round" in changes and changes["deals_per_round"] != t.deals_per_round)
-    if scoring:
-        waiting = tables_repo.open_entries_of_tournament(s, t.id)
-        if waiting:
-            # What a table was shown is what its confirmation stores: no scoring changes under it.
-            raise Conflict(
-                f"{waiting} table entr(y/ies) wait for confirmation or the director: the ruleset, its options and "
-                "the deals a round cannot change until they are confirmed, settled or withdrawn",
-                code="entries_open",
-                open_entries=waiting,
-            )
-    if rs is not None and frozen:
-        raise Conflict("the ruleset is frozen: games are stored under it")
-    closing = changes.get("status") == "closed" and t.status != "closed"
-    if "deals_per_round" in changes:
-        used = games_repo.highest_deal(s, t.id)
-        if changes["deals_per_round"] < used:
-            raise Conflict(f"tournament {t.id} has games entered as deal {used} of a round: keep at least {used} deals")
-    rated = "private" in changes and changes["private"] != t.private
-    tournaments_repo.change(s, t.id, changes, rs)
-    if t.player_pins:
-        tournaments_repo.give_pins(s, t)
-    if closing:
-        tables_repo.end_links(s, tournament_id=t.id)  # for good: reopening brings none back
-        uow.record(Announced(t.id, WebhookEvent.TOURNAMENT_CLOSED, {"tournament_id": t.id}))
-    if rated:  # the ratings count public tournaments only: its games join them or leave them
-        uow.record(RatingsChanged(t.organizer_id, tournament_id=t.id))
+    tournaments = uow.tournaments
+    t = tournaments.owned(acting, tournament_id)
+    change = t.change(changes, new_ruleset=rs is not None)
+    tournaments.save(t, change, changes, rs)
     uow.commit()
-    return TournamentInfo.of(t, frozen, tournaments_repo.zone_of(s, t))
+    row = tournaments.row(t.id)
+    return TournamentInfo.of(row, t.has_games, tournaments.zone_of(row))
 
 
 # --- players ----------------------------------------------------------------------------------------

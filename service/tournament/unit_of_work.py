@@ -24,6 +24,7 @@ from ..persistence.keys import KeyRef
 from ..persistence.member_store import Members
 from ..persistence.round_store import Rounds
 from ..persistence.table_store import Tables
+from ..persistence.tournament_store import Tournaments
 
 # What the views hold: the database, a key's reference; and whether the database ended a
 # transaction to break a deadlock (a 503 that says so).
@@ -86,6 +87,12 @@ class UnitOfWork:
         """The games' repository: a stored game as the club core's ``Game``, and what submitting
         and correcting one ask of the database."""
         return Games(self.session, self._seen)
+
+    @property
+    def tournaments(self) -> Tournaments:
+        """The tournaments' repository: a tournament as the club core's ``Tournament``, with what a
+        change to it decides on."""
+        return Tournaments(self.session, self._seen)
 
     @property
     def members(self) -> Members:

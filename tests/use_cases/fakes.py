@@ -20,6 +20,7 @@ from service.club import EntryState
 from service.club import game as club_game
 from service.club import member as club_member
 from service.club import round as club_round
+from service.club import tournament as club_tournament
 from service.club.deal import NEW, Deal, NewVersion, Step, TableDeal
 from service.club.errors import NotFound
 from service.club.events import Aggregate, ClubEvent
@@ -44,6 +45,10 @@ class Tournament:
     deals_per_round: int = 3
     player_pins: bool = False
     time_zone: str | None = None
+    seating: str = "balanced"
+    bye_points: int = 0
+    table_link_hours: int = 12
+    created_at: datetime = field(default_factory=utcnow)
 
 
 @dataclass
@@ -611,6 +616,47 @@ class FakeMembers:
         p.member_id = to.id
 
 
+class FakeTournaments:
+    """The tournaments' repository (service/persistence/tournament_store.py) over a ``Club``."""
+
+    def __init__(self, club: Club, seen: list[Aggregate]) -> None:
+        self.club = club
+        self.seen = seen
+
+    def owned(self, organizer_id: int, tournament_id: int) -> club_tournament.Tournament:
+        row = check_owner(self.club.tournaments.get(tournament_id), tournament_id, organizer_id)  # type: ignore[type-var]
+        games = [g for g in self.club.games.values() if g.tournament_id == row.id]
+        t = club_tournament.Tournament(
+            row.id,
+            row.organizer_id,
+            status=row.status,
+            private=row.private,
+            deals_per_round=row.deals_per_round,
+            has_games=bool(games),
+            open_entries=sum(1 for e in self.club.entries.values() if e.tournament_id == row.id and e.state in OPEN),
+            highest_deal=max((g.deal_no or 0 for g in games if not g.voided), default=0),
+        )
+        self.seen.append(t)
+        return t
+
+    def save(self, t: Any, change: Any, changes: Any, rs: Any) -> None:
+        row = self.club.tournaments[t.id]
+        for name, value in changes.items():
+            setattr(row, name, value)
+        if rs is not None:
+            row.ruleset_name, row.ruleset_options = rs.name, rs.changed_options()
+        if change.closing:
+            for token, link in list(self.club.links.items()):
+                if link.tournament_id == t.id and link.revoked_at is None:
+                    self.club.links[token] = dataclasses.replace(link, revoked_at=utcnow(), ended_by="tournament")
+
+    def row(self, tournament_id: int) -> Tournament:
+        return self.club.tournaments[tournament_id]
+
+    def zone_of(self, t: Any) -> str:
+        return t.time_zone or DEFAULT_ZONE
+
+
 class FakeDeals:
     """The deals repository (service/persistence/deals.py) over a ``Club``."""
 
@@ -696,6 +742,7 @@ class FakeUnitOfWork:
         self.games = FakeGames(self.working, self.seen)
         self.rounds = FakeRounds(self.working, self.seen)
         self.members = FakeMembers(self.working, self.seen)
+        self.tournaments = FakeTournaments(self.working, self.seen)
         self.locked: list[list[int]] = []
         self.acting: KeyRef | None = None
         self.stores_in_one_statement = False
@@ -720,6 +767,7 @@ class FakeUnitOfWork:
         self.games = FakeGames(self.working, self.seen)
         self.rounds = FakeRounds(self.working, self.seen)
         self.members = FakeMembers(self.working, self.seen)
+        self.tournaments = FakeTournaments(self.working, self.seen)
         self.rollbacks += 1
 
     def commit(self) -> None:
