@@ -7,7 +7,7 @@ back while the round is the last one seated and the tournament is open; links ar
 round and a tournament still open. ``Round`` holds what these decisions read — its own state and
 its place in the tournament (``last``: no round is seated after it; ``tournament_open``) — changes
 itself as they decide, and records what each change means (``events``: ``round.closed``,
-``round.reopened``) for the unit of work to turn into outbox rows. The rounds' repository
+``round.reopened``, ``round.removed``) for the unit of work to turn into outbox rows. The rounds' repository
 (``uow.rounds``: ``persistence/round_store.py``) loads it and saves it.
 
 >>> from datetime import datetime, timezone
@@ -46,6 +46,7 @@ class Round(Recording):
         method: str = "",
         last: bool = True,
         tournament_open: bool = True,
+        rounds: int | None = None,
     ) -> None:
         self.id = id
         self.tournament_id = tournament_id
@@ -54,6 +55,7 @@ class Round(Recording):
         self.created_at = created_at
         self.closed_at = closed_at
         self.last = last  # no round of the tournament is seated after it
+        self.rounds = number if rounds is None else rounds  # how many rounds the tournament has seated
         self.tournament_open = tournament_open
         self.events: list[ClubEvent] = []
 
@@ -93,6 +95,16 @@ class Round(Recording):
         self.closed_at = None
         self._announce(WebhookEvent.ROUND_REOPENED)
         return True
+
+    def remove(self, games: int) -> None:
+        """Take the round back (seated by mistake): only the last round of an open tournament, and
+        only while no game (``games``: entered against it, void ones too) was entered against it."""
+        self._in_an_open_tournament("reopen it to change its rounds")
+        if not self.last:
+            raise Conflict(f"only the last round ({self.rounds}) can be removed, and only while it has no games")
+        if games:
+            raise Conflict(f"round {self.number} has {games} game(s) entered against it: void or correct them instead")
+        self._announce(WebhookEvent.ROUND_REMOVED)
 
     def may_issue_links(self) -> None:
         """New table links are made for an open round of an open tournament only (Conflict)."""

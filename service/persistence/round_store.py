@@ -36,6 +36,7 @@ class Rounds:
         seats (NotFound otherwise)."""
         t = tournaments.owned_tournament(self.s, tournament_id, organizer_id)
         row, seats = rounds.get_round(self.s, t.id, number)
+        seated = rounds.next_number(self.s, t.id) - 1
         r = club_round.Round(
             row.id,
             t.id,
@@ -43,8 +44,9 @@ class Rounds:
             method=row.method,
             created_at=row.created_at,
             closed_at=row.closed_at,
-            last=rounds.next_number(self.s, t.id) == number + 1,
+            last=seated == number,
             tournament_open=t.status == "open",
+            rounds=seated,
         )
         self.seen.append(r)
         return t, r, seats
@@ -60,6 +62,16 @@ class Rounds:
             tables.end_links(self.s, r.id)
         else:
             tables.reopen_links(self.s, r.id)
+
+    def games_in_round(self, tournament_id: int, number: int) -> int:
+        """How many games (void ones too) were entered against the round."""
+        return rounds.games_in_round(self.s, tournament_id, number)
+
+    def remove(self, r: club_round.Round) -> None:
+        """The round taken back: its links go with it (its entries, if any, stay in the audit trail),
+        then its seats and itself."""
+        tables.remove_links(self.s, r.id)
+        rounds.remove_round(self.s, r.tournament_id, r.number)
 
     # --- a round's links --------------------------------------------------------------------------
 

@@ -146,23 +146,14 @@ def _no_deals_left(s: Session, tournament_id: int, deals: int, last: Round, seat
 
 def remove_last_round(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> RoundInfo:
     """Take back the last round seated, while no game has been entered against it (a round seated
-    by mistake). Conflict for an earlier round, or one with games; the answer is the round removed."""
-    s = uow.session
+    by mistake). Conflict for an earlier round, or one with games (``club.round.Round.remove``);
+    the answer is the round removed."""
     uow.lock_tournaments([tournament_id])
-    t = tournaments_repo.owned_tournament(s, tournament_id, acting)
-    if t.status != "open":
-        raise Conflict(f"tournament {t.id} is closed: reopen it to change its rounds")
-    r, seats = rounds_repo.get_round(s, t.id, number)
-    last = rounds_repo.next_number(s, t.id) - 1
-    if number != last:
-        raise Conflict(f"only the last round ({last}) can be removed, and only while it has no games")
-    played = rounds_repo.games_in_round(s, t.id, number)
-    if played:
-        raise Conflict(f"round {number} has {played} game(s) entered against it: void or correct them instead")
-    answer = round_info(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
-    tables_repo.remove_links(s, r.id)  # its links go with it; its entries stay in the audit trail
-    rounds_repo.remove_round(s, t.id, number)
-    uow.record(Announced(t.id, WebhookEvent.ROUND_REMOVED, {"tournament_id": t.id, "round": number}))
+    rounds = uow.rounds
+    t, r, seats = rounds.owned(acting, tournament_id, number)
+    r.remove(rounds.games_in_round(t.id, number))
+    answer = round_info(r, seats, rounds.player_names(t.id), {}, t.deals_per_round)
+    rounds.remove(r)
     uow.commit()
     return answer
 

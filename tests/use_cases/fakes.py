@@ -503,6 +503,7 @@ class FakeRounds:
             closed_at=row.closed_at,
             last=max(x.number for x in mine) == number,
             tournament_open=t.status == "open",
+            rounds=max(x.number for x in mine),
         )
         self.seen.append(r)
         return t, r, seats
@@ -519,6 +520,14 @@ class FakeRounds:
                 self.club.links[token] = dataclasses.replace(link, revoked_at=utcnow(), ended_by="round")
             elif r.closed_at is None and link.ended_by == "round":
                 self.club.links[token] = dataclasses.replace(link, revoked_at=None, ended_by=None)
+
+    def games_in_round(self, tournament_id: int, number: int) -> int:
+        return sum(1 for g in self.club.games.values() if (g.tournament_id, g.round_number) == (tournament_id, number))
+
+    def remove(self, r: club_round.Round) -> None:
+        self.club.links = {k: x for k, x in self.club.links.items() if x.round_id != r.id}
+        self.club.seating = {k: v for k, v in self.club.seating.items() if k[:2] != (r.tournament_id, r.number)}
+        del self.club.rounds[r.id]
 
     def issue_links(self, t: Any, r: Any, tables: Any, key_id: int, secret: str) -> tuple[datetime, list]:
         now = utcnow()

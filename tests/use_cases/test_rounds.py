@@ -10,7 +10,7 @@ from service.club import DealState, WebhookEvent
 from service.club.errors import Conflict
 from service.club.events import Announced
 from service.persistence.keys import KeyRef
-from service.tournament import round_board, round_closing, tables
+from service.tournament import games, round_board, round_closing, rounds, tables
 from service.tournament.table_access import LinkEnded
 
 from .fakes import Club, FakeUnitOfWork, Round
@@ -140,3 +140,27 @@ def test_only_the_last_round_of_an_open_tournament_is_reopened():
     with pytest.raises(Conflict, match="reopen it to add or correct games"):
         _reopen(club, tid)
     assert _announced(club) == [WebhookEvent.ROUND_CLOSED] and club.rounds[1].closed_at is not None
+
+
+def _remove(club, tid, number=1):
+    with FakeUnitOfWork(club) as uow:
+        return rounds.remove_last_round(uow, 1, tid, number)
+
+
+def test_the_last_round_is_taken_back_whole_while_it_has_no_game():
+    club, token, tid = _club()
+    club.rounds[2] = Round(2, tid, 2)
+    with pytest.raises(Conflict, match=r"only the last round \(2\) can be removed"):
+        _remove(club, tid, 1)
+    removed = _remove(club, tid, 2)
+    assert removed.number == 2 and 2 not in club.rounds
+    assert _announced(club) == [WebhookEvent.ROUND_REMOVED]
+    doc = {"round": 1, "table": 1, "deal": 1, "sheet": SHEET}
+    with FakeUnitOfWork(club) as uow:
+        games.submit_game(uow, "secret", tid, games.Body(doc, "{}"), None)
+    with pytest.raises(Conflict, match="has 1 game"):
+        _remove(club, tid, 1)
+    club.tournaments[tid].status = "closed"
+    with pytest.raises(Conflict, match="reopen it to change its rounds"):
+        _remove(club, tid, 1)
+    assert 1 in club.rounds and token in club.links
