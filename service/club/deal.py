@@ -57,7 +57,7 @@ class NewVersion:
     kind: str
     body: str  # the result as the table (or the director) sent it
     outcome: dict[str, Any]
-    seats: list[Any]  # seat, player_id, role, place, score, rebelled
+    seats: tuple[records.SeatShare, ...]  # each seat's share, as judged
     record_hash: str | None
     side: str
     at: datetime
@@ -240,7 +240,7 @@ class TableDeal:
                 )
             raise NotFound(f"deal {number} of table {self.table} has no version waiting to be confirmed")
         step = self.deal.confirm(entry_id)
-        role = next((x["role"] for x in e.seats if x["player_id"] == player_id), None)
+        role = next((x.role for x in e.seats if x.player_id == player_id), None)
         if role is None or not may_confirm(Side(e.side), e.entered_by, player_id, role):
             entered = self.names.get(e.entered_by or 0, "?")
             side = "" if e.side == Side.ANY else f" for the {'emperor' if e.side == Side.CROWN else 'rebel'} side"

@@ -9,10 +9,24 @@ The games', members' and webhooks' shapes are in ``game_records.py``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-__all__ = ["ApiKey", "Organizer", "Player", "Round", "RoundSeat", "TableEntry", "TableLink", "Tournament"]
+from ..core.roles import Role
+
+__all__ = [
+    "ApiKey",
+    "Organizer",
+    "Player",
+    "Round",
+    "RoundSeat",
+    "SeatShare",
+    "TableEntry",
+    "TableLink",
+    "Tournament",
+]
 
 
 class Organizer(Protocol):
@@ -164,6 +178,34 @@ class TableLink(Protocol):
     def ended_by(self) -> str | None: ...
 
 
+@dataclass(frozen=True, slots=True)
+class SeatShare:
+    """One seat of a deal's result as a table entry keeps it, judged when it was entered: who sat
+    there, their role, place and score, and whether they called rebellion (造反)."""
+
+    seat: int
+    player_id: int
+    role: Role
+    place: int | None
+    score: int
+    rebelled: bool
+
+    @classmethod
+    def of(cls, x: Mapping[str, Any]) -> SeatShare:
+        """A seat as the entry's JSON holds it."""
+        return cls(x["seat"], x["player_id"], Role(x["role"]), x["place"], x["score"], x["rebelled"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "player_id": self.player_id,
+            "role": self.role.value,
+            "place": self.place,
+            "score": self.score,
+            "rebelled": self.rebelled,
+        }
+
+
 class TableEntry(Protocol):
     """A deal's result as a table entered it, in its state (``club.deal`` decides every change)."""
 
@@ -188,7 +230,7 @@ class TableEntry(Protocol):
     @property
     def outcome(self) -> dict[str, Any]: ...
     @property
-    def seats(self) -> list[Any]: ...
+    def seats(self) -> tuple[SeatShare, ...]: ...
     @property
     def record_hash(self) -> str | None: ...
     @property

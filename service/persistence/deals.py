@@ -15,7 +15,6 @@ from sqlalchemy.orm import Session
 from ..club import OPEN_STATES, EntryState, records
 from ..club.deal import NEW, Deal, NewVersion, Step, TableDeal, Version
 from ..club.events import Aggregate
-from ..core.roles import Role
 from ..core.scoring import SeatResult
 from ..text_and_time import utcnow
 from . import games
@@ -52,12 +51,12 @@ def kept(e: records.TableEntry) -> games.Submission:
     """The game an entry was judged to be when it was entered, as it keeps it (its seats with
     their roles, places, scores and rebellion marks, its outcome and fingerprint): what confirming
     it stores, judged nothing again."""
-    seats = sorted(e.seats, key=lambda x: x["seat"])
-    players = tuple(x["player_id"] for x in seats)
+    seats = sorted(e.seats, key=lambda x: x.seat)
+    players = tuple(x.player_id for x in seats)
     doc = json.loads(e.body)
     body = {k: doc[k] for k in ("sheet", "record", "claimed", "accept_computed") if k in doc}
     sub_doc = {"players": players, "round": e.round_number, "table": e.table_no, "deal": e.deal_no, **body}
-    results = tuple(SeatResult(x["seat"], Role(x["role"]), x["place"], x["score"], x["rebelled"]) for x in seats)
+    results = tuple(SeatResult(x.seat, x.role, x.place, x.score, x.rebelled) for x in seats)
     raw = json.dumps(sub_doc, ensure_ascii=False)
     return games.Submission(
         players, e.kind, raw, e.outcome, results, e.record_hash, None, e.round_number, e.table_no, e.deal_no

@@ -8,14 +8,13 @@ standings add up exactly those rows.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
-    DateTime,
     ForeignKey,
     Index,
     Integer,
@@ -23,14 +22,15 @@ from sqlalchemy import (
     SmallInteger,
     String,
     Text,
-    TypeDecorator,
     UniqueConstraint,
     false,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from ..club.records import SeatShare
 from ..text_and_time import utcnow as utcnow
+from .column_types import SeatShares, UtcDateTime
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -39,25 +39,6 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
-
-
-class UtcDateTime(TypeDecorator[datetime]):
-    """A moment, handed back in UTC. PostgreSQL keeps the zone (timestamptz); SQLite keeps text
-    without one, so a time is turned to UTC on the way in and marked UTC on the way out: a game
-    played at 19:30+08:00 is 11:30 UTC on either database, never 19:30."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
-        if value is not None and value.tzinfo is not None:
-            value = value.astimezone(UTC)
-        return value
-
-    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
-        if value is None:
-            return None
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 class Base(DeclarativeBase):
@@ -274,7 +255,8 @@ class TableEntry(Base):
     kind: Mapped[str] = mapped_column(String(10))  # record or sheet
     body: Mapped[str] = mapped_column(Text)  # the submission as the table sent it
     outcome: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seats: Mapped[list[Any]] = mapped_column(JSON)  # seat, player_id, role, place, score, rebelled
+    seats: Mapped[tuple[SeatShare, ...]] = mapped_column(SeatShares)  # as judged when entered
+
     # the judged game's fingerprint (a full record; NULL for a sheet, or an entry from before 0021)
     record_hash: Mapped[str | None] = mapped_column(String(64))
     entered_by: Mapped[int | None] = mapped_column(ForeignKey("players.id"))

@@ -6,25 +6,26 @@ webhooks. The table's use cases are tables.py; the director's, round_board.py.""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ..club import Side
 from ..club import may_confirm as club_may_confirm
-from ..club.records import TableEntry, Tournament
+from ..club.records import SeatShare, TableEntry, Tournament
 from ..persistence.games import Submission
 from .submission import Seating, read_submission
 
 
-def side_of(seats: list[dict[str, Any]], player_id: int) -> str:
+def side_of(seats: Sequence[SeatShare], player_id: int) -> str:
     """The side a player was on in a result: crown (the emperor and the guard; a solo emperor is
     its own guard), or rebels."""
     for x in seats:
-        if x["player_id"] == player_id:
-            return Side.of_role(x["role"]).value
+        if x.player_id == player_id:
+            return Side.of_role(x.role).value
     raise ValueError(player_id)
 
 
-def entry_side(outcome: dict[str, Any], seats: list[dict[str, Any]], player_id: int) -> str:
+def entry_side(outcome: dict[str, Any], seats: Sequence[SeatShare], player_id: int) -> str:
     if outcome.get("mode") == "void":
         return Side.ANY.value  # a void deal has no sides: any other player confirms it
     return side_of(seats, player_id)
@@ -32,31 +33,23 @@ def entry_side(outcome: dict[str, Any], seats: list[dict[str, Any]], player_id: 
 
 def may_confirm(e: TableEntry, player_id: int) -> bool:
     """Whether a player may confirm the entry (the club core's rule: one of the other side)."""
-    role = next((x["role"] for x in e.seats if x["player_id"] == player_id), None)
+    role = next((x.role for x in e.seats if x.player_id == player_id), None)
     return role is not None and club_may_confirm(Side(e.side), e.entered_by, player_id, role)
 
 
-def same_result(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
-    def key(seats: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-        return sorted((x["seat"], x["player_id"], x["role"], x["place"], x["score"]) for x in seats)
+def same_result(a: Sequence[SeatShare], b: Sequence[SeatShare]) -> bool:
+    """Two versions of a deal say the same: every seat's player, role, place and score."""
+
+    def key(seats: Sequence[SeatShare]) -> list[tuple[Any, ...]]:
+        return sorted((x.seat, x.player_id, x.role, x.place, x.score) for x in seats)
 
     return key(a) == key(b)
 
 
-def seats_of(sub: Submission) -> list[dict[str, Any]]:
+def seats_of(sub: Submission) -> tuple[SeatShare, ...]:
     """A judged result's seats as an entry keeps them (its judgement, stored as the game when the
     entry is confirmed: ``persistence.deals.kept``)."""
-    return [
-        {
-            "seat": r.seat,
-            "player_id": sub.players[r.seat],
-            "role": r.role.value,
-            "place": r.place,
-            "score": r.score,
-            "rebelled": r.rebelled,
-        }
-        for r in sub.results
-    ]
+    return tuple(SeatShare(r.seat, sub.players[r.seat], r.role, r.place, r.score, r.rebelled) for r in sub.results)
 
 
 def read_result(

@@ -90,10 +90,7 @@ def entry_info(e: TableEntry, names: Mapping[int, str]) -> EntryInfo:
         game_id=e.game_id,
         created_at=e.created_at,
         updated_at=e.updated_at,
-        seats=tuple(
-            PlayerSeat(x["seat"], x["player_id"], names.get(x["player_id"]), x["role"], x["place"], x["score"])
-            for x in e.seats
-        ),
+        seats=tuple(PlayerSeat(x.seat, x.player_id, names.get(x.player_id), x.role, x.place, x.score) for x in e.seats),
         outcome=e.outcome,
     )
 

@@ -13,6 +13,7 @@ from service.club import EntryState, WebhookEvent
 from service.club.deal import Deal, TableDeal, Version
 from service.club.errors import Conflict, NotFound, Rejected
 from service.club.events import Announced, RatingsChanged
+from service.club.records import SeatShare
 
 NOW = datetime(2026, 11, 2, 20, tzinfo=UTC)
 PLAYERS = (11, 12, 13, 14, 15)
@@ -45,7 +46,7 @@ class Entry:
     id: int = 40
     entered_by: int = 11
     side: str = "crown"
-    seats: list = field(default_factory=lambda: SEATS)
+    seats: tuple = field(default_factory=lambda: tuple(SeatShare.of(x) for x in SEATS))
     state: str = "pending"
 
 
@@ -81,7 +82,7 @@ def test_the_side_that_entered_it_does_not_confirm_it(player):
 
 
 def test_a_void_deal_is_confirmed_by_anyone_but_who_entered_it():
-    void = Entry(side="any", seats=[{**x, "role": "other"} for x in SEATS])
+    void = Entry(side="any", seats=tuple(SeatShare.of({**x, "role": "other"}) for x in SEATS))
     assert _table(void).confirm(12, 40, None).stores == 40
     with pytest.raises(Rejected):
         _table(void).confirm(11, 40, None)

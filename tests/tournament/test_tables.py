@@ -148,14 +148,14 @@ def test_an_entry_kept_without_its_judgement_is_given_it_by_migration_0028(db, t
         entry = tables.enter_deal(uow, at, {"entered_by": at.players[0], "deal": 1, "sheet": CROWN}, None).entry
     with UnitOfWork(db) as uow:
         row = uow.session.get(TableEntry, entry.id)
-        judged = [dict(x) for x in row.seats]
-        old = [{k: v for k, v in x.items() if k != "rebelled"} for x in row.seats]
+        judged = [x.to_json() for x in row.seats]
+        old = [{k: v for k, v in x.items() if k != "rebelled"} for x in judged]
         uow.session.execute(update(TableEntry).where(TableEntry.id == entry.id).values(seats=old))
         uow.commit()
     db.downgrade("0027")
     db.upgrade()
     with UnitOfWork(db) as uow:
-        assert uow.session.get(TableEntry, entry.id).seats == judged
+        assert [x.to_json() for x in uow.session.get(TableEntry, entry.id).seats] == judged
         at = _at(uow, token)
         done = tables.confirm_deal(uow, at, 1, at.players[2], entry.id)
     assert sorted(x.score for x in _game(db, tid, done.game_id).seats) == [-2, -2, -2, 2, 4]
