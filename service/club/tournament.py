@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Conflict
+from .errors import Conflict, Rejected
 from .events import Announced, RatingsChanged, Recording
 from .vocabulary import WebhookEvent
 
@@ -56,6 +56,7 @@ class Tournament(Recording):
         has_games: bool,
         open_entries: int,
         highest_deal: int,
+        players: int = 0,
     ) -> None:
         self.id = id
         self.organizer_id = organizer_id
@@ -65,10 +66,23 @@ class Tournament(Recording):
         self.has_games = has_games  # its ruleset is frozen
         self.open_entries = open_entries  # table entries waiting (pending or disputed)
         self.highest_deal = highest_deal  # the highest deal number of its stored games (0: none)
+        self.players = players  # how many players it has (withdrawn ones count)
         self.events = []
 
     def __repr__(self) -> str:
         return f"Tournament({self.id}, {self.status}{', private' if self.private else ''})"
+
+    def may_add_player(self, limit: int) -> None:
+        """A tournament has at most ``limit`` players (Rejected ``too_many_players``)."""
+        if self.players >= limit:
+            raise Rejected.one(
+                "",
+                "too_many_players",
+                f"tournament {self.id} has {self.players:,} players, the most a tournament may have here "
+                f"(BAOHUANG_MAX_PLAYERS is {limit:,})",
+                "player",
+                limit=limit,
+            )
 
     def change(self, changes: Mapping[str, Any], *, new_ruleset: bool = False) -> TournamentChange:
         """Change its settings (``changes``: status, private, deals_per_round and the rest as

@@ -1,5 +1,5 @@
-"""The tournaments' repository: what changing a tournament (tournament/clubs.py
-``change_tournament``) asks of the database, as one object the unit of work hands out
+"""The tournaments' repository: what making and changing a tournament, adding its players and
+reading its standings (tournament/clubs.py) ask of the database, as one object the unit of work hands out
 (``uow.tournaments``).
 
 It loads a tournament as the club core's aggregate (``club.tournament.Tournament``) with the
@@ -15,11 +15,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..club import records
+from ..club import StandingRow, records
 from ..club import tournament as club_tournament
 from ..club.events import Aggregate
 from ..core.ruleset import Ruleset
-from . import game_reads, tables, tournaments
+from . import game_reads, rounds, standings, tables, tournaments
 
 __all__ = ["Tournaments"]
 
@@ -42,6 +42,7 @@ class Tournaments:
             has_games=tournaments.has_games(self.s, row.id),
             open_entries=tables.open_entries_of_tournament(self.s, row.id),
             highest_deal=game_reads.highest_deal(self.s, row.id),
+            players=tournaments.count_players(self.s, row.id),
         )
         self.seen.append(t)
         return t
@@ -61,6 +62,30 @@ class Tournaments:
             tournaments.give_pins(self.s, row)
         if change.closing:
             tables.end_links(self.s, tournament_id=t.id)  # for good: reopening brings none back
+
+    def create(self, organizer_id: int, name: str, rs: Ruleset, private: bool, **settings: Any) -> records.Tournament:
+        """A new tournament of the organizer's."""
+        return tournaments.create_tournament(self.s, organizer_id, name, rs, private, **settings)
+
+    def visible(self, tournament_id: int, viewer: int | None) -> records.Tournament:
+        """A tournament the viewer (an organizer, or None) may read (NotFound otherwise)."""
+        return tournaments.visible_tournament(self.s, tournament_id, viewer)
+
+    def has_games(self, tournament_id: int) -> bool:
+        return tournaments.has_games(self.s, tournament_id)
+
+    def add_player(self, t: club_tournament.Tournament, name: str, member_id: int | None) -> records.Player:
+        """A new player of the tournament, and the club member they are (the name rules: no name a
+        reader takes for another's; a member plays once a tournament)."""
+        return tournaments.add_player(self.s, self.row(t.id), name, member_id)
+
+    def standings(self, t: records.Tournament, after_round: int | None = None) -> list[StandingRow]:
+        """The standings now (the kept totals), or after a round (added up from the games entered
+        against it and the rounds before; NotFound for no such round)."""
+        if after_round is None:
+            return standings.standings(self.s, t.id, t.bye_points)
+        rounds.get_round(self.s, t.id, after_round)  # NotFound
+        return standings.standings_from_games(self.s, t.id, t.bye_points, up_to_round=after_round)
 
     def row(self, tournament_id: int) -> records.Tournament:
         """The tournament as the answers show it (from the session: no query once loaded)."""

@@ -15,12 +15,10 @@ from ..club.records import ApiKey, Organizer, Player, Tournament
 from ..core.record_form import read_ruleset
 from ..core.ruleset import Ruleset
 from ..persistence import keys as keys_repo
-from ..persistence import rounds as rounds_repo
 from ..persistence import sessions as sessions_repo
-from ..persistence import standings as standings_repo
 from ..persistence import tournaments as tournaments_repo
 from ..text_and_time import DEFAULT_ZONE
-from .errors import MissingScope, Rejected
+from .errors import MissingScope
 from .scopes import PAGES
 from .unit_of_work import UnitOfWork
 
@@ -154,7 +152,7 @@ def acts_for(organizer_id: int, acting: int) -> None:
 def authenticate(uow: UnitOfWork, secret: str, *, hashed: bool = False) -> keys_repo.KeyRef | None:
     """The usable key behind ``secret``, or behind its hash (``hashed``: what a signed-in page
     keeps in its session instead of the key). None: unknown or revoked."""
-    return keys_repo.authenticate_ref(uow.session, secret, hashed=hashed)
+    return uow.organizers.authenticate(secret, hashed=hashed)
 
 
 SESSION_LIFETIME = timedelta(hours=12)
@@ -187,7 +185,7 @@ def sign_out(uow: UnitOfWork, token: str) -> None:
 
 
 def register_organizer(uow: UnitOfWork, name: str, time_zone: str = DEFAULT_ZONE) -> Registered:
-    org, key, secret = keys_repo.create_organizer(uow.session, name, time_zone)
+    org, key, secret = uow.organizers.register(name, time_zone)
     uow.commit()
     return Registered(OrganizerInfo.of(org), ApiKeyInfo.of(key, secret))
 
@@ -225,8 +223,7 @@ def create_tournament(
     time_zone: str | None = None,
     player_pins: bool = False,
 ) -> TournamentInfo:
-    t = tournaments_repo.create_tournament(
-        uow.session,
+    t = uow.tournaments.create(
         acting,
         name,
         rs,
@@ -239,7 +236,7 @@ def create_tournament(
         player_pins=player_pins,
     )
     uow.commit()
-    return TournamentInfo.of(t, False, tournaments_repo.zone_of(uow.session, t))
+    return TournamentInfo.of(t, False, uow.tournaments.zone_of(t))
 
 
 def list_tournaments(uow: UnitOfWork, viewer: int | None, limit: int, offset: int) -> tuple[list[TournamentInfo], int]:
@@ -251,8 +248,9 @@ def list_tournaments(uow: UnitOfWork, viewer: int | None, limit: int, offset: in
 
 
 def get_tournament(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> TournamentInfo:
-    t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
-    return TournamentInfo.of(t, tournaments_repo.has_games(uow.session, t.id), tournaments_repo.zone_of(uow.session, t))
+    tournaments = uow.tournaments
+    t = tournaments.visible(tournament_id, viewer)
+    return TournamentInfo.of(t, tournaments.has_games(t.id), tournaments.zone_of(t))
 
 
 def change_tournament(
@@ -281,18 +279,10 @@ MAX_PLAYERS = int(os.environ.get("BAOHUANG_MAX_PLAYERS", "1000"))
 def add_player(uow: UnitOfWork, acting: int, tournament_id: int, name: str, member_id: int | None = None) -> PlayerInfo:
     """Rejected (422 too_many_players) once the tournament has MAX_PLAYERS players."""
     uow.lock_tournaments([tournament_id])
-    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
-    count = tournaments_repo.count_players(uow.session, t.id)
-    if count >= MAX_PLAYERS:
-        raise Rejected.one(
-            "",
-            "too_many_players",
-            f"tournament {t.id} has {count:,} players, the most a tournament may have here "
-            f"(BAOHUANG_MAX_PLAYERS is {MAX_PLAYERS:,})",
-            "player",
-            limit=MAX_PLAYERS,
-        )
-    p = tournaments_repo.add_player(uow.session, t, name, member_id)
+    tournaments = uow.tournaments
+    t = tournaments.owned(acting, tournament_id)
+    t.may_add_player(MAX_PLAYERS)
+    p = tournaments.add_player(t, name, member_id)
     uow.commit()
     return PlayerInfo.of(p)
 
@@ -343,10 +333,5 @@ def change_player(
 def standings(uow: UnitOfWork, viewer: int | None, tournament_id: int, round_number: int | None = None) -> Standings:
     """The standings now, or after a round (the games entered against it and the rounds before,
     and the rounds sat out until then)."""
-    t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
-    if round_number is None:
-        rows = standings_repo.standings(uow.session, t.id, t.bye_points)
-    else:
-        rounds_repo.get_round(uow.session, t.id, round_number)  # NotFound
-        rows = standings_repo.standings_from_games(uow.session, t.id, t.bye_points, up_to_round=round_number)
-    return Standings(t.id, round_number, STANDINGS_ORDER, rows)
+    t = uow.tournaments.visible(tournament_id, viewer)
+    return Standings(t.id, round_number, STANDINGS_ORDER, uow.tournaments.standings(t, round_number))

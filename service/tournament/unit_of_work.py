@@ -22,6 +22,7 @@ from ..persistence.deals import Deals
 from ..persistence.game_store import Games
 from ..persistence.keys import KeyRef
 from ..persistence.member_store import Members
+from ..persistence.organizer_store import Organizers
 from ..persistence.round_store import Rounds
 from ..persistence.table_store import Tables
 from ..persistence.tournament_store import Tournaments
@@ -87,6 +88,11 @@ class UnitOfWork:
         """The games' repository: a stored game as the club core's ``Game``, and what submitting
         and correcting one ask of the database."""
         return Games(self.session, self._seen)
+
+    @property
+    def organizers(self) -> Organizers:
+        """The organizers' repository: registering one, and the key behind a secret."""
+        return Organizers(self.session)
 
     @property
     def tournaments(self) -> Tournaments:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from service.club import EntryState
+from service.club import Contribution, EntryState, StandingRow, contribution, ranked, rules
 from service.club import game as club_game
 from service.club import member as club_member
 from service.club import round as club_round
@@ -24,11 +24,12 @@ from service.club import tournament as club_tournament
 from service.club.deal import NEW, Deal, NewVersion, Step, TableDeal
 from service.club.errors import NotFound
 from service.club.events import Aggregate, ClubEvent
+from service.names import name_key
 from service.persistence.db import IntegrityError
 from service.persistence.deals import OPEN, Opened, kept, version_of
 from service.persistence.game_target import GameTarget
 from service.persistence.games import NewGame, Submission, seat_values
-from service.persistence.keys import KeyRef
+from service.persistence.keys import KeyRef, hash_secret
 from service.persistence.tournaments import TournamentRef, check_owner
 from service.text_and_time import DEFAULT_ZONE, utcnow
 
@@ -81,12 +82,24 @@ class Link:
 
 
 @dataclass
+class Organizer:
+    id: int
+    name: str
+    time_zone: str = DEFAULT_ZONE
+    created_at: datetime = field(default_factory=utcnow)
+
+
+@dataclass
 class Key:
     id: int
     organizer_id: int = 1
     revoked_at: datetime | None = None
     secret: str = "secret"
     scopes: str = "read enter manage"
+    prefix: str = "bh_sec"
+    label: str | None = None
+    created_at: datetime = field(default_factory=utcnow)
+    last_used_at: datetime | None = None
 
 
 @dataclass
@@ -97,6 +110,7 @@ class Player:
     pin: str | None = None
     withdrawn_at: datetime | None = None
     member_id: int | None = None
+    created_at: datetime = field(default_factory=utcnow)
 
 
 @dataclass
@@ -206,6 +220,7 @@ class Remembered:
 class Club:
     """What the fake database holds."""
 
+    organizers: dict[int, Organizer] = field(default_factory=dict)
     tournaments: dict[int, Tournament] = field(default_factory=dict)
     rounds: dict[int, Round] = field(default_factory=dict)
     links: dict[str, Link] = field(default_factory=dict)  # by token
@@ -644,6 +659,7 @@ class FakeTournaments:
             has_games=bool(games),
             open_entries=sum(1 for e in self.club.entries.values() if e.tournament_id == row.id and e.state in OPEN),
             highest_deal=max((g.deal_no or 0 for g in games if not g.voided), default=0),
+            players=sum(1 for p in self.club.players.values() if p.tournament_id == row.id),
         )
         self.seen.append(t)
         return t
@@ -662,8 +678,72 @@ class FakeTournaments:
     def row(self, tournament_id: int) -> Tournament:
         return self.club.tournaments[tournament_id]
 
+    def create(self, organizer_id: int, name: str, rs: Any, private: bool, **settings: Any) -> Tournament:
+        t = Tournament(len(self.club.tournaments) + 1, organizer_id, name, rs.name, rs.changed_options())
+        t.private = private
+        for k, v in settings.items():
+            setattr(t, k, v)
+        self.club.tournaments[t.id] = t
+        return t
+
+    def visible(self, tournament_id: int, viewer: int | None) -> Tournament:
+        t = self.club.tournaments.get(tournament_id)
+        if t is None or (t.private and t.organizer_id != viewer):
+            raise NotFound(f"no tournament {tournament_id}")
+        return t
+
+    def has_games(self, tournament_id: int) -> bool:
+        return any(g.tournament_id == tournament_id for g in self.club.games.values())
+
+    def add_player(self, t: Any, name: str, member_id: int | None) -> Player:
+        row = self.club.tournaments[t.id]
+        mine = [p for p in self.club.players.values() if p.tournament_id == t.id]
+        taken = next((p for p in mine if name_key(p.name) == name_key(name)), None)
+        rules.name_free(row.name, name, None if taken is None else (taken.id, taken.name))
+        member = self.club.members[member_id] if member_id else self.club.member(name, public=not row.private)
+        if member_id:
+            member.players += 1
+        rules.joinable(t.id, member.id, member.name, member.merged_into, any(p.member_id == member.id for p in mine))
+        p = Player(len(self.club.players) + 1, t.id, name, member_id=member.id)
+        self.club.players[p.id] = p
+        return p
+
+    def standings(self, t: Any, after_round: int | None = None) -> list[StandingRow]:
+        """From every counted seat, by the club core's rule (the kept totals are the database's)."""
+        assert after_round is None, "the fake adds up the standings now only"
+        sums: dict[int, Contribution] = {}
+        for g in self.club.games.values():
+            if g.tournament_id == t.id and not g.voided:
+                for x in g.versions[-1].seats:
+                    sums[x.player_id] = sums.get(x.player_id, Contribution()) + contribution(
+                        x.role, x.score, x.rebelled
+                    )
+        players = [p for p in self.club.players.values() if p.tournament_id == t.id]
+        rows = (StandingRow.of(p.id, p.name, sums.get(p.id, Contribution()), 0, t.bye_points) for p in players)
+        return ranked(rows, lambda r: r.player_id)
+
     def zone_of(self, t: Any) -> str:
         return t.time_zone or DEFAULT_ZONE
+
+
+class FakeOrganizers:
+    """The organizers' repository (service/persistence/organizer_store.py) over a ``Club``."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+
+    def register(self, name: str, time_zone: str) -> tuple[Organizer, Key, str]:
+        org = Organizer(len(self.club.organizers) + 1, name, time_zone)
+        self.club.organizers[org.id] = org
+        key = Key(max(self.club.keys, default=0) + 1, org.id, secret=f"bh_secret-{org.id}", label="first key")
+        self.club.keys[key.id] = key
+        return org, key, key.secret
+
+    def authenticate(self, secret: str, *, hashed: bool = False) -> KeyRef | None:
+        for k in self.club.keys.values():
+            if (hash_secret(k.secret) if hashed else k.secret) == secret and k.revoked_at is None:
+                return KeyRef(k.id, k.organizer_id, None, k.scopes)
+        return None
 
 
 class FakeDeals:
@@ -752,6 +832,7 @@ class FakeUnitOfWork:
         self.rounds = FakeRounds(self.working, self.seen)
         self.members = FakeMembers(self.working, self.seen)
         self.tournaments = FakeTournaments(self.working, self.seen)
+        self.organizers = FakeOrganizers(self.working)
         self.locked: list[list[int]] = []
         self.acting: KeyRef | None = None
         self.stores_in_one_statement = False
@@ -777,6 +858,7 @@ class FakeUnitOfWork:
         self.rounds = FakeRounds(self.working, self.seen)
         self.members = FakeMembers(self.working, self.seen)
         self.tournaments = FakeTournaments(self.working, self.seen)
+        self.organizers = FakeOrganizers(self.working)
         self.rollbacks += 1
 
     def commit(self) -> None:
