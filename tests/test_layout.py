@@ -263,7 +263,6 @@ STILL_ON_THE_SESSION = {
     "pins.py",
     "player_lists.py",
     "ratings.py",
-    "rounds.py",
     "season_rows.py",
     "seasons.py",
     "webhooks.py",

@@ -63,6 +63,43 @@ class Rounds:
         else:
             tables.reopen_links(self.s, r.id)
 
+    # --- seating a round, and the rounds seated ----------------------------------------------
+
+    def owned_tournament(self, organizer_id: int, tournament_id: int) -> records.Tournament:
+        return tournaments.owned_tournament(self.s, tournament_id, organizer_id)
+
+    def visible_tournament(self, tournament_id: int, viewer: int | None) -> records.Tournament:
+        return tournaments.visible_tournament(self.s, tournament_id, viewer)
+
+    def players(self, tournament_id: int) -> Sequence[records.Player]:
+        """Every player of the tournament, withdrawn ones too."""
+        return tournaments.list_players(self.s, tournament_id, 100_000, 0)[0]
+
+    def rounds_of(self, tournament_id: int) -> list[tuple[records.Round, Sequence[records.RoundSeat]]]:
+        """Every round seated, in order, each with its seats."""
+        return rounds.rounds_of(self.s, tournament_id)
+
+    def get_round(self, tournament_id: int, number: int) -> tuple[records.Round, Sequence[records.RoundSeat]]:
+        """Round ``number`` with its seats (NotFound otherwise)."""
+        return rounds.get_round(self.s, tournament_id, number)
+
+    def next_number(self, tournament_id: int) -> int:
+        return rounds.next_number(self.s, tournament_id)
+
+    def store_round(
+        self, tournament_id: int, number: int, method: str, tables_: Sequence[Sequence[int]], sitting_out: Sequence[int]
+    ) -> tuple[records.Round, Sequence[records.RoundSeat]]:
+        """A new round seated (a second one of the same number fails on the unique constraint)."""
+        return rounds.store_round(self.s, tournament_id, number, method, tables_, sitting_out)
+
+    def entered_by_table(self, tournament_id: int) -> dict[tuple[int, int], dict[int, int]]:
+        """Every round's tables' deals with their games: (round, table) → {deal: game id}."""
+        return game_reads.entered_by_table(self.s, tournament_id)
+
+    def open_deals(self, tournament_id: int) -> set[tuple[int, int, int]]:
+        """(round, table, deal) of every deal entered at its table and still waiting."""
+        return tables.open_deals(self.s, tournament_id)
+
     def games_in_round(self, tournament_id: int, number: int) -> int:
         """How many games (void ones too) were entered against the round."""
         return rounds.games_in_round(self.s, tournament_id, number)

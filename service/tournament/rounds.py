@@ -10,12 +10,6 @@ from ..club import WebhookEvent
 from ..club.errors import Conflict
 from ..club.events import Announced
 from ..club.records import Round, RoundSeat
-from ..persistence import games as games_repo
-from ..persistence import rounds as rounds_repo
-from ..persistence import standings as standings_repo
-from ..persistence import tables as tables_repo
-from ..persistence import tournaments as tournaments_repo
-from ..persistence.db import Session
 from . import seating
 from .unit_of_work import UnitOfWork
 
@@ -74,7 +68,7 @@ def round_info(
     waiting: set[tuple[int, int, int]] | None = None,
 ) -> RoundInfo:
     """A round: each table's seats, its deals entered (deal and game) and the deals still missing
-    (``entered``: what games_repo.entered_by_table found)."""
+    (``entered``: the deals entered at each table, with their games)."""
     entered = entered or {}
     tables = []
     for n, at in _tables(seats).items():
@@ -104,41 +98,41 @@ def create_round(uow: UnitOfWork, acting: int, tournament_id: int, deals_left_ok
     and sitting out spread evenly over the rounds so far) or swiss (by the standings), as the
     tournament is set. Conflict: a closed tournament, fewer than five players, a round seated
     at the same moment by another request, or (``deals_left_ok`` false) ``DealsLeft``."""
-    s = uow.session
     uow.lock_tournaments([tournament_id])
-    t = tournaments_repo.owned_tournament(s, tournament_id, acting)
+    rounds = uow.rounds
+    t = rounds.owned_tournament(acting, tournament_id)
     if t.status != "open":
         raise Conflict(f"tournament {t.id} is closed: reopen it to seat a round")
-    players, _ = tournaments_repo.list_players(s, t.id, 100_000, 0)
-    active = [p.id for p in players if p.withdrawn_at is None]
+    active = [p.id for p in rounds.players(t.id) if p.withdrawn_at is None]
     if len(active) < seating.TABLE:
         raise Conflict(
             f"a round needs at least five players who have not withdrawn; tournament {t.id} has {len(active)}"
         )
-    earlier = rounds_repo.rounds_of(s, t.id)
+    earlier = rounds.rounds_of(t.id)
     if not deals_left_ok and earlier:
-        _no_deals_left(s, t.id, t.deals_per_round, *earlier[-1])
+        _no_deals_left(rounds.entered_by_table(t.id), t.deals_per_round, *earlier[-1])
     history = seating.History.of([_as_round(seats) for _, seats in earlier])
-    number = rounds_repo.next_number(s, t.id)
+    number = rounds.next_number(t.id)
     seed = t.id * 10_000 + number
     if t.seating == "swiss":
-        order = [row.player_id for row in standings_repo.standings(s, t.id, t.bye_points)]
+        order = [row.player_id for row in uow.tournaments.standings(t)]
         ranked = [p for p in order if p in set(active)]
         planned = seating.swiss(ranked, history, seed)
     else:
         planned = seating.balanced(active, history, seed)
-    r, seats = rounds_repo.store_round(s, t.id, number, t.seating, planned.tables, planned.sitting_out)
+    r, seats = rounds.store_round(t.id, number, t.seating, planned.tables, planned.sitting_out)
     uow.record(Announced(t.id, WebhookEvent.ROUND_CREATED, {"tournament_id": t.id, "round": number}))
     uow.commit()
-    return round_info(r, seats, games_repo.player_names(s, t.id), {}, t.deals_per_round)
+    return round_info(r, seats, rounds.player_names(t.id), {}, t.deals_per_round)
 
 
 class DealsLeft(Conflict):
     """The last round still has deals without a game: seating the next one is asked first."""
 
 
-def _no_deals_left(s: Session, tournament_id: int, deals: int, last: Round, seats: Sequence[RoundSeat]) -> None:
-    entered = games_repo.entered_by_table(s, tournament_id)
+def _no_deals_left(
+    entered: dict[tuple[int, int], dict[int, int]], deals: int, last: Round, seats: Sequence[RoundSeat]
+) -> None:
     left = sum(deals - len(entered.get((last.number, n), {})) for n in _tables(seats))
     if left > 0:
         raise DealsLeft(f"round {last.number} still has {left} deals without a result", round=last.number, left=left)
@@ -166,19 +160,14 @@ def _as_round(seats: Sequence[RoundSeat]) -> seating.Round:
 
 
 def list_rounds(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> list[RoundInfo]:
-    s = uow.session
-    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
-    names = games_repo.player_names(s, t.id)
-    entered = games_repo.entered_by_table(s, t.id)
-    waiting = tables_repo.open_deals(s, t.id)
-    return [
-        round_info(r, seats, names, entered, t.deals_per_round, waiting) for r, seats in rounds_repo.rounds_of(s, t.id)
-    ]
+    rounds = uow.rounds
+    t = rounds.visible_tournament(tournament_id, viewer)
+    names, entered, waiting = rounds.player_names(t.id), rounds.entered_by_table(t.id), rounds.open_deals(t.id)
+    return [round_info(r, seats, names, entered, t.deals_per_round, waiting) for r, seats in rounds.rounds_of(t.id)]
 
 
 def get_round(uow: UnitOfWork, viewer: int | None, tournament_id: int, number: int) -> RoundInfo:
-    s = uow.session
-    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
-    r, seats = rounds_repo.get_round(s, t.id, number)
-    entered = games_repo.entered_by_table(s, t.id)
-    return round_info(r, seats, games_repo.player_names(s, t.id), entered, t.deals_per_round)
+    rounds = uow.rounds
+    t = rounds.visible_tournament(tournament_id, viewer)
+    r, seats = rounds.get_round(t.id, number)
+    return round_info(r, seats, rounds.player_names(t.id), rounds.entered_by_table(t.id), t.deals_per_round)

@@ -503,12 +503,7 @@ class FakeRounds:
         row = next((r for r in mine if r.number == number), None)
         if row is None:
             raise NotFound(f"tournament {t.id} has no round {number}")
-        seats = [
-            Seat(p, table, k)
-            for (tid, n, table), players in self.club.seating.items()
-            if (tid, n) == (t.id, number)
-            for k, p in enumerate(players)
-        ]
+        seats = self._seats(row)
         r = club_round.Round(
             row.id,
             t.id,
@@ -535,6 +530,65 @@ class FakeRounds:
                 self.club.links[token] = dataclasses.replace(link, revoked_at=utcnow(), ended_by="round")
             elif r.closed_at is None and link.ended_by == "round":
                 self.club.links[token] = dataclasses.replace(link, revoked_at=None, ended_by=None)
+
+    def owned_tournament(self, organizer_id: int, tournament_id: int) -> Tournament:
+        return check_owner(self.club.tournaments.get(tournament_id), tournament_id, organizer_id)  # type: ignore[type-var]
+
+    def visible_tournament(self, tournament_id: int, viewer: int | None) -> Tournament:
+        return FakeTournaments(self.club, []).visible(tournament_id, viewer)
+
+    def players(self, tournament_id: int) -> list[Player]:
+        return sorted((p for p in self.club.players.values() if p.tournament_id == tournament_id), key=lambda p: p.id)
+
+    def _seats(self, r: Round) -> list[Seat]:
+        seated = [
+            Seat(p, table, k)
+            for (tid, n, table), players in sorted(self.club.seating.items(), key=lambda x: str(x[0]))
+            if (tid, n) == (r.tournament_id, r.number) and table is not None
+            for k, p in enumerate(players)
+        ]
+        out = self.club.seating.get((r.tournament_id, r.number, None), [])  # sitting out
+        return seated + [Seat(p, None, None) for p in out]
+
+    def rounds_of(self, tournament_id: int) -> list[tuple[Round, list[Seat]]]:
+        mine = sorted(
+            (r for r in self.club.rounds.values() if r.tournament_id == tournament_id), key=lambda r: r.number
+        )
+        return [(r, self._seats(r)) for r in mine]
+
+    def get_round(self, tournament_id: int, number: int) -> tuple[Round, list[Seat]]:
+        found = next((x for x in self.rounds_of(tournament_id) if x[0].number == number), None)
+        if found is None:
+            raise NotFound(f"tournament {tournament_id} has no round {number}")
+        return found
+
+    def next_number(self, tournament_id: int) -> int:
+        return 1 + max((r.number for r in self.club.rounds.values() if r.tournament_id == tournament_id), default=0)
+
+    def store_round(self, tournament_id: int, number: int, method: str, tables: Any, sitting_out: Any) -> Any:
+        if any((r.tournament_id, r.number) == (tournament_id, number) for r in self.club.rounds.values()):
+            raise IntegrityError("INSERT INTO rounds", None, Exception("one round of a number"))
+        r = Round(max(self.club.rounds, default=0) + 1, tournament_id, number, method=method)
+        self.club.rounds[r.id] = r
+        for t, table in enumerate(tables, start=1):
+            self.club.seating[(tournament_id, number, t)] = list(table)
+        if sitting_out:
+            self.club.seating[(tournament_id, number, None)] = list(sitting_out)  # type: ignore[index]
+        return r, self._seats(r)
+
+    def entered_by_table(self, tournament_id: int) -> dict[tuple[int, int], dict[int, int]]:
+        out: dict[tuple[int, int], dict[int, int]] = {}
+        for g in self.club.games.values():
+            if g.tournament_id == tournament_id and not g.voided and g.deal_no is not None:
+                out.setdefault((g.round_number or 0, g.table_no or 0), {})[g.deal_no] = g.id
+        return out
+
+    def open_deals(self, tournament_id: int) -> set[tuple[int, int, int]]:
+        return {
+            (e.round_number, e.table_no, e.deal_no)
+            for e in self.club.entries.values()
+            if e.tournament_id == tournament_id and e.state in OPEN
+        }
 
     def games_in_round(self, tournament_id: int, number: int) -> int:
         return sum(1 for g in self.club.games.values() if (g.tournament_id, g.round_number) == (tournament_id, number))

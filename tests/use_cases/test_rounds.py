@@ -9,8 +9,9 @@ import pytest
 from service.club import DealState, WebhookEvent
 from service.club.errors import Conflict
 from service.club.events import Announced
+from service.core.record_form import read_ruleset
 from service.persistence.keys import KeyRef
-from service.tournament import games, round_board, round_closing, rounds, tables
+from service.tournament import clubs, games, round_board, round_closing, rounds, tables
 from service.tournament.table_access import LinkEnded
 
 from .fakes import Club, FakeUnitOfWork, Round
@@ -164,3 +165,56 @@ def test_the_last_round_is_taken_back_whole_while_it_has_no_game():
     with pytest.raises(Conflict, match="reopen it to change its rounds"):
         _remove(club, tid, 1)
     assert 1 in club.rounds and token in club.links
+
+
+def _seat(club, tid, deals_left_ok=True):
+    with FakeUnitOfWork(club) as uow:
+        return rounds.create_round(uow, 1, tid, deals_left_ok)
+
+
+def _twelve() -> tuple[Club, int]:
+    club = Club()
+    with FakeUnitOfWork(club) as uow:
+        tid = clubs.create_tournament(uow, 1, "twelve", read_ruleset("weihai"), False, deals_per_round=1).id
+        for i in range(12):
+            clubs.add_player(uow, 1, tid, f"p{i}")
+        uow.commit()
+    return club, tid
+
+
+def test_rounds_seat_tables_of_five_and_the_rest_sit_out_each_in_turn():
+    club, tid = _twelve()
+    out = []
+    for number in (1, 2, 3):
+        r = _seat(club, tid)
+        assert r.number == number and len(r.tables) == 2
+        assert all(len(t.seats) == 5 for t in r.tables) and len(r.sitting_out) == 2
+        seated = {x.player_id for t in r.tables for x in t.seats} | {x.player_id for x in r.sitting_out}
+        assert len(seated) == 12
+        out += [x.player_id for x in r.sitting_out]
+    assert len(set(out)) == 6  # nobody sits out twice while others have not
+    assert _announced(club) == [WebhookEvent.ROUND_CREATED] * 3
+    with FakeUnitOfWork(club) as uow:
+        listed = rounds.list_rounds(uow, None, tid)
+        again = rounds.get_round(uow, None, tid, 2)
+    assert [x.number for x in listed] == [1, 2, 3] and again.tables == listed[1].tables
+    assert all(t.missing_deals == (1,) for x in listed for t in x.tables)
+
+
+def test_a_round_needs_five_players_an_open_tournament_and_if_asked_its_deals_done():
+    club, tid = _twelve()
+    _seat(club, tid)
+    with pytest.raises(rounds.DealsLeft) as info:
+        _seat(club, tid, deals_left_ok=False)
+    assert info.value.extra == {"round": 1, "left": 2}
+    club.tournaments[tid].status = "closed"
+    with pytest.raises(Conflict, match="reopen it to seat a round"):
+        _seat(club, tid)
+    few = Club()
+    with FakeUnitOfWork(few) as uow:
+        small = clubs.create_tournament(uow, 1, "four", read_ruleset("weihai"), False).id
+        for i in range(4):
+            clubs.add_player(uow, 1, small, f"p{i}")
+        uow.commit()
+    with pytest.raises(Conflict, match="at least five players"):
+        _seat(few, small)
