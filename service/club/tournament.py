@@ -84,6 +84,18 @@ class Tournament(Recording):
                 limit=limit,
             )
 
+    def may_add_players(self, more: int, limit: int) -> None:
+        """A list of ``more`` players fits under the bound ``limit`` (Rejected ``too_many_players``)."""
+        if self.players + more > limit:
+            raise Rejected.one(
+                "/names",
+                "too_many_players",
+                f"tournament {self.id} has {self.players:,} players and may have {limit:,} (BAOHUANG_MAX_PLAYERS): "
+                f"{more:,} more is too many",
+                "player",
+                limit=limit,
+            )
+
     def change(self, changes: Mapping[str, Any], *, new_ruleset: bool = False) -> TournamentChange:
         """Change its settings (``changes``: status, private, deals_per_round and the rest as
         given) and, with ``new_ruleset``, its ruleset. Refused (Conflict): anything that scores

@@ -100,6 +100,10 @@ class Rounds:
         """(round, table, deal) of every deal entered at its table and still waiting."""
         return tables.open_deals(self.s, tournament_id)
 
+    def pins_of(self, tournament_id: int) -> dict[int, str | None]:
+        """Each player's own PIN (None: none made)."""
+        return tournaments.pins_of(self.s, tournament_id)
+
     def games_in_round(self, tournament_id: int, number: int) -> int:
         """How many games (void ones too) were entered against the round."""
         return rounds.games_in_round(self.s, tournament_id, number)

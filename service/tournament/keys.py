@@ -6,9 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import timedelta
 
-from ..persistence import keys as keys_repo
-from ..persistence import sessions as sessions_repo
-from ..persistence import tables as tables_repo
 from ..text_and_time import utcnow
 from .clubs import ApiKeyInfo, acts_for
 from .errors import MissingScope
@@ -21,7 +18,7 @@ __all__ = ["LAST_USE_EVERY", "issue_key", "key_used", "list_keys", "needs_markin
 
 def list_keys(uow: UnitOfWork, acting: int, organizer_id: int) -> list[ApiKeyInfo]:
     acts_for(organizer_id, acting)
-    return [ApiKeyInfo.of(k) for k in keys_repo.list_keys(uow.session, organizer_id)]
+    return [ApiKeyInfo.of(k) for k in uow.organizers.keys(organizer_id)]
 
 
 def issue_key(
@@ -40,7 +37,7 @@ def issue_key(
         lacking = next((s for s in chosen if not issuer.allows(s.value)), None)
         if lacking is not None:
             raise MissingScope(lacking.value)
-    key, secret = keys_repo.new_key(uow.session, organizer_id, label, scopes_text(chosen))
+    key, secret = uow.organizers.issue_key(organizer_id, label, scopes_text(chosen))
     uow.commit()
     return ApiKeyInfo.of(key, secret)
 
@@ -56,14 +53,12 @@ def needs_marking(key: KeyRef) -> bool:
 
 def key_used(uow: UnitOfWork, key: KeyRef) -> None:
     """Record that ``key`` was used now."""
-    keys_repo.mark_used(uow.session, key.id, utcnow())
+    uow.organizers.key_used(key.id, utcnow())
     uow.commit()
 
 
 def revoke_key(uow: UnitOfWork, acting: int, organizer_id: int, key_id: int) -> ApiKeyInfo:
     acts_for(organizer_id, acting)
-    key = keys_repo.revoke_key(uow.session, organizer_id, key_id, [x.value for x in PAGES])
-    sessions_repo.close_sessions_of_key(uow.session, key.id)  # its pages are signed out
-    tables_repo.end_links(uow.session, key_id=key.id)  # and the table links it made end for good
+    key = uow.organizers.revoke_key(organizer_id, key_id, [x.value for x in PAGES])  # its pages and links end
     uow.commit()
     return ApiKeyInfo.of(key)

@@ -11,9 +11,6 @@ from typing import Any, Protocol
 
 from ..club import rules
 from ..club.records import Tournament
-from ..persistence import games as games_repo
-from ..persistence import rounds as rounds_repo
-from ..persistence import tournaments as tournaments_repo
 from .unit_of_work import UnitOfWork
 
 __all__ = ["WRONG_PIN", "Pins", "PlayerPin", "check_pin", "player_pins"]
@@ -48,13 +45,12 @@ class PlayerPin:
 def player_pins(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -> tuple[PlayerPin, ...]:
     """The PINs of the players seated in the round, by table (none where the tournament does not
     ask for them): the director's own to hand out, never shown at a table."""
-    s = uow.session
-    t = tournaments_repo.owned_tournament(s, tournament_id, acting)
-    _, seats = rounds_repo.get_round(s, t.id, number)
+    rounds = uow.rounds
+    t = rounds.owned_tournament(acting, tournament_id)
+    _, seats = rounds.get_round(t.id, number)
     if not t.player_pins:
         return ()
-    pins = tournaments_repo.pins_of(s, t.id)
-    names = games_repo.player_names(s, t.id)
+    pins, names = rounds.pins_of(t.id), rounds.player_names(t.id)
     seated = sorted((x for x in seats if x.table_no is not None), key=lambda x: (x.table_no, x.seat or 0))
     return tuple(
         PlayerPin(x.player_id, names.get(x.player_id, "?"), x.table_no or 0, pin)

@@ -7,7 +7,6 @@ from ..club.errors import Conflict
 from ..club.records import Player
 from ..core.errors import Problem
 from ..names import name_key
-from ..persistence import tournaments as tournaments_repo
 from .clubs import MAX_PLAYERS, PlayerInfo
 from .errors import Rejected
 from .unit_of_work import UnitOfWork
@@ -20,17 +19,9 @@ def add_players(uow: UnitOfWork, acting: int, tournament_id: int, names: list[st
     refused says which line (``/names/i``) and why (a name given twice, in the list or already
     in the tournament as a reader would take it); the tournament's bound on players holds."""
     uow.lock_tournaments([tournament_id])
-    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
-    count = tournaments_repo.count_players(uow.session, t.id)
-    if count + len(names) > MAX_PLAYERS:
-        raise Rejected.one(
-            "/names",
-            "too_many_players",
-            f"tournament {t.id} has {count:,} players and may have {MAX_PLAYERS:,} (BAOHUANG_MAX_PLAYERS): "
-            f"{len(names):,} more is too many",
-            "player",
-            limit=MAX_PLAYERS,
-        )
+    tournaments = uow.tournaments
+    t = tournaments.owned(acting, tournament_id)
+    t.may_add_players(len(names), MAX_PLAYERS)
     problems: list[Problem] = []
     first_line: dict[str, int] = {}
     added: list[Player] = []
@@ -43,7 +34,7 @@ def add_players(uow: UnitOfWork, acting: int, tournament_id: int, names: list[st
             continue
         first_line[key] = i
         try:
-            added.append(tournaments_repo.add_player(uow.session, t, name))
+            added.append(tournaments.add_player(t, name, None))
         except Conflict as exc:
             problems.append(Problem(f"/names/{i}", "duplicate_name", str(exc)))
     if problems:

@@ -29,7 +29,7 @@ from service.persistence.db import IntegrityError
 from service.persistence.deals import OPEN, Opened, kept, version_of
 from service.persistence.game_target import GameTarget
 from service.persistence.games import NewGame, Submission, seat_values
-from service.persistence.keys import KeyRef, hash_secret
+from service.persistence.keys import ALL_SCOPES, KeyRef, hash_secret
 from service.persistence.tournaments import TournamentRef, check_owner
 from service.text_and_time import DEFAULT_ZONE, utcnow
 
@@ -95,7 +95,7 @@ class Key:
     organizer_id: int = 1
     revoked_at: datetime | None = None
     secret: str = "secret"
-    scopes: str = "read enter manage"
+    scopes: str = ALL_SCOPES
     prefix: str = "bh_sec"
     label: str | None = None
     created_at: datetime = field(default_factory=utcnow)
@@ -590,6 +590,9 @@ class FakeRounds:
             if e.tournament_id == tournament_id and e.state in OPEN
         }
 
+    def pins_of(self, tournament_id: int) -> dict[int, str | None]:
+        return {p.id: p.pin for p in self.club.players.values() if p.tournament_id == tournament_id}
+
     def games_in_round(self, tournament_id: int, number: int) -> int:
         return sum(1 for g in self.club.games.values() if (g.tournament_id, g.round_number) == (tournament_id, number))
 
@@ -792,6 +795,33 @@ class FakeOrganizers:
         key = Key(max(self.club.keys, default=0) + 1, org.id, secret=f"bh_secret-{org.id}", label="first key")
         self.club.keys[key.id] = key
         return org, key, key.secret
+
+    def keys(self, organizer_id: int) -> list[Key]:
+        return [k for k in sorted(self.club.keys.values(), key=lambda k: k.id) if k.organizer_id == organizer_id]
+
+    def issue_key(self, organizer_id: int, label: str | None, scopes: str) -> tuple[Key, str]:
+        key = Key(max(self.club.keys, default=0) + 1, organizer_id, label=label, scopes=scopes)
+        key.secret = f"bh_secret-key-{key.id}"
+        self.club.keys[key.id] = key
+        return key, key.secret
+
+    def key_used(self, key_id: int, at: datetime) -> None:
+        self.club.keys[key_id].last_used_at = at
+
+    def revoke_key(self, organizer_id: int, key_id: int, keep: Any) -> Key:
+        key = self.club.keys.get(key_id)
+        if key is None or key.organizer_id != organizer_id:
+            raise NotFound(f"organizer {organizer_id} has no key {key_id}")
+        if key.revoked_at is None:
+            usable = [k for k in self.keys(organizer_id) if k.revoked_at is None and k.id != key_id]
+            strong = all(x in key.scopes.split() for x in keep)
+            last = strong and not any(all(x in k.scopes.split() for x in keep) for k in usable)
+            rules.keeps_a_usable_key(key_id, organizer_id, keep, last)
+            key.revoked_at = utcnow()
+            for token, link in list(self.club.links.items()):
+                if link.key_id == key_id and link.revoked_at is None:
+                    self.club.links[token] = dataclasses.replace(link, revoked_at=utcnow(), ended_by="key")
+        return key
 
     def authenticate(self, secret: str, *, hashed: bool = False) -> KeyRef | None:
         for k in self.club.keys.values():
