@@ -6,7 +6,7 @@ fake with the same methods in memory runs those use cases without a database
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
@@ -44,6 +44,27 @@ class Organizers:
         sessions.close_sessions_of_key(self.s, key.id)
         tables.end_links(self.s, key_id=key.id)
         return key
+
+    def organizer(self, organizer_id: int) -> records.Organizer:
+        """The organizer (NotFound otherwise)."""
+        return keys.get_organizer(self.s, organizer_id)
+
+    def change_organizer(self, organizer_id: int, name: str | None, time_zone: str | None) -> None:
+        """The club renamed, or its time zone set (None: unchanged)."""
+        keys.change_organizer(self.s, organizer_id, name, time_zone)
+
+    # --- a page's sessions ------------------------------------------------------------------------
+
+    def open_session(self, key_id: int, lifetime: timedelta) -> str:
+        """A page's session for the key: the token its cookie carries."""
+        return sessions.open_session(self.s, key_id, lifetime)
+
+    def session_of(self, token: str) -> sessions.SignedIn | None:
+        """The session behind a page's token, while it is good."""
+        return sessions.find_session(self.s, token)
+
+    def close_session(self, token: str) -> None:
+        sessions.close_session(self.s, token)
 
     def authenticate(self, secret: str, *, hashed: bool = False) -> KeyRef | None:
         """The usable key behind ``secret`` (or its hash); None: unknown or revoked."""

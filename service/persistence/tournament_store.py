@@ -10,7 +10,7 @@ with the same methods in memory runs the use case without a database (``tests/us
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -67,9 +67,35 @@ class Tournaments:
         """A new tournament of the organizer's."""
         return tournaments.create_tournament(self.s, organizer_id, name, rs, private, **settings)
 
+    def owned_row(self, organizer_id: int, tournament_id: int) -> records.Tournament:
+        """The organizer's tournament as the answers show it (NotFound, Forbidden otherwise)."""
+        return tournaments.owned_tournament(self.s, tournament_id, organizer_id)
+
     def visible(self, tournament_id: int, viewer: int | None) -> records.Tournament:
         """A tournament the viewer (an organizer, or None) may read (NotFound otherwise)."""
         return tournaments.visible_tournament(self.s, tournament_id, viewer)
+
+    def page(
+        self, viewer: int | None, limit: int, offset: int
+    ) -> tuple[list[tuple[records.Tournament, bool, str]], int]:
+        """A page of the tournaments the viewer may read, newest first: each with whether its
+        ruleset is frozen and its time zone; and how many there are."""
+        rows, total = tournaments.list_tournaments(self.s, viewer, limit, offset)
+        frozen = tournaments.with_games(self.s, [t.id for t in rows])
+        zones = tournaments.zones_of(self.s, rows)
+        return [(t, t.id in frozen, zones[t.id]) for t in rows], total
+
+    def players(self, tournament_id: int, limit: int, offset: int) -> tuple[Sequence[records.Player], int]:
+        """A page of the tournament's players, and how many there are."""
+        return tournaments.list_players(self.s, tournament_id, limit, offset)
+
+    def player(self, tournament_id: int, player_id: int) -> records.Player:
+        """The tournament's player (NotFound otherwise)."""
+        return tournaments.get_player(self.s, tournament_id, player_id)
+
+    def change_player(self, p: records.Player, *, name: str | None, withdrawn: bool | None) -> records.Player:
+        """A player renamed (under the name rules), withdrawn or taken back."""
+        return tournaments.update_player(self.s, p, name=name, withdrawn=withdrawn)
 
     def has_games(self, tournament_id: int) -> bool:
         return tournaments.has_games(self.s, tournament_id)

@@ -14,13 +14,11 @@ from ..club.errors import Forbidden
 from ..club.records import ApiKey, Organizer, Player, Tournament
 from ..core.record_form import read_ruleset
 from ..core.ruleset import Ruleset
-from ..persistence import keys as keys_repo
-from ..persistence import sessions as sessions_repo
-from ..persistence import tournaments as tournaments_repo
+from ..persistence.sessions import SignedIn
 from ..text_and_time import DEFAULT_ZONE
 from .errors import MissingScope
 from .scopes import PAGES
-from .unit_of_work import UnitOfWork
+from .unit_of_work import KeyRef, UnitOfWork
 
 # --- what the answers show -----------------------------------------------------------------------
 
@@ -101,7 +99,7 @@ class TournamentInfo:
             id=t.id,
             organizer_id=t.organizer_id,
             name=t.name,
-            ruleset=RulesetRef(t.ruleset_name, tournaments_repo.tournament_ruleset(t).options()),
+            ruleset=RulesetRef(t.ruleset_name, Ruleset.from_options(t.ruleset_name, t.ruleset_options).options()),
             status=t.status,
             private=t.private,
             frozen=frozen,
@@ -149,7 +147,7 @@ def acts_for(organizer_id: int, acting: int) -> None:
 # --- organizers and keys -------------------------------------------------------------------------
 
 
-def authenticate(uow: UnitOfWork, secret: str, *, hashed: bool = False) -> keys_repo.KeyRef | None:
+def authenticate(uow: UnitOfWork, secret: str, *, hashed: bool = False) -> KeyRef | None:
     """The usable key behind ``secret``, or behind its hash (``hashed``: what a signed-in page
     keeps in its session instead of the key). None: unknown or revoked."""
     return uow.organizers.authenticate(secret, hashed=hashed)
@@ -162,25 +160,25 @@ def sign_in(uow: UnitOfWork, secret: str) -> str | None:
     """A page's session for the key ``secret`` (the token its cookie carries), or None for an
     unknown or revoked key. The pages are a director's: a key without read, enter and manage
     (an app's) is refused with MissingScope."""
-    key = keys_repo.authenticate_ref(uow.session, secret)
+    key = uow.organizers.authenticate(secret)
     if key is None:
         return None
     lacking = next((s for s in PAGES if not key.allows(s.value)), None)
     if lacking is not None:
         raise MissingScope(lacking.value)
-    token = sessions_repo.open_session(uow.session, key.id, SESSION_LIFETIME)
+    token = uow.organizers.open_session(key.id, SESSION_LIFETIME)
     uow.commit()
     return token
 
 
-def signed_in(uow: UnitOfWork, token: str) -> sessions_repo.SignedIn | None:
+def signed_in(uow: UnitOfWork, token: str) -> SignedIn | None:
     """The session behind a page's token: None once signed out, run out, or its key revoked."""
-    return sessions_repo.find_session(uow.session, token)
+    return uow.organizers.session_of(token)
 
 
 def sign_out(uow: UnitOfWork, token: str) -> None:
     """End the session: a copy of its cookie opens nothing afterwards."""
-    sessions_repo.close_session(uow.session, token)
+    uow.organizers.close_session(token)
     uow.commit()
 
 
@@ -192,7 +190,7 @@ def register_organizer(uow: UnitOfWork, name: str, time_zone: str = DEFAULT_ZONE
 
 def get_organizer(uow: UnitOfWork, organizer_id: int) -> OrganizerInfo:
     """An organizer: its name and its club's time zone."""
-    return OrganizerInfo.of(keys_repo.get_organizer(uow.session, organizer_id))
+    return OrganizerInfo.of(uow.organizers.organizer(organizer_id))
 
 
 def change_organizer(
@@ -201,10 +199,11 @@ def change_organizer(
     """Rename the club, or set its time zone (times already stored stay the same moments; they
     are read and shown in the new zone from now on, in every tournament without a zone of its own)."""
     acts_for(organizer_id, acting)
-    keys_repo.get_organizer(uow.session, organizer_id)
-    keys_repo.change_organizer(uow.session, organizer_id, name, time_zone)
+    organizers = uow.organizers
+    organizers.organizer(organizer_id)  # NotFound
+    organizers.change_organizer(organizer_id, name, time_zone)
     uow.commit()
-    return OrganizerInfo.of(keys_repo.get_organizer(uow.session, organizer_id))
+    return OrganizerInfo.of(organizers.organizer(organizer_id))
 
 
 # --- tournaments ------------------------------------------------------------------------------
@@ -240,11 +239,8 @@ def create_tournament(
 
 
 def list_tournaments(uow: UnitOfWork, viewer: int | None, limit: int, offset: int) -> tuple[list[TournamentInfo], int]:
-    s = uow.session
-    rows, total = tournaments_repo.list_tournaments(s, viewer, limit, offset)
-    frozen = tournaments_repo.with_games(s, [t.id for t in rows])
-    zones = tournaments_repo.zones_of(s, rows)
-    return [TournamentInfo.of(t, t.id in frozen, zones[t.id]) for t in rows], total
+    rows, total = uow.tournaments.page(viewer, limit, offset)
+    return [TournamentInfo.of(t, frozen, zone) for t, frozen, zone in rows], total
 
 
 def get_tournament(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> TournamentInfo:
@@ -290,14 +286,14 @@ def add_player(uow: UnitOfWork, acting: int, tournament_id: int, name: str, memb
 def list_players(
     uow: UnitOfWork, viewer: int | None, tournament_id: int, limit: int, offset: int
 ) -> tuple[list[PlayerInfo], int]:
-    t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
-    rows, total = tournaments_repo.list_players(uow.session, t.id, limit, offset)
+    t = uow.tournaments.visible(tournament_id, viewer)
+    rows, total = uow.tournaments.players(t.id, limit, offset)
     return [PlayerInfo.of(p) for p in rows], total
 
 
 def get_player(uow: UnitOfWork, viewer: int | None, tournament_id: int, player_id: int) -> PlayerInfo:
-    t = tournaments_repo.visible_tournament(uow.session, tournament_id, viewer)
-    return PlayerInfo.of(tournaments_repo.get_player(uow.session, t.id, player_id))
+    t = uow.tournaments.visible(tournament_id, viewer)
+    return PlayerInfo.of(uow.tournaments.player(t.id, player_id))
 
 
 def change_player(
@@ -314,11 +310,10 @@ def change_player(
 ) -> PlayerInfo:
     """Rename, withdraw or take back a player; with ``member_id``, link the player (and every
     game of theirs) to another member of the club (kept in the members' audit trail)."""
-    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
-    uow.lock_tournaments([t.id])
-    p = tournaments_repo.update_player(
-        uow.session, tournaments_repo.get_player(uow.session, t.id, player_id), name=name, withdrawn=withdrawn
-    )
+    uow.lock_tournaments([tournament_id])
+    tournaments = uow.tournaments
+    t = tournaments.owned_row(acting, tournament_id)
+    p = tournaments.change_player(tournaments.player(t.id, player_id), name=name, withdrawn=withdrawn)
     if member_id is not None:  # the member decides (club.member.Member.take_player)
         to = uow.members.get(acting, member_id)
         if to.take_player(p.id, member_now=p.member_id, clash=uow.members.clash(to.id, [p.tournament_id])):

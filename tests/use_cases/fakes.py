@@ -30,6 +30,7 @@ from service.persistence.deals import OPEN, Opened, kept, version_of
 from service.persistence.game_target import GameTarget
 from service.persistence.games import NewGame, Submission, seat_values
 from service.persistence.keys import ALL_SCOPES, KeyRef, hash_secret
+from service.persistence.sessions import SignedIn
 from service.persistence.tournaments import TournamentRef, check_owner
 from service.text_and_time import DEFAULT_ZONE, utcnow
 
@@ -230,6 +231,7 @@ class Club:
     entries: dict[int, Entry] = field(default_factory=dict)
     games: dict[int, Game] = field(default_factory=dict)
     remembered: dict[tuple[int, str], Remembered] = field(default_factory=dict)
+    sessions: dict[str, tuple[int, datetime]] = field(default_factory=dict)  # token: key, until
     members: dict[int, Member] = field(default_factory=dict)
     member_events: list[tuple[str, int, int | None]] = field(default_factory=list)  # action, member, from
     events: list[ClubEvent] = field(default_factory=list)  # what committed units of work recorded
@@ -743,6 +745,41 @@ class FakeTournaments:
         self.club.tournaments[t.id] = t
         return t
 
+    def owned_row(self, organizer_id: int, tournament_id: int) -> Tournament:
+        return check_owner(self.club.tournaments.get(tournament_id), tournament_id, organizer_id)  # type: ignore[type-var]
+
+    def page(self, viewer: int | None, limit: int, offset: int) -> tuple[list[tuple[Tournament, bool, str]], int]:
+        seen = [t for t in self.club.tournaments.values() if not t.private or t.organizer_id == viewer]
+        seen.sort(key=lambda t: -t.id)
+        return [(t, self.has_games(t.id), self.zone_of(t)) for t in seen[offset : offset + limit]], len(seen)
+
+    def players(self, tournament_id: int, limit: int, offset: int) -> tuple[list[Player], int]:
+        mine = sorted((p for p in self.club.players.values() if p.tournament_id == tournament_id), key=lambda p: p.id)
+        return mine[offset : offset + limit], len(mine)
+
+    def player(self, tournament_id: int, player_id: int) -> Player:
+        p = self.club.players.get(player_id)
+        if p is None or p.tournament_id != tournament_id:
+            raise NotFound(f"tournament {tournament_id} has no player {player_id}")
+        return p
+
+    def change_player(self, p: Player, *, name: str | None, withdrawn: bool | None) -> Player:
+        if name is not None and name != p.name:
+            t = self.club.tournaments[p.tournament_id]
+            taken = next(
+                (
+                    x
+                    for x in self.club.players.values()
+                    if x.tournament_id == t.id and name_key(x.name) == name_key(name)
+                ),
+                None,
+            )
+            rules.name_free(t.name, name, None if taken is None else (taken.id, taken.name), p.id)
+            p.name = name
+        if withdrawn is not None and withdrawn != (p.withdrawn_at is not None):
+            p.withdrawn_at = utcnow() if withdrawn else None
+        return p
+
     def visible(self, tournament_id: int, viewer: int | None) -> Tournament:
         t = self.club.tournaments.get(tournament_id)
         if t is None or (t.private and t.organizer_id != viewer):
@@ -795,6 +832,31 @@ class FakeOrganizers:
         key = Key(max(self.club.keys, default=0) + 1, org.id, secret=f"bh_secret-{org.id}", label="first key")
         self.club.keys[key.id] = key
         return org, key, key.secret
+
+    def organizer(self, organizer_id: int) -> Organizer:
+        org = self.club.organizers.get(organizer_id)
+        if org is None:
+            raise NotFound(f"no organizer {organizer_id}")
+        return org
+
+    def change_organizer(self, organizer_id: int, name: str | None, time_zone: str | None) -> None:
+        org = self.club.organizers[organizer_id]
+        org.name, org.time_zone = name or org.name, time_zone or org.time_zone
+
+    def open_session(self, key_id: int, lifetime: timedelta) -> str:
+        token = f"session-{len(self.club.sessions) + 1}"
+        self.club.sessions[token] = (key_id, utcnow() + lifetime)
+        return token
+
+    def session_of(self, token: str) -> SignedIn | None:
+        found = self.club.sessions.get(token)
+        if found is None or found[1] <= utcnow() or self.club.keys[found[0]].revoked_at is not None:
+            return None
+        k = self.club.keys[found[0]]
+        return SignedIn(KeyRef(k.id, k.organizer_id, None, k.scopes), hash_secret(k.secret))
+
+    def close_session(self, token: str) -> None:
+        self.club.sessions.pop(token, None)
 
     def keys(self, organizer_id: int) -> list[Key]:
         return [k for k in sorted(self.club.keys.values(), key=lambda k: k.id) if k.organizer_id == organizer_id]

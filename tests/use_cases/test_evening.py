@@ -137,3 +137,33 @@ def test_equal_standings_share_a_rank_and_ties_are_listed_by_pinyin():
     assert [r.rank for r in rows] == [1, 2, 3, 3, 3]
     assert [r.name for r in rows] == ["皇帝", "保子", "Li Na", "王芳", "张伟"]
     assert "share a rank" in answer.order
+
+
+def test_a_page_session_is_the_keys_and_ends_with_it():
+    club, secret, org, _, _ = _evening()
+    with FakeUnitOfWork(club) as uow:
+        token = clubs.sign_in(uow, secret)
+        assert clubs.sign_in(uow, "bh_wrong") is None
+    assert token is not None
+    with FakeUnitOfWork(club) as uow:
+        found = clubs.signed_in(uow, token)
+        assert found is not None and found.key.organizer_id == org
+        clubs.sign_out(uow, token)
+    with FakeUnitOfWork(club) as uow:
+        assert clubs.signed_in(uow, token) is None
+
+
+def test_a_player_is_renamed_under_the_name_rules_and_withdrawn_between_rounds():
+    club, _, org, tid, ids = _evening()
+    with FakeUnitOfWork(club) as uow:
+        renamed = clubs.change_player(uow, org, tid, ids[0], "甲一", None)
+        with pytest.raises(Conflict, match="already has a player named"):
+            clubs.change_player(uow, org, tid, ids[1], "甲一 ", None)
+        gone = clubs.change_player(uow, org, tid, ids[1], None, True)
+        players, total = clubs.list_players(uow, None, tid, 10, 0)
+    assert renamed.name == "甲一" and gone.withdrawn and total == 5
+    assert [p.name for p in players] == ["甲一", "乙", "丙", "丁", "戊"]
+    with FakeUnitOfWork(club) as uow:
+        listed, n = clubs.list_tournaments(uow, None, 10, 0)
+        org_info = clubs.change_organizer(uow, org, org, "威海俱乐部", None)
+    assert n == 1 and listed[0].id == tid and org_info.name == "威海俱乐部"
