@@ -256,7 +256,6 @@ def test_persistence_hands_up_read_only_shapes_never_rows():
 # tests/use_cases): the list may shrink, never grow.
 STILL_ON_THE_SESSION = {
     "batch.py",
-    "game_queries.py",
     "members.py",
     "ratings.py",
     "season_rows.py",

@@ -10,7 +10,8 @@ without a database (``tests/use_cases/fakes.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, update
@@ -20,7 +21,7 @@ from ..club import game as club_game
 from ..club import game_records, records
 from ..club.events import Aggregate
 from ..club.game import Correction, GameAction
-from . import game_reads, games, idempotency, tournaments
+from . import game_reads, games, idempotency, keys, tournaments
 from .keys import KeyRef
 from .models import Game as GameRow
 from .models import GameSeat, GameVersion
@@ -136,6 +137,66 @@ class Games:
             apply_stats(s, t.id, seats, +1)
         s.flush()
         return version
+
+    # --- reading a tournament's games -------------------------------------------------------------
+
+    def visible_tournament(self, tournament_id: int, viewer: int | None) -> records.Tournament:
+        """A tournament the viewer (an organizer, or None) may read (NotFound otherwise)."""
+        return tournaments.visible_tournament(self.s, tournament_id, viewer)
+
+    def zone_of_tournament(self, tournament_id: int) -> str:
+        return tournaments.zone_of_id(self.s, tournament_id)
+
+    def list_games(
+        self,
+        tournament_id: int,
+        *,
+        player_id: int | None,
+        since: datetime | None,
+        until: datetime | None,
+        include_void: bool,
+        limit: int,
+        offset: int,
+    ) -> tuple[Sequence[game_records.Game], int]:
+        """A page of the tournament's games, oldest first, and how many there are."""
+        return game_reads.list_games(
+            self.s,
+            tournament_id,
+            player_id=player_id,
+            since=since,
+            until=until,
+            include_void=include_void,
+            limit=limit,
+            offset=offset,
+        )
+
+    def games_page(
+        self, tournament_id: int, *, before: int | None, after: int | None, limit: int
+    ) -> tuple[Sequence[game_records.Game], bool, bool]:
+        """A page in the order played, and whether games come before and after it."""
+        return game_reads.games_page(self.s, tournament_id, before=before, after=after, limit=limit)
+
+    def current_versions(self, rows: Sequence[game_records.Game]) -> dict[int, game_records.GameVersion]:
+        return game_reads.current_versions(self.s, rows)
+
+    def seats_of_versions(self, version_ids: Sequence[int]) -> dict[int, list[game_records.GameSeat]]:
+        return game_reads.seats_of_versions(self.s, version_ids)
+
+    def game_of(self, t: records.Tournament, game_id: int) -> game_records.Game:
+        """The tournament's game as the answers show it (NotFound otherwise)."""
+        return game_reads.get_game(self.s, t, game_id)
+
+    def tournament_of_game(self, game_id: int) -> int:
+        """The tournament a game belongs to (NotFound for no such game)."""
+        return game_reads.tournament_of_game(self.s, game_id)
+
+    def key_labels(self, organizer_id: int) -> dict[int, str | None]:
+        """The organizer's keys' labels, by key."""
+        return {k.id: k.label for k in keys.list_keys(self.s, organizer_id)}
+
+    def export_games(self, tournament_id: int) -> Iterator[tuple[game_records.Game, game_records.GameVersion]]:
+        """Every game of the tournament with its current version, oldest first, in batches."""
+        return game_reads.export_games(self.s, tournament_id)
 
     # --- what the answers show of a game ----------------------------------------------------------
 

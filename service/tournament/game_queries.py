@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
@@ -16,12 +16,10 @@ from ..core import adjudicate
 from ..core.errors import RecordError
 from ..core.jsonio import loads
 from ..core.notation import looks_like_notation, parse_submission
-from ..persistence import games as games_repo
-from ..persistence import keys as keys_repo
-from ..persistence import tournaments as tournaments_repo
-from ..persistence.db import Session
+from ..core.ruleset import Ruleset
+from ..persistence.game_store import Games as GamesRepository
 from ..text_and_time import DEFAULT_ZONE, local_iso
-from .games import StoredGame, stored_game
+from .games import GameReads, StoredGame, stored_game
 from .unit_of_work import UnitOfWork
 
 
@@ -70,15 +68,20 @@ def list_games(
     offset: int = 0,
 ) -> tuple[list[StoredGame], int]:
     """A page of the tournament's games, oldest first; by player, by date; void ones or not."""
-    s = uow.session
-    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
-    rows, total = games_repo.list_games(
-        s, t.id, player_id=player, since=since, until=until, include_void=include_void, limit=limit, offset=offset
+    games = uow.games
+    t = games.visible_tournament(tournament_id, viewer)
+    rows, total = games.list_games(
+        t.id, player_id=player, since=since, until=until, include_void=include_void, limit=limit, offset=offset
     )
-    versions = games_repo.current_versions(s, rows)
-    seats = games_repo.seats_of_versions(s, [v.id for v in versions.values()])
-    names = games_repo.player_names(s, t.id)
-    return [stored_game(uow.games, g, versions[g.id], seats[versions[g.id].id], names) for g in rows], total
+    return _shown(games, t.id, rows), total
+
+
+def _shown(games: GamesRepository, tournament_id: int, rows: Sequence[Game]) -> list[StoredGame]:
+    """Games as the answers show them, their current versions, seats and names read at once."""
+    versions = games.current_versions(rows)
+    seats = games.seats_of_versions([v.id for v in versions.values()])
+    names = games.player_names(tournament_id)
+    return [stored_game(games, g, versions[g.id], seats[versions[g.id].id], names) for g in rows]
 
 
 GAMES_A_PAGE = 50
@@ -99,13 +102,10 @@ def games_page(
 ) -> GamesPage:
     """The tournament's latest games, or those just before or after a game of it: a page of
     GAMES_A_PAGE read along the index, whatever the tournament's length."""
-    s = uow.session
-    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
-    rows, earlier, later = games_repo.games_page(s, t.id, before=before, after=after, limit=GAMES_A_PAGE)
-    versions = games_repo.current_versions(s, rows)
-    seats = games_repo.seats_of_versions(s, [v.id for v in versions.values()])
-    names = games_repo.player_names(s, t.id)
-    shown = [stored_game(uow.games, g, versions[g.id], seats[versions[g.id].id], names) for g in rows]
+    games = uow.games
+    t = games.visible_tournament(tournament_id, viewer)
+    rows, earlier, later = games.games_page(t.id, before=before, after=after, limit=GAMES_A_PAGE)
+    shown = _shown(games, t.id, rows)
     return GamesPage(
         shown,
         shown[0].id if shown and earlier else None,
@@ -116,21 +116,20 @@ def games_page(
 def public_tournament_of_game(uow: UnitOfWork, game_id: int) -> int:
     """The public tournament a game belongs to (NotFound for an unknown game, or one of a private
     tournament: an embed shows what anybody may see, and says no more)."""
-    s = uow.session
-    tid = games_repo.tournament_of_game(s, game_id)
-    tournaments_repo.visible_tournament(s, tid, None)
+    tid = uow.games.tournament_of_game(game_id)
+    uow.games.visible_tournament(tid, None)
     return tid
 
 
 def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> GameDetails:
     """A game with its players' names, what was submitted (the record or the sheet) and, for a
     record, the referee's notes (what a deal rebuilt from the plays assumed)."""
-    s = uow.session
-    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
-    game = games_repo.get_game(s, t, game_id)
-    shown = stored_game(uow.games, game)
-    version = games_repo.current_version(s, game)
-    submitted = next((v for v in reversed(games_repo.history(s, game)) if v.body is not None), None)
+    games = uow.games
+    t = games.visible_tournament(tournament_id, viewer)
+    game = games.game_of(t, game_id)
+    shown = stored_game(games, game)
+    version = games.current_version(game)
+    submitted = next((v for v in reversed(games.history(game)) if v.body is not None), None)
     parts: dict[str, dict[str, Any] | None] = {"record": None, "sheet": None}
     notes: tuple[str, ...] = ()
     if submitted is not None:
@@ -140,7 +139,7 @@ def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: i
             parts[submitted.kind] = part
             if submitted.kind == "record" and version.action != "void":
                 with contextlib.suppress(RecordError):
-                    notes = tuple(adjudicate(part, tournaments_repo.tournament_ruleset(t)).notes)
+                    notes = tuple(adjudicate(part, Ruleset.from_options(t.ruleset_name, t.ruleset_options)).notes)
     return GameDetails(
         **{f.name: getattr(shown, f.name) for f in fields(StoredGame)},
         record=parts["record"],
@@ -165,11 +164,11 @@ def submission_of(body: str | None) -> dict[str, Any] | None:
 
 def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> GameHistory:
     """Every version of a game; which key made each is the organizer's business only."""
-    s = uow.session
-    t = tournaments_repo.visible_tournament(s, tournament_id, viewer)
-    game = games_repo.get_game(s, t, game_id)
+    games = uow.games
+    t = games.visible_tournament(tournament_id, viewer)
+    game = games.game_of(t, game_id)
     owner = viewer == t.organizer_id
-    labels = {k.id: k.label for k in keys_repo.list_keys(s, t.organizer_id)} if owner else {}
+    labels = games.key_labels(t.organizer_id) if owner else {}
     return GameHistory(
         game.id,
         tuple(
@@ -184,28 +183,28 @@ def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_i
                 body=v.body,
                 outcome=v.outcome,
             )
-            for v in games_repo.history(s, game)
+            for v in games.history(game)
         ),
     )
 
 
 def visible_tournament_id(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> int:
-    return tournaments_repo.visible_tournament(uow.session, tournament_id, viewer).id
+    return uow.games.visible_tournament(tournament_id, viewer).id
 
 
 def export_lines(uow: UnitOfWork, tournament_id: int) -> Iterator[str]:
     """Every game of the tournament as NDJSON lines (current versions, void ones included), its
     times in the tournament's own time (with their offset, and the zone named)."""
-    s = uow.session
-    zone = tournaments_repo.zone_of_id(s, tournament_id)
-    for game, version in games_repo.export_games(s, tournament_id):
-        yield export_line(s, game, version, zone)
+    games = uow.games
+    zone = games.zone_of_tournament(tournament_id)
+    for game, version in games.export_games(tournament_id):
+        yield export_line(games, game, version, zone)
 
 
-def export_line(s: Session, game: Game, version: GameVersion, zone: str = DEFAULT_ZONE) -> str:
+def export_line(games: GameReads, game: Game, version: GameVersion, zone: str = DEFAULT_ZONE) -> str:
     """One game of the export: its submission as JSON (a game sent in the notation read into its
     JSON envelope) and, for a game sent in the notation, the text as it was stored."""
-    seats = games_repo.game_seats(s, version.id)
+    seats = games.game_seats(version.id)
     body = version.body
     return (
         json.dumps(

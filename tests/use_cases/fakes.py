@@ -477,6 +477,65 @@ class FakeGames:
         row.voided = c.action == club_game.GameAction.VOID
         return version
 
+    def visible_tournament(self, tournament_id: int, viewer: int | None) -> Tournament:
+        return FakeTournaments(self.club, []).visible(tournament_id, viewer)
+
+    def zone_of_tournament(self, tournament_id: int) -> str:
+        t = self.club.tournaments.get(tournament_id)
+        return DEFAULT_ZONE if t is None else t.time_zone or DEFAULT_ZONE
+
+    def _of(self, tournament_id: int) -> list[Game]:
+        mine = (g for g in self.club.games.values() if g.tournament_id == tournament_id)
+        return sorted(mine, key=lambda g: (g.played_at, g.id))
+
+    def list_games(
+        self, tournament_id: int, *, player_id: Any, since: Any, until: Any, include_void: bool, limit: int, offset: int
+    ) -> Any:
+        rows = [g for g in self._of(tournament_id) if include_void or not g.voided]
+        if player_id is not None:
+            rows = [g for g in rows if player_id in self.players_now_of(g)]
+        rows = [g for g in rows if (since is None or g.played_at >= since) and (until is None or g.played_at < until)]
+        return rows[offset : offset + limit], len(rows)
+
+    def players_now_of(self, g: Game) -> list[int]:
+        return [x.player_id for x in self.current_version(g).seats]
+
+    def games_page(self, tournament_id: int, *, before: Any, after: Any, limit: int) -> tuple[list[Game], bool, bool]:
+        rows = self._of(tournament_id)
+        if before is not None:
+            cut = next(i for i, g in enumerate(rows) if g.id == before)
+            page = rows[max(0, cut - limit) : cut]
+        elif after is not None:
+            cut = next(i for i, g in enumerate(rows) if g.id == after) + 1
+            page = rows[cut : cut + limit]
+        else:
+            page = rows[-limit:]
+        first = rows.index(page[0]) if page else 0
+        return page, first > 0, bool(page) and rows.index(page[-1]) < len(rows) - 1
+
+    def current_versions(self, rows: Any) -> dict[int, Version]:
+        return {g.id: self.current_version(g) for g in rows}
+
+    def seats_of_versions(self, version_ids: Any) -> dict[int, list[SeatRow]]:
+        return {v: list(self.game_seats(v)) for v in version_ids}
+
+    def game_of(self, t: Any, game_id: int) -> Game:
+        g = self.club.games.get(game_id)
+        if g is None or g.tournament_id != t.id:
+            raise NotFound(f"tournament {t.id} has no game {game_id}")
+        return g
+
+    def tournament_of_game(self, game_id: int) -> int:
+        if game_id not in self.club.games:
+            raise NotFound(f"no game {game_id}")
+        return self.club.games[game_id].tournament_id
+
+    def key_labels(self, organizer_id: int) -> dict[int, str | None]:
+        return {k.id: k.label for k in self.club.keys.values() if k.organizer_id == organizer_id}
+
+    def export_games(self, tournament_id: int) -> Any:
+        return iter([(g, self.current_version(g)) for g in self._of(tournament_id)])
+
     def current_version(self, game: Any) -> Version:
         return next(v for v in self.club.games[game.id].versions if v.version == game.current_version)
 

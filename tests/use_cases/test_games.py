@@ -215,3 +215,27 @@ def test_a_games_history_is_its_accepted_corrections_in_order(steps):
     corrected = [p["version"] for e, p in _announced(club) if e == WebhookEvent.GAME_CORRECTED]
     assert corrected == list(range(2, len(accepted) + 1))
     assert row.voided == (accepted[-1] == "void")
+
+
+# --- reading games back ---------------------------------------------------------------------------
+
+
+def test_a_game_reads_back_with_its_submission_its_history_and_its_export_line():
+    from service.tournament import game_queries
+
+    club, tid, ids = _club()
+    first = _submit(club, tid, {"players": ids, "record": random_record(9)}).game
+    second = _submit(club, tid, {"players": ids, "sheet": SHEET}).game
+    _correct(club, tid, second.id, {"action": "void", "reason": "the wrong evening"})
+    with FakeUnitOfWork(club) as uow:
+        shown = game_queries.get_game(uow, None, tid, first.id)
+        history = game_queries.game_history(uow, 1, tid, second.id)
+        public = game_queries.game_history(uow, None, tid, second.id)
+        page, total = game_queries.list_games(uow, None, tid, include_void=False)
+        lines = [json.loads(x) for x in game_queries.export_lines(uow, tid)]
+    assert shown.record is not None and shown.sheet is None and shown.seats == first.seats
+    assert [(v.version, v.action) for v in history.versions] == [(1, "submit"), (2, "void")]
+    assert history.versions[1].key_id == 1 and public.versions[1].key_id is None  # the organizer's business
+    assert [g.id for g in page] == [first.id] and total == 1
+    assert [(x["id"], x["voided"], x["players"]) for x in lines] == [(first.id, False, ids), (second.id, True, [])]
+    assert lines[1]["submission"] is None and lines[0]["submission"]["record"] == shown.record
