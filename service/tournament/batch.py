@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -15,8 +15,6 @@ from typing import Any
 from ..club.errors import Conflict, DuplicateGame
 from ..core.errors import RecordError
 from ..core.jsonio import loads
-from ..persistence import keys as keys_repo
-from ..persistence import tournaments as tournaments_repo
 from ..persistence.db import DATABASE_AWAY
 from .errors import MissingScope, Rejected, Unauthenticated
 from .games import Body, submit_game
@@ -68,10 +66,10 @@ def import_target(uow: UnitOfWork, secret: str, tournament_id: int) -> int:
     """Before an import: the key may write to this tournament, and it is open (else
     Unauthenticated, NotFound, Forbidden or Conflict, for the whole request). Answers the key's
     organizer (whose budget the lines count against)."""
-    key = keys_repo.authenticate_ref(uow.session, secret)
+    key = uow.organizers.authenticate(secret)
     if key is None:
         raise Unauthenticated()
-    ensure_open(tournaments_repo.owned_tournament(uow.session, tournament_id, key.organizer_id))
+    ensure_open(uow.tournaments.owned_row(key.organizer_id, tournament_id))
     return key.organizer_id
 
 
@@ -89,13 +87,19 @@ IDEMPOTENCY_KEY_MAX = 200
 
 
 def import_games(
-    db: Any, secret: str, tournament_id: int, lines: Iterable[str | LongLine], idempotency_key: str | None
+    db: Any,
+    secret: str,
+    tournament_id: int,
+    lines: Iterable[str | LongLine],
+    idempotency_key: str | None,
+    units: Callable[..., UnitOfWork] = UnitOfWork,
 ) -> Iterator[LineAnswer]:
     """A season's games, one submission a line (NDJSON): each line stored, or not, on its own (a
     unit of work a line), and answered as soon as it is done. With an Idempotency-Key the import
     resumes: each line is its own request (the key and the line's number), so sending the same
     batch again answers the lines already stored as before and stores the rest. A database that
-    goes away ends the batch (DatabaseAway): send it again with the same key."""
+    goes away ends the batch (DatabaseAway): send it again with the same key. ``units`` makes each
+    line's unit of work (``UnitOfWork(db, single_statement=…)``; a fake one in the tests)."""
     for number, line in enumerate(lines, start=1):
         if number > BATCH_MAX_LINES:
             yield LineAnswer(number, LineStatus.REFUSED, refusal=TooManyLines())
@@ -108,7 +112,7 @@ def import_games(
             continue
         start = time.thread_time()
         try:
-            answer = _import_line(db, secret, tournament_id, text, idempotency_key, number)
+            answer = _import_line(units, db, secret, tournament_id, text, idempotency_key, number)
         except DATABASE_AWAY:
             yield LineAnswer(number, LineStatus.REFUSED, refusal=DatabaseAway())
             return
@@ -121,7 +125,13 @@ def import_games(
 
 
 def _import_line(
-    db: Any, secret: str, tournament_id: int, text: str, idempotency_key: str | None, number: int
+    units: Callable[..., UnitOfWork],
+    db: Any,
+    secret: str,
+    tournament_id: int,
+    text: str,
+    idempotency_key: str | None,
+    number: int,
 ) -> LineAnswer:
     idem = None if idempotency_key is None else line_key(idempotency_key, number)
     try:
@@ -129,7 +139,7 @@ def _import_line(
     except RecordError as exc:
         body = Body.not_read(exc)
     try:
-        with UnitOfWork(db, single_statement=idem is None) as uow:
+        with units(db, single_statement=idem is None) as uow:
             done = submit_game(uow, secret, tournament_id, body, idem)
     except DuplicateGame as exc:
         return LineAnswer(number, LineStatus.DUPLICATE, game_id=exc.extra.get("game_id"))

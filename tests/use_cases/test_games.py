@@ -239,3 +239,35 @@ def test_a_game_reads_back_with_its_submission_its_history_and_its_export_line()
     assert [g.id for g in page] == [first.id] and total == 1
     assert [(x["id"], x["voided"], x["players"]) for x in lines] == [(first.id, False, ids), (second.id, True, [])]
     assert lines[1]["submission"] is None and lines[0]["submission"]["record"] == shown.record
+
+
+def test_an_import_stores_each_line_on_its_own_and_resumes_with_its_key():
+    from service.tournament import batch
+
+    club, tid, ids = _club()
+    lines = [
+        json.dumps({"players": ids, "record": random_record(11)}),
+        "not json",
+        json.dumps({"players": ids, "record": random_record(11)}),  # the first line again
+        "",
+        json.dumps({"players": ids, "sheet": SHEET}),
+    ]
+
+    def units(db, single_statement=False):
+        return FakeUnitOfWork(club)
+
+    with FakeUnitOfWork(club) as uow:
+        assert batch.import_target(uow, "secret", tid) == 1
+    first = list(batch.import_games(None, "secret", tid, lines, "evening-1", units))
+    assert [(a.line, a.status.value) for a in first] == [
+        (1, "stored"),
+        (2, "refused"),
+        (3, "duplicate"),
+        (5, "stored"),
+    ]
+    again = list(batch.import_games(None, "secret", tid, lines, "evening-1", units))
+    assert [a.replayed for a in again if a.status.value == "stored"] == [True, True]
+    assert [a.game_id for a in again if a.game_id] == [a.game_id for a in first if a.game_id]
+    assert len(club.games) == 2
+    (refused,) = batch.import_games(None, "bh_revoked", tid, lines, None, units)  # the key gone: the batch ends
+    assert isinstance(refused.refusal, Unauthenticated) and refused.line == 1
