@@ -10,15 +10,17 @@ without a database (``tests/use_cases``)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from ..club import game_records
+from ..club import Contribution, game_records, records
 from ..club import member as club_member
 from ..club.events import Aggregate
 from ..club.member import Merge
-from . import members
+from . import member_totals, members, ratings, rounds, tournaments
 from .db import lock_rows
 from .models import Member as MemberRow
 
@@ -73,3 +75,75 @@ class Members:
 
     def save_move(self, player_id: int, to: club_member.Member, key_id: int | None, reason: str | None) -> None:
         members.write_move(self.s, player_id, to.id, to.organizer_id, key_id, reason)
+
+    # --- what the club's members and a member's page show ---------------------------------------
+
+    def page(
+        self, organizer_id: int, *, public_only: bool, limit: int, offset: int, by_rating: float | None
+    ) -> tuple[list[tuple[game_records.Member, int]], int]:
+        """A page of the club's members (name order, or the strongest first), each with how many
+        players it is; and how many members there are."""
+        return members.page_of_members(
+            self.s, organizer_id, public_only=public_only, limit=limit, offset=offset, by_rating=by_rating
+        )
+
+    def names(self, organizer_id: int) -> list[tuple[game_records.Member, int]]:
+        """Every member of the club, with how many players each is."""
+        return members.list_members(self.s, organizer_id)
+
+    def row(self, organizer_id: int, member_id: int) -> game_records.Member:
+        """The organizer's member as the answers show it (NotFound otherwise)."""
+        return members.get_member(self.s, organizer_id, member_id)
+
+    def live(self, m: game_records.Member) -> game_records.Member:
+        """The member a merged one went into, following its merges."""
+        return members.live(self.s, m)
+
+    def ratings_now(self, organizer_id: int, member_ids: Sequence[int]) -> dict[int, game_records.MemberRating]:
+        return ratings.current(self.s, organizer_id, member_ids)
+
+    def totals(self, member_id: int, *, public_only: bool) -> tuple[int, Contribution]:
+        """The member's kept total and figures, over all their evenings (public ones only)."""
+        return member_totals.totals(self.s, member_id, public_only=public_only)
+
+    def total_since(self, member_id: int, since: int, *, public_only: bool) -> int:
+        """The member's points from tournament ``since`` on."""
+        return member_totals.total_since(self.s, member_id, since, public_only=public_only)
+
+    def evenings(
+        self, member_id: int, *, public_only: bool, limit: int, before: int | None = None
+    ) -> list[tuple[int, str, datetime, int, int, str, int, int]]:
+        """A page of the member's evenings, the latest first (before tournament ``before``)."""
+        return members.evenings_page(self.s, member_id, public_only=public_only, limit=limit, before=before)
+
+    def byes_of_players(self, player_ids: list[int]) -> Counter[int]:
+        return rounds.byes_of_players(self.s, player_ids)
+
+    def met(self, member_id: int, crown: Sequence[str], latest: int) -> list[tuple[int, int, int]]:
+        """Who the member played with and against in their latest rated games."""
+        return members.met(self.s, member_id, crown, latest)
+
+    def names_of(self, member_ids: Sequence[int]) -> dict[int, str]:
+        return members.names_of(self.s, member_ids)
+
+    def rating_by_evening(
+        self, member_id: int, tournament_ids: Sequence[int]
+    ) -> list[tuple[int, datetime, float, float]]:
+        return ratings.history_by_evening(self.s, member_id, tournament_ids)
+
+    def rating_steps_at(self, member_id: int, places: Sequence[int]) -> Sequence[game_records.RatingStep]:
+        return ratings.steps_at(self.s, member_id, places)
+
+    def rating_page(self, member_id: int, limit: int, offset: int) -> tuple[Sequence[game_records.RatingStep], int]:
+        """A page of the member's rating steps, and how many there are."""
+        return ratings.history_page(self.s, member_id, limit, offset), ratings.steps_count(self.s, member_id)
+
+    def organizer_zone(self, organizer_id: int) -> str:
+        return tournaments.organizer_zone(self.s, organizer_id)
+
+    def events(self, organizer_id: int, member_id: int) -> Sequence[game_records.MemberEvent]:
+        """The member's audit trail: links, moves and merges."""
+        return members.events(self.s, organizer_id, member_id)
+
+    def tournaments_by_ids(self, ids: Sequence[int]) -> dict[int, records.Tournament]:
+        return tournaments.by_ids(self.s, ids)

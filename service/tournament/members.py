@@ -17,13 +17,8 @@ from ..club.game_records import Member, MemberEvent
 from ..club.records import Tournament
 from ..club.season import thinned
 from ..names import sort_key
-from ..persistence import member_totals
-from ..persistence import members as members_repo
-from ..persistence import ratings as ratings_repo
-from ..persistence import rounds as rounds_repo
-from ..persistence import tournaments as tournaments_repo
-from ..persistence.db import Session
 from ..persistence.keys import KeyRef
+from ..persistence.member_store import Members as MembersRepository
 from . import ratings
 from .clubs import acts_for
 from .ratings import Rating, RatingPoint
@@ -180,13 +175,11 @@ def list_members(
     first, each with its rating now. Anyone but the organizer sees the members of public
     tournaments only, with their public tournaments counted. Reads only: the ratings are the last
     update's (``ratings`` says if one is pending)."""
-    s = uow.session
+    members = uow.members
     public_only = viewer != organizer_id
     unrated = ratings.rating_of(None).rating if by_rating else None
-    page, total = members_repo.page_of_members(
-        s, organizer_id, public_only=public_only, limit=limit, offset=offset, by_rating=unrated
-    )
-    now = ratings_repo.current(s, organizer_id, [m.id for m, _ in page])
+    page, total = members.page(organizer_id, public_only=public_only, limit=limit, offset=offset, by_rating=unrated)
+    now = members.ratings_now(organizer_id, [m.id for m, _ in page])
     rows = [
         MemberInfo(m.id, m.organizer_id, m.name, m.merged_into, n, ratings.rating_of(now.get(m.id))) for m, n in page
     ]
@@ -195,7 +188,7 @@ def list_members(
 
 def member_names(uow: UnitOfWork, organizer_id: int) -> list[MemberName]:
     """The club's members by name (pinyin order), without their ratings: what a form offers."""
-    rows = [MemberName(m.id, m.name, n) for m, n in members_repo.list_members(uow.session, organizer_id)]
+    rows = [MemberName(m.id, m.name, n) for m, n in uow.members.names(organizer_id)]
     rows.sort(key=lambda r: (sort_key(r.name), r.id))
     return rows
 
@@ -226,25 +219,25 @@ def get_member(
     ``rating_steps``), results by role, who they play with and against most, and the audit trail
     (the organizer's only). Anyone else sees public tournaments only, and no member of private
     ones. Reads only."""
-    s = uow.session
-    m, owner, count = _shown(s, viewer, organizer_id, member_id)
-    page, earlier = _evenings(uow, m.id, public_only=not owner, limit=evenings, before=before)
-    by_role = role_figures_of(member_totals.totals(s, m.id, public_only=not owner)[1])
-    met = members_repo.met(s, m.id, [r.value for r in CROWN], MET_GAMES)
+    members = uow.members
+    m, owner, count = _shown(members, viewer, organizer_id, member_id)
+    page, earlier = _evenings(members, m.id, public_only=not owner, limit=evenings, before=before)
+    by_role = role_figures_of(members.totals(m.id, public_only=not owner)[1])
+    met = members.met(m.id, [r.value for r in CROWN], MET_GAMES)
     partners = sorted((x for x in met if x[1]), key=lambda x: (-x[1], x[0]))[:MET_SHOWN]
     opponents = sorted((x for x in met if x[2]), key=lambda x: (-x[2], x[0]))[:MET_SHOWN]
-    names = members_repo.names_of(s, [x[0] for x in partners + opponents])
-    rating = ratings_repo.current(s, organizer_id, [m.id]).get(m.id)
-    by_evening = ratings_repo.history_by_evening(s, m.id, [e.tournament_id for e in page])
+    names = members.names_of([x[0] for x in partners + opponents])
+    rating = members.ratings_now(organizer_id, [m.id]).get(m.id)
+    by_evening = members.rating_by_evening(m.id, [e.tournament_id for e in page])
     steps = rating.games if rating is not None else 0
-    spread = ratings_repo.steps_at(s, m.id, [k + 1 for k in thinned(steps, SERIES_POINTS)])
+    spread = members.rating_steps_at(m.id, [k + 1 for k in thinned(steps, SERIES_POINTS)])
     return MemberPage(
         id=m.id,
         organizer_id=m.organizer_id,
         name=m.name,
         merged_into=m.merged_into,
         rated=ratings.rating_of(rating),
-        time_zone=tournaments_repo.organizer_zone(s, organizer_id),
+        time_zone=members.organizer_zone(organizer_id),
         ratings=ratings.freshness(uow, organizer_id),
         evenings=page,
         evenings_total=count,
@@ -256,7 +249,7 @@ def get_member(
         rebellion=by_role[Part.REBEL],
         partners=tuple(Met(k, names.get(k), n) for k, n, _ in partners),
         opponents=tuple(Met(k, names.get(k), n) for k, _, n in opponents),
-        events=tuple(AuditEvent.of(e) for e in members_repo.events(s, organizer_id, m.id)) if owner else (),
+        events=tuple(AuditEvent.of(e) for e in members.events(organizer_id, m.id)) if owner else (),
     )
 
 
@@ -274,29 +267,27 @@ def rating_history(
 ) -> RatingHistory:
     """Every step of a member's rating, a page at a time (the page of the member shows it by
     evening). Public tournaments only (ratings count no other)."""
-    s = uow.session
-    m = members_repo.get_member(s, organizer_id, member_id)
+    m = uow.members.row(organizer_id, member_id)
     if viewer != organizer_id and not m.public_players:
         raise NotFound(f"organizer {organizer_id} has no member {member_id}")
-    steps = ratings_repo.history_page(s, m.id, limit, offset)
-    return RatingHistory(m.id, [RatingPoint.of(x) for x in steps], ratings_repo.steps_count(s, m.id))
+    steps, total = uow.members.rating_page(m.id, limit, offset)
+    return RatingHistory(m.id, [RatingPoint.of(x) for x in steps], total)
 
 
 def _evenings(
-    uow: UnitOfWork, member_id: int, *, public_only: bool, limit: int, before: int | None
+    members: MembersRepository, member_id: int, *, public_only: bool, limit: int, before: int | None
 ) -> tuple[tuple[MemberEvening, ...], int | None]:
     """A page of a member's evenings in order, each total as its standings give it (byes' points
     in: the club core's evening_total), with the running total (the total of every evening up to
     it: all of them less those after the page); and the tournament to ask the earlier page
     before, if there is one."""
-    s = uow.session
-    rows = members_repo.evenings_page(s, member_id, public_only=public_only, limit=limit + 1, before=before)
+    rows = members.evenings(member_id, public_only=public_only, limit=limit + 1, before=before)
     earlier = rows[limit - 1][0] if len(rows) > limit else None
     rows = rows[:limit]
-    sat_out = rounds_repo.byes_of_players(s, [r[4] for r in rows])
-    running, _ = member_totals.totals(s, member_id, public_only=public_only)
+    sat_out = members.byes_of_players([r[4] for r in rows])
+    running, _ = members.totals(member_id, public_only=public_only)
     if before is not None:
-        running -= member_totals.total_since(s, member_id, before, public_only=public_only)
+        running -= members.total_since(member_id, before, public_only=public_only)
     out = []
     for tid, tournament, at, bye_points, pid, name, games, points in rows:  # the latest first
         byes = sat_out.get(pid, 0)
@@ -306,12 +297,14 @@ def _evenings(
     return tuple(reversed(out)), earlier
 
 
-def _shown(s: Session, viewer: int | None, organizer_id: int, member_id: int) -> tuple[Member, bool, int]:
+def _shown(
+    members: MembersRepository, viewer: int | None, organizer_id: int, member_id: int
+) -> tuple[Member, bool, int]:
     """The member, whether the viewer is the organizer, and how many evenings they are shown."""
-    m = members_repo.get_member(s, organizer_id, member_id)
+    m = members.row(organizer_id, member_id)
     owner = viewer == organizer_id
     count = m.players if owner else m.public_players
-    if not count and not owner and not _leads_to_someone_shown(s, m):
+    if not count and not owner and not (m.merged_into is not None and members.live(m).public_players > 0):
         # A member of private tournaments only is not shown to anyone else; a merged member is
         # shown (its merged_into, nothing of its own: its players moved) to whoever may see the
         # member it went into, so that an app holding the old id finds the way.
@@ -325,29 +318,23 @@ def member_version(uow: UnitOfWork, viewer: int | None, organizer_id: int, membe
     theirs), the club's ratings' freshness and time zone, the page's evenings (their names, games
     and byes) — as values: the page's ETag is their digest, so a revalidation costs a few index
     reads. A partner's new name shows with the member's next change."""
-    s = uow.session
-    m, owner, count = _shown(s, viewer, organizer_id, member_id)
-    rating = ratings_repo.current(s, organizer_id, [m.id]).get(m.id)
-    page = members_repo.evenings_page(s, m.id, public_only=not owner, limit=EVENINGS_A_PAGE)
+    members = uow.members
+    m, owner, count = _shown(members, viewer, organizer_id, member_id)
+    rating = members.ratings_now(organizer_id, [m.id]).get(m.id)
+    page = members.evenings(m.id, public_only=not owner, limit=EVENINGS_A_PAGE)
     return (
         m.id,
         m.name,
         m.merged_into,
         owner,
         count,
-        member_totals.totals(s, m.id, public_only=not owner),
+        members.totals(m.id, public_only=not owner),
         None if rating is None else (rating.version, rating.games, rating.mu, rating.sigma),
         ratings.freshness(uow, organizer_id),
-        tournaments_repo.organizer_zone(s, organizer_id),
+        members.organizer_zone(organizer_id),
         tuple(page),
-        tuple(sorted(rounds_repo.byes_of_players(s, [r[4] for r in page]).items())),
+        tuple(sorted(members.byes_of_players([r[4] for r in page]).items())),
     )
-
-
-def _leads_to_someone_shown(s: Session, m: Member) -> bool:
-    if m.merged_into is None:
-        return False
-    return members_repo.live(s, m).public_players > 0
 
 
 def merge_members(uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, other: int, reason: str | None) -> Merged:
@@ -371,8 +358,7 @@ def merge_members(uow: UnitOfWork, key: KeyRef, organizer_id: int, into: int, ot
 
 def tournaments_of(uow: UnitOfWork, organizer_id: int, ids: list[int]) -> Sequence[Tournament]:
     """The organizer's tournaments by id (Conflict: one is not the organizer's, or is private)."""
-    s = uow.session
-    found = tournaments_repo.by_ids(s, ids)
+    found = uow.members.tournaments_by_ids(ids)
     out = []
     for i in ids:
         t = found.get(i)
