@@ -257,7 +257,6 @@ def test_persistence_hands_up_read_only_shapes_never_rows():
 STILL_ON_THE_SESSION = {
     "ratings.py",
     "season_rows.py",
-    "seasons.py",
     "webhooks.py",
 }
 

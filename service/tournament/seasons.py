@@ -16,12 +16,6 @@ from ..club.errors import NotFound
 from ..club.game_records import Season
 from ..club.records import Tournament
 from ..club.season import thinned
-from ..persistence import members as members_repo
-from ..persistence import rounds as rounds_repo
-from ..persistence import season_totals
-from ..persistence import seasons as seasons_repo
-from ..persistence import standings as standings_repo
-from ..persistence import tournaments as tournaments_repo
 from . import season_rows
 from .clubs import acts_for
 from .errors import Rejected
@@ -98,17 +92,17 @@ def season_heading(
 ) -> SeasonHeading:
     """The season with its latest ``listed`` evenings and ``after`` (one of its evenings, or
     None), and how many it has (a long season has thousands: they are counted, not read)."""
-    s = uow.session
-    season = seasons_repo.get(s, organizer_id, season_id)
-    count, latest = seasons_repo.latest_public_tournaments(s, season.id, listed)
+    seasons = uow.seasons
+    season = seasons.get(organizer_id, season_id)
+    count, latest = seasons.latest_public_tournaments(season.id, listed)
     chosen = latest if after is None or after in latest else [after, *latest]  # an earlier evening first
-    found = tournaments_repo.by_ids(s, chosen)
+    found = seasons.tournaments_by_ids(chosen)
     return SeasonHeading(season_info(season, [found[i] for i in chosen if i in found]), count)
 
 
 def _tournaments(uow: UnitOfWork, season: Season) -> list[Tournament]:
-    ids = seasons_repo.tournament_ids(uow.session, season.id)
-    found = tournaments_repo.by_ids(uow.session, ids)
+    ids = uow.seasons.tournament_ids(season.id)
+    found = uow.seasons.tournaments_by_ids(ids)
     return [found[i] for i in ids if i in found and not found[i].private]
 
 
@@ -126,8 +120,8 @@ def create_season(
     acts_for(organizer_id, acting)
     _best_given(counting, best)
     chosen = tournaments_of(uow, organizer_id, tournaments)
-    season = seasons_repo.create(uow.session, organizer_id, name, counting, best if counting == Counting.BEST else None)
-    seasons_repo.set_tournaments(uow.session, season.id, [t.id for t in chosen])
+    season = uow.seasons.create(organizer_id, name, counting, best if counting == Counting.BEST else None)
+    uow.seasons.set_tournaments(season.id, [t.id for t in chosen])
     uow.commit()
     return season_info(season, chosen)
 
@@ -137,23 +131,23 @@ def change_season(
 ) -> SeasonInfo:
     """Rename a season, change how it counts (``counting``, ``best``), or its tournaments."""
     acts_for(organizer_id, acting)
-    s = uow.session
-    season = seasons_repo.get(s, organizer_id, season_id)
+    seasons = uow.seasons
+    season = seasons.get(organizer_id, season_id)
     counting = changes.get("counting", season.counting)
     best = season.best
     if "best" in changes or "counting" in changes:
         best = changes.get("best", season.best) if counting == Counting.BEST else None
         _best_given(counting, best)
-    seasons_repo.change(s, season.id, changes.get("name", season.name), counting, best)
+    seasons.change(season.id, changes.get("name", season.name), counting, best)
     if "tournaments" in changes:
         chosen = tournaments_of(uow, organizer_id, changes["tournaments"])
-        seasons_repo.set_tournaments(s, season.id, [t.id for t in chosen])
+        seasons.set_tournaments(season.id, [t.id for t in chosen])
     uow.commit()
     return season_info(season, _tournaments(uow, season))
 
 
 def list_seasons(uow: UnitOfWork, organizer_id: int) -> list[SeasonInfo]:
-    return [season_info(x, _tournaments(uow, x)) for x in seasons_repo.list_seasons(uow.session, organizer_id)]
+    return [season_info(x, _tournaments(uow, x)) for x in uow.seasons.all_of(organizer_id)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,11 +160,11 @@ class SeasonName:
 
 def season_names(uow: UnitOfWork, organizer_id: int) -> list[SeasonName]:
     """The club's seasons, their names alone (the pages' links: no season's evenings read)."""
-    return [SeasonName(x.id, x.name) for x in seasons_repo.list_seasons(uow.session, organizer_id)]
+    return [SeasonName(x.id, x.name) for x in uow.seasons.all_of(organizer_id)]
 
 
 def get_season(uow: UnitOfWork, organizer_id: int, season_id: int) -> SeasonInfo:
-    season = seasons_repo.get(uow.session, organizer_id, season_id)
+    season = uow.seasons.get(organizer_id, season_id)
     return season_info(season, _tournaments(uow, season))
 
 
@@ -182,8 +176,8 @@ def season_standings(
     with the ids of its tournaments (the page, which heads the standings with the latest of them
     itself, reads the season as it stands without)."""
     if after is None:  # the season as it stands: its kept rows, one a member
-        season = seasons_repo.get(uow.session, organizer_id, season_id)
-        ids = seasons_repo.public_tournament_ids(uow.session, season.id) if listed else []
+        season = uow.seasons.get(organizer_id, season_id)
+        ids = uow.seasons.public_tournament_ids(season.id) if listed else []
         rows = ranked(season_rows.standings_rows(uow, season), _member)
     else:  # as it stood after an evening: added up from that evening's standings and those before
         season, evenings, members = _evenings(uow, organizer_id, season_id, after)
@@ -205,14 +199,14 @@ def season_leaders(uow: UnitOfWork, organizer_id: int, season_id: int, top: int 
     standings, their names, and at most ``points`` evenings in order (a long season's spread evenly
     over its positions, its last public evening among them; an evening made private since is left
     out), each with every leader's total so far."""
-    s = uow.session
-    season = seasons_repo.get(s, organizer_id, season_id)
+    seasons = uow.seasons
+    season = seasons.get(organizer_id, season_id)
     rows = ranked(season_rows.standings_rows(uow, season), _member)[:top]
     leading = [row.member_id for row in rows]
-    last = seasons_repo.last_public_position(s, season.id)
+    last = seasons.last_public_position(season.id)
     places = [] if last is None else thinned(last + 1, points)  # positions; the last public one among them
-    shown = seasons_repo.public_tournaments_at(s, season.id, places)
-    sums = season_totals.sums_between(s, season.id, leading, [position for _, position, _ in shown])
+    shown = seasons.public_tournaments_at(season.id, places)
+    sums = seasons.sums_between(season.id, leading, [position for _, position, _ in shown])
     running, series = dict.fromkeys(leading, 0), []
     for j, (_, _, name) in enumerate(shown):
         for member in leading:
@@ -222,7 +216,7 @@ def season_leaders(uow: UnitOfWork, organizer_id: int, season_id: int, top: int 
 
 
 def _rows(uow: UnitOfWork, organizer_id: int, season: Season, members: dict[int, list[Evening]]) -> list[SeasonRow]:
-    names = {m.id: m.name for m, _ in members_repo.list_members(uow.session, organizer_id)}
+    names = uow.seasons.member_names(organizer_id)
     rows = (season_row(m, names.get(m, "?"), played, season.counting, season.best) for m, played in members.items())
     return ranked(rows, _member)
 
@@ -236,8 +230,8 @@ def _evenings(
 ) -> tuple[Season, list[Tournament], dict[int, list[Evening]]]:
     """The season, its evenings (up to ``after``) and, per member, each evening they played:
     its standing (total with byes, games, wins, byes, points without byes) and role figures."""
-    s = uow.session
-    season = seasons_repo.get(s, organizer_id, season_id)
+    seasons = uow.seasons
+    season = seasons.get(organizer_id, season_id)
     evenings = _tournaments(uow, season)
     if after is not None:
         ids = [t.id for t in evenings]
@@ -245,8 +239,8 @@ def _evenings(
             raise NotFound(f"season {season_id} has no tournament {after}")
         evenings = evenings[: ids.index(after) + 1]
     members: dict[int, list[Evening]] = {}
-    by_player = standings_repo.totals_in(s, [t.id for t in evenings])
-    sat_out = rounds_repo.byes_in(s, [t.id for t in evenings])
+    by_player = seasons.totals_in([t.id for t in evenings])
+    sat_out = seasons.byes_in([t.id for t in evenings])
     for position, t in enumerate(evenings):
         tid, bye_points = t.id, t.bye_points
         for player_id, member, figures in by_player.get(tid, ()):

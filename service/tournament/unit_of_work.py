@@ -24,6 +24,7 @@ from ..persistence.keys import KeyRef
 from ..persistence.member_store import Members
 from ..persistence.organizer_store import Organizers
 from ..persistence.round_store import Rounds
+from ..persistence.season_store import Seasons
 from ..persistence.table_store import Tables
 from ..persistence.tournament_store import Tournaments
 
@@ -105,6 +106,11 @@ class UnitOfWork:
         """The members' repository: a club's member as the club core's ``Member``, and what linking
         a player and merging two members read and write."""
         return Members(self.session, self._seen)
+
+    @property
+    def seasons(self) -> Seasons:
+        """The seasons' repository: a club's seasons, their evenings and their kept sums."""
+        return Seasons(self.session)
 
     @property
     def rounds(self) -> Rounds:
