@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from . import rules
+from . import game_records, rules
 from .events import Announced, ClubEvent, RatingsChanged, Recording
 from .vocabulary import WebhookEvent
 
@@ -90,6 +90,20 @@ class Game(Recording):
         self.played_at = played_at
         self.rated = rated  # its tournament is public: its games are rated
         self.events: list[ClubEvent] = []
+
+    @classmethod
+    def of(cls, row: game_records.Game, *, rated: bool) -> Game:
+        """The aggregate of a stored game's row (``rated``: its tournament is public)."""
+        return cls(
+            row.id,
+            row.tournament_id,
+            row.organizer_id,
+            version=row.current_version,
+            voided=row.voided,
+            record_hash=row.record_hash,
+            played_at=row.played_at,
+            rated=rated,
+        )
 
     def __repr__(self) -> str:
         return f"Game({self.id}, version {self.version}{', void' if self.voided else ''})"

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import rules
+from . import game_records, rules
 from .events import ClubEvent, RatingsChanged, Recording
 
 __all__ = ["Member", "Merge"]
@@ -63,6 +63,18 @@ class Member(Recording):
         self.players = players
         self.public_players = public_players
         self.events: list[ClubEvent] = []
+
+    @classmethod
+    def of(cls, row: game_records.Member) -> Member:
+        """The aggregate of a member's row."""
+        return cls(
+            row.id,
+            row.organizer_id,
+            row.name,
+            merged_into=row.merged_into,
+            players=row.players,
+            public_players=row.public_players,
+        )
 
     def __repr__(self) -> str:
         into = f" → {self.merged_into}" if self.merged_into is not None else ""

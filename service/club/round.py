@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from . import records
 from .errors import Conflict
 from .events import Announced, ClubEvent, Recording
 from .vocabulary import WebhookEvent
@@ -58,6 +59,22 @@ class Round(Recording):
         self.rounds = number if rounds is None else rounds  # how many rounds the tournament has seated
         self.tournament_open = tournament_open
         self.events: list[ClubEvent] = []
+
+    @classmethod
+    def of(cls, row: records.Round, *, seated: int, tournament_open: bool) -> Round:
+        """The aggregate of a round's row, with its place in the tournament (``seated``: how many
+        rounds the tournament has seated)."""
+        return cls(
+            row.id,
+            row.tournament_id,
+            row.number,
+            method=row.method,
+            created_at=row.created_at,
+            closed_at=row.closed_at,
+            last=seated == row.number,
+            tournament_open=tournament_open,
+            rounds=seated,
+        )
 
     def __repr__(self) -> str:
         return f"Round({self.tournament_id}, {self.number}{', closed' if self.closed_at else ''})"

@@ -73,16 +73,7 @@ class Games:
         a correction is decided on what no other writer changes meanwhile."""
         row = game_reads.get_game(self.s, t, game_id)
         self.s.execute(select(GameRow.id).where(GameRow.id == row.id).with_for_update())
-        game = club_game.Game(
-            row.id,
-            row.tournament_id,
-            row.organizer_id,
-            version=row.current_version,
-            voided=row.voided,
-            record_hash=row.record_hash,
-            played_at=row.played_at,
-            rated=not t.private,
-        )
+        game = club_game.Game.of(row, rated=not t.private)
         self.seen.append(game)
         return game
 

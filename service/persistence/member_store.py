@@ -27,17 +27,6 @@ from .models import Member as MemberRow
 __all__ = ["Members"]
 
 
-def _aggregate(row: game_records.Member) -> club_member.Member:
-    return club_member.Member(
-        row.id,
-        row.organizer_id,
-        row.name,
-        merged_into=row.merged_into,
-        players=row.players,
-        public_players=row.public_players,
-    )
-
-
 class Members:
     def __init__(self, s: Session, seen: list[Aggregate]) -> None:
         self.s = s
@@ -45,14 +34,14 @@ class Members:
 
     def get(self, organizer_id: int, member_id: int) -> club_member.Member:
         """The organizer's member (NotFound otherwise)."""
-        m = _aggregate(members.get_member(self.s, organizer_id, member_id))
+        m = club_member.Member.of(members.get_member(self.s, organizer_id, member_id))
         self.seen.append(m)
         return m
 
     def locked(self, member_ids: Sequence[int]) -> dict[int, club_member.Member]:
         """These members locked, in id order, and read afresh: a merge at the same moment has
         finished, and what it left is what this one decides on."""
-        found = {row.id: _aggregate(row) for row in lock_rows(self.s, MemberRow, member_ids)}
+        found = {row.id: club_member.Member.of(row) for row in lock_rows(self.s, MemberRow, member_ids)}
         self.seen.extend(found.values())
         return found
 

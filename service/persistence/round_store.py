@@ -37,17 +37,7 @@ class Rounds:
         t = tournaments.owned_tournament(self.s, tournament_id, organizer_id)
         row, seats = rounds.get_round(self.s, t.id, number)
         seated = rounds.next_number(self.s, t.id) - 1
-        r = club_round.Round(
-            row.id,
-            t.id,
-            row.number,
-            method=row.method,
-            created_at=row.created_at,
-            closed_at=row.closed_at,
-            last=seated == number,
-            tournament_open=t.status == "open",
-            rounds=seated,
-        )
+        r = club_round.Round.of(row, seated=seated, tournament_open=t.status == "open")
         self.seen.append(r)
         return t, r, seats
 

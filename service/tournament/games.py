@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from ..club import Role
 from ..club.errors import Conflict, DuplicateGame
 from ..club.game import stored
 from ..club.game_records import Game, GameSeat, GameVersion
@@ -37,7 +38,7 @@ class PlayerSeat:
     seat: int
     player_id: int
     name: str | None
-    role: str
+    role: Role
     place: int | None
     score: int
 
@@ -79,7 +80,7 @@ class StoredGame:
                     "seat": x.seat,
                     "player_id": x.player_id,
                     "name": x.name,
-                    "role": x.role,
+                    "role": x.role.value,
                     "place": x.place,
                     "score": x.score,
                 }
@@ -101,7 +102,7 @@ class StoredGame:
             round=doc["round"],
             table=doc["table"],
             deal=doc["deal"],
-            seats=tuple(PlayerSeat(**x) for x in doc["seats"]),
+            seats=tuple(PlayerSeat(**{**x, "role": Role(x["role"])}) for x in doc["seats"]),
             outcome=doc["outcome"],
         )
 
@@ -142,7 +143,9 @@ def stored_game(
         round=game.round_number,
         table=game.table_no,
         deal=game.deal_no,
-        seats=tuple(PlayerSeat(x.seat, x.player_id, names.get(x.player_id), x.role, x.place, x.score) for x in seats),
+        seats=tuple(
+            PlayerSeat(x.seat, x.player_id, names.get(x.player_id), Role(x.role), x.place, x.score) for x in seats
+        ),
         outcome=version.outcome,
     )
 
@@ -161,7 +164,7 @@ def _new_game(g: NewGame, names: dict[int, str]) -> StoredGame:
         table=g.table_no,
         deal=g.deal_no,
         seats=tuple(
-            PlayerSeat(x["seat"], x["player_id"], names.get(x["player_id"]), x["role"], x["place"], x["score"])
+            PlayerSeat(x["seat"], x["player_id"], names.get(x["player_id"]), Role(x["role"]), x["place"], x["score"])
             for x in g.seats
         ),
         outcome=g.outcome,

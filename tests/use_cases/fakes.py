@@ -420,16 +420,7 @@ class FakeGames:
         row = self.club.games.get(game_id)
         if row is None or row.tournament_id != t.id:
             raise NotFound(f"tournament {t.id} has no game {game_id}")
-        game = club_game.Game(
-            row.id,
-            row.tournament_id,
-            row.organizer_id,
-            version=row.current_version,
-            voided=row.voided,
-            record_hash=row.record_hash,
-            played_at=row.played_at,
-            rated=not t.private,
-        )
+        game = club_game.Game.of(row, rated=not t.private)  # type: ignore[arg-type]
         self.seen.append(game)
         return game
 
@@ -565,17 +556,8 @@ class FakeRounds:
         if row is None:
             raise NotFound(f"tournament {t.id} has no round {number}")
         seats = self._seats(row)
-        r = club_round.Round(
-            row.id,
-            t.id,
-            number,
-            method=row.method,
-            created_at=row.created_at,
-            closed_at=row.closed_at,
-            last=max(x.number for x in mine) == number,
-            tournament_open=t.status == "open",
-            rounds=max(x.number for x in mine),
-        )
+        seated = max(x.number for x in mine)
+        r = club_round.Round.of(row, seated=seated, tournament_open=t.status == "open")  # type: ignore[arg-type]
         self.seen.append(r)
         return t, r, seats
 
@@ -713,14 +695,7 @@ class FakeMembers:
         self.seen = seen
 
     def _aggregate(self, row: Member) -> club_member.Member:
-        m = club_member.Member(
-            row.id,
-            row.organizer_id,
-            row.name,
-            merged_into=row.merged_into,
-            players=row.players,
-            public_players=row.public_players,
-        )
+        m = club_member.Member.of(row)  # type: ignore[arg-type]
         self.seen.append(m)
         return m
 
