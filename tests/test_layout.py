@@ -251,16 +251,6 @@ def test_persistence_hands_up_read_only_shapes_never_rows():
     assert not found, found
 
 
-# The use cases that still read and write through ``uow.session`` and persistence's module
-# functions, to move onto the unit of work's repositories (and so onto the fake unit of work of
-# tests/use_cases): the list may shrink, never grow.
-STILL_ON_THE_SESSION = {
-    "ratings.py",
-    "season_rows.py",
-    "webhooks.py",
-}
-
-
 def _session_uses(path: Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text())):
@@ -272,15 +262,13 @@ def _session_uses(path: Path) -> list[str]:
 
 
 def test_the_use_cases_reach_the_database_through_the_repositories_alone():
-    """Entering, confirming and withdrawing a deal ask only ``uow.tables`` and ``uow.deals``;
-    submitting and correcting a game, ``uow.games`` (so a fake unit of work runs them:
-    tests/use_cases): no session, no persistence module function. The unit of work itself and
-    the use cases listed in STILL_ON_THE_SESSION apart. (submission.py reads a game for them
-    all: it names persistence's ``Submission`` value and a tournament's ruleset, and no session.)"""
+    """Every use case asks the repositories its unit of work hands out (``uow.tables``, ``deals``,
+    ``games``, ``rounds``, ``tournaments``, ``members``, ``organizers``, ``seasons``, ``ratings``,
+    ``webhooks``), so a fake unit of work runs them (tests/use_cases): no session, no persistence
+    module function. The unit of work itself apart. (submission.py reads a game for them all: it
+    names persistence's ``Submission`` value and a tournament's ruleset, and no session.)"""
     found = []
     for p in sorted((SERVICE / "tournament").glob("*.py")):
-        if p.name not in STILL_ON_THE_SESSION | {"unit_of_work.py"}:
+        if p.name != "unit_of_work.py":
             found += [x for x in _session_uses(p) if p.name != "submission.py" or x.endswith(".session")]
     assert not found, found
-    moved = sorted(n for n in STILL_ON_THE_SESSION if not _session_uses(SERVICE / "tournament" / n))
-    assert not moved, f"take {moved} off STILL_ON_THE_SESSION"

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..club import game_records, records
+from ..club import STAT_COLUMNS, game_records, records
 from . import members, rounds, season_totals, seasons, standings, tournaments
 
 __all__ = ["Seasons"]
+
+# A kept row's sums: the evening's total, the byes, then the figures in the club core's order.
+assert season_totals.KEPT[2:] == STAT_COLUMNS
 
 
 class Seasons:
@@ -60,6 +64,27 @@ class Seasons:
 
     def tournaments_by_ids(self, ids: Sequence[int]) -> dict[int, records.Tournament]:
         return tournaments.by_ids(self.s, ids)
+
+    # --- the kept rows ---------------------------------------------------------------------------
+
+    def catch_up(self, tournament_id: int) -> bool:
+        """The season rows of one marked tournament brought up to date: whether it was marked."""
+        return season_totals.catch_up(self.s, tournament_id)
+
+    def marked(self) -> list[int]:
+        """The tournaments whose season rows wait to be brought up to date."""
+        return season_totals.marked(self.s)
+
+    def kept_members(self, season_id: int) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Each member's kept row of the season: member, evenings, the sums of their figures."""
+        return season_totals.members(self.s, season_id)
+
+    def best_evenings(self, season_id: int, best: int) -> dict[int, list[Any]]:
+        """Each member's best ``best`` evenings of the season (by an index)."""
+        return season_totals.best_evenings(self.s, season_id, best)
+
+    def names_of(self, member_ids: Sequence[int]) -> dict[int, str]:
+        return members.names_of(self.s, member_ids)
 
     def member_names(self, organizer_id: int) -> dict[int, str]:
         return {m.id: m.name for m, _ in members.list_members(self.s, organizer_id)}

@@ -36,9 +36,9 @@ from openskill.models import PlackettLuce
 
 from ..club import Role
 from ..club.game_records import MemberRating, RatingStep
-from ..persistence import rating_progress as progress_repo
-from ..persistence import ratings as ratings_repo
 from ..persistence.db import DATABASE_AWAY, Database
+from ..persistence.rating_store import Ratings
+from ..persistence.ratings import Position, RatedGame, State
 from . import season_rows
 from .unit_of_work import UnitOfWork
 
@@ -65,7 +65,7 @@ def display(mu: float, sigma: float) -> float:
 # --- rating games ---------------------------------------------------------------------------------
 
 
-def rate_game(game: ratings_repo.RatedGame, states: dict[int, ratings_repo.State]) -> list[tuple[int, float, float]]:
+def rate_game(game: RatedGame, states: dict[int, State]) -> list[tuple[int, float, float]]:
     """Rate one game from the members' states (member → mu, sigma, games; a member not there
     starts at the model's rating), updating them: each member's new mu and sigma. A void deal or
     a sheet without sides tells nothing: no change."""
@@ -97,7 +97,7 @@ class Rerated:
     """What one update did: the games re-rated, and from where."""
 
     games: int
-    start: ratings_repo.Position | None
+    start: Position | None
 
 
 def bring_up_to_date(
@@ -118,24 +118,24 @@ def bring_up_to_date(
         if batches is not None and rated >= batches:
             return Update.UNDER_WAY
         with UnitOfWork(db) as uow:
-            s = uow.session
-            if not ratings_repo.try_lock(s, organizer_id):
+            r = uow.ratings
+            if not r.try_lock(organizer_id):
                 return Update.BUSY
-            resumed = progress_repo.under_way(s, organizer_id)  # an earlier batch of it committed
-            progress = progress_repo.catch_up(s, organizer_id)
+            resumed = r.under_way(organizer_id)  # an earlier batch of it committed
+            progress = r.catch_up(organizer_id)
             if progress is None:
                 return Update.DONE
-            games = list(ratings_repo.games_from(s, organizer_id, progress.at, at_most=batch))
+            games = list(r.games_from(organizer_id, progress.at, at_most=batch))
             if limit is not None and (resumed or len(games) > limit):
                 return Update.DEFERRED  # rolled back: the marks stay for the worker
             if len(games) > batch:
                 following = (games[batch].played_at, games[batch].game_id)  # where the next batch begins
-                progress_repo.delete_steps_between(s, organizer_id, progress.at, following)
-                _rate(s, organizer_id, progress.at, games[:batch])
-                progress_repo.advance(s, organizer_id, following)
+                r.delete_steps_between(organizer_id, progress.at, following)
+                _rate(r, organizer_id, progress.at, games[:batch])
+                r.advance(organizer_id, following)
             else:
-                rerate(s, organizer_id, progress.at, games, everyone=resumed)
-                progress_repo.finish(s, organizer_id)
+                rerate(r, organizer_id, progress.at, games, everyone=resumed)
+                r.finish(organizer_id)
                 ended += 1
             uow.commit()
             rated += 1
@@ -143,35 +143,35 @@ def bring_up_to_date(
 
 
 def _rate(
-    s: Any, organizer_id: int, start: ratings_repo.Position, games: Iterable[ratings_repo.RatedGame]
-) -> tuple[int, dict[int, ratings_repo.State | None]]:
+    r: Ratings, organizer_id: int, start: Position, games: Iterable[RatedGame]
+) -> tuple[int, dict[int, State | None]]:
     """Rate ``games`` (those from ``start`` on, in order), each member starting from their last
     step before ``start``, and write their steps: how many games, and the state after of every
     member who sat in one (None: no rated game yet)."""
-    states: dict[int, ratings_repo.State] = {}
+    states: dict[int, State] = {}
     known: set[int] = set()
     rows: list[tuple[Any, ...]] = []
     n = 0
     for game in games:
         new = {m for m, _, _ in game.seats} - known
         if new:
-            states.update(ratings_repo.states_before(s, new, start))
+            states.update(r.states_before(new, start))
             known |= new
         for m, mu, sigma in rate_game(game, states):
             rows.append((organizer_id, m, game.game_id, game.tournament_id, game.played_at, mu, sigma, states[m][2]))
         n += 1
         if len(rows) >= _BATCH:
-            ratings_repo.add_steps(s, rows)
+            r.add_steps(rows)
             rows = []
-    ratings_repo.add_steps(s, rows)
+    r.add_steps(rows)
     return n, {m: states.get(m) for m in known}
 
 
 def rerate(
-    s: Any,
+    r: Ratings,
     organizer_id: int,
-    start: ratings_repo.Position,
-    games: Iterable[ratings_repo.RatedGame],
+    start: Position,
+    games: Iterable[RatedGame],
     *,
     everyone: bool = False,
 ) -> Rerated:
@@ -179,15 +179,15 @@ def rerate(
     each member starting from their last step before ``start``; the ratings now are the last
     state of every member touched (``everyone``: of every member of the club, where earlier
     batches of a catch-up touched others)."""
-    touched = ratings_repo.delete_steps_from(s, organizer_id, start)
+    touched = r.delete_steps_from(organizer_id, start)
     if everyone:
-        touched |= set(progress_repo.members_of(s, organizer_id))
-    n, states = _rate(s, organizer_id, start, games)
+        touched |= set(r.members_of(organizer_id))
+    n, states = _rate(r, organizer_id, start, games)
     left = touched - set(states)
-    before = ratings_repo.states_before(s, left, start) if left else {}
+    before = r.states_before(left, start) if left else {}
     final = dict(states)
     final.update({m: before.get(m) for m in left})
-    ratings_repo.set_current(s, organizer_id, final)
+    r.set_current(organizer_id, final)
     return Rerated(n, start)
 
 
@@ -209,18 +209,18 @@ def recompute(db: Database, organizer_id: int) -> Rerated:
     """Every rating of the organizer made again from its first game (the operator's command):
     the same figures as the updates that follow the writes."""
     with UnitOfWork(db) as uow:
-        s = uow.session
-        while not ratings_repo.try_lock(s, organizer_id):
-            s.rollback()
+        r = uow.ratings
+        while not r.try_lock(organizer_id):
+            r.wait()
             threading.Event().wait(0.2)
-        found = ratings_repo.marks(s, organizer_id)
-        ratings_repo.clear(s, organizer_id)
-        start = ratings_repo.first_game(s, organizer_id)
+        found = r.marks(organizer_id)
+        r.clear(organizer_id)
+        start = r.first_game(organizer_id)
         done = Rerated(0, None)
         if start is not None:
-            done = rerate(s, organizer_id, start, ratings_repo.games_from(s, organizer_id, start))
+            done = rerate(r, organizer_id, start, r.games_from(organizer_id, start))
         if found is not None:
-            ratings_repo.take_marks(s, organizer_id, found[0])
+            r.take_marks(organizer_id, found[0])
         uow.commit()
     return done
 
@@ -233,7 +233,7 @@ def run(db: Database, stop: threading.Event, *, interval: float = 1.0) -> None:
         try:
             season_rows.catch_up_marked(db)  # what a write left of its seasons' rows
             with UnitOfWork(db) as uow:
-                marked = ratings_repo.marked_organizers(uow.session)
+                marked = uow.ratings.marked_organizers()
             for organizer_id in marked:
                 if stop.is_set():
                     return
@@ -249,13 +249,13 @@ def run(db: Database, stop: threading.Event, *, interval: float = 1.0) -> None:
 def organizers(db: Database) -> list[int]:
     """Every organizer with a public game (the ones with ratings to make)."""
     with UnitOfWork(db) as uow:
-        return ratings_repo.rated_organizers(uow.session)
+        return uow.ratings.rated_organizers()
 
 
 def update_all(db: Database) -> int:
     """Every marked organizer brought up to date (``baohuang ratings update``): how many."""
     with UnitOfWork(db) as uow:
-        marked = ratings_repo.marked_organizers(uow.session)
+        marked = uow.ratings.marked_organizers()
     for organizer_id in marked:
         while (done := bring_up_to_date(db, organizer_id)) is not Update.DONE:
             if done is Update.BUSY:
@@ -319,5 +319,5 @@ def rating_of(r: MemberRating | None) -> Rating:
 
 
 def freshness(uow: UnitOfWork, organizer_id: int) -> Freshness:
-    p = ratings_repo.pending(uow.session, organizer_id)
+    p = uow.ratings.pending(organizer_id)
     return Freshness(True) if p is None else Freshness(False, p.since, p.from_played_at)

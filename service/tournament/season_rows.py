@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from ..club import Contribution, Counting, Evening, SeasonRow, season_row
 from ..club.game_records import Season
 from ..club.standing import STAT_COLUMNS, role_figures_of
-from ..persistence import members as members_repo
-from ..persistence import season_totals
 from ..persistence.db import DATABASE_AWAY, Database
 from .unit_of_work import UnitOfWork
 
@@ -26,7 +24,7 @@ def catch_up(db: Database, tournament_ids: Sequence[int]) -> int:
     done = 0
     for tournament_id in tournament_ids:
         with UnitOfWork(db) as uow:
-            if season_totals.catch_up(uow.session, tournament_id):
+            if uow.seasons.catch_up(tournament_id):
                 uow.commit()
                 done += 1
     return done
@@ -46,18 +44,18 @@ def after_write(db: Database, tournament_ids: Sequence[int]) -> None:
 def catch_up_marked(db: Database) -> int:
     """Every tournament still marked brought up to date (the background worker's turn)."""
     with UnitOfWork(db) as uow:
-        marked = season_totals.marked(uow.session)
+        marked = uow.seasons.marked()
     return catch_up(db, marked)
 
 
 def standings_rows(uow: UnitOfWork, season: Season) -> list[SeasonRow]:
     """Each member's season row, unranked, from the kept rows: one a member, and where the season
     counts each member's best N, those N evenings."""
-    s = uow.session
-    kept = season_totals.members(s, season.id)
-    names = members_repo.names_of(s, [m for m, _, _ in kept])
+    seasons = uow.seasons
+    kept = seasons.kept_members(season.id)
+    names = seasons.names_of([m for m, _, _ in kept])
     if Counting(season.counting) is Counting.BEST and season.best:
-        best = season_totals.best_evenings(s, season.id, season.best)
+        best = seasons.best_evenings(season.id, season.best)
         return [
             dataclasses.replace(
                 season_row(m, names.get(m, "?"), [_evening(r) for r in best.get(m, ())], Counting.BEST, season.best),
@@ -95,6 +93,3 @@ def _row(member_id: int, name: str, evenings: int, sums: Sequence[int]) -> Seaso
         counted_tournaments=(),
         roles=role_figures_of(totals),
     )
-
-
-assert season_totals.KEPT[2:] == STAT_COLUMNS  # the sums: the evening's total, the byes, the figures

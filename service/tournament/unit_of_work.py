@@ -23,10 +23,12 @@ from ..persistence.game_store import Games
 from ..persistence.keys import KeyRef
 from ..persistence.member_store import Members
 from ..persistence.organizer_store import Organizers
+from ..persistence.rating_store import Ratings
 from ..persistence.round_store import Rounds
 from ..persistence.season_store import Seasons
 from ..persistence.table_store import Tables
 from ..persistence.tournament_store import Tournaments
+from ..persistence.webhook_store import Webhooks
 
 # What the views hold: the database, a key's reference; and whether the database ended a
 # transaction to break a deadlock (a 503 that says so).
@@ -106,6 +108,16 @@ class UnitOfWork:
         """The members' repository: a club's member as the club core's ``Member``, and what linking
         a player and merging two members read and write."""
         return Members(self.session, self._seen)
+
+    @property
+    def webhooks(self) -> Webhooks:
+        """The webhooks' repository: a tournament's webhooks, and the outbox's deliveries."""
+        return Webhooks(self.session)
+
+    @property
+    def ratings(self) -> Ratings:
+        """The ratings' repository: the steps, the marks and where a catch-up stands."""
+        return Ratings(self.session)
 
     @property
     def seasons(self) -> Seasons:

@@ -35,17 +35,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ..club import WebhookEvent
 from ..club.errors import Conflict
 from ..club.game_records import Webhook
 from ..core.errors import Problem
-from ..persistence import tournaments as tournaments_repo
-from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import DATABASE_AWAY, Database
 from . import egress
 from .errors import Rejected
 from .unit_of_work import UnitOfWork
 
-EVENTS = webhooks_repo.EVENTS
+EVENTS: tuple[str, ...] = tuple(e.value for e in WebhookEvent)  # the club core's list, in its order
 RETRY_FOR = timedelta(days=1)
 # Seconds an attempt may take in all: connecting, sending and the receiver's answer.
 TIMEOUT = float(os.environ.get("BAOHUANG_WEBHOOK_TIMEOUT", "10"))
@@ -105,35 +104,36 @@ class Redelivery:
 
 
 def register(uow: UnitOfWork, acting: int, tournament_id: int, url: str, events: list[str]) -> NewWebhook:
-    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
+    hooks = uow.webhooks
+    t = hooks.owned_tournament(acting, tournament_id)
     try:
         egress.check_url(url)
     except egress.AddressRefused as exc:
         raise Rejected([Problem("/url", "url_not_allowed", str(exc))], "webhook") from None
-    if len(webhooks_repo.webhooks_of(uow.session, t.id)) >= 10:
+    if len(hooks.of(t.id)) >= 10:
         raise Conflict(f"tournament {t.id} has ten webhooks already; remove one first")
-    hook = webhooks_repo.create_webhook(uow.session, t.id, url, events or list(EVENTS))
+    hook = hooks.create(t.id, url, events or list(EVENTS))
     uow.commit()
     return NewWebhook(hook.id, hook.url, tuple(hook.events), hook.created_at, hook.secret)
 
 
 def list_webhooks(uow: UnitOfWork, acting: int, tournament_id: int) -> list[WebhookInfo]:
-    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
-    return [WebhookInfo.of(h) for h in webhooks_repo.webhooks_of(uow.session, t.id)]
+    t = uow.webhooks.owned_tournament(acting, tournament_id)
+    return [WebhookInfo.of(h) for h in uow.webhooks.of(t.id)]
 
 
 def remove(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int) -> WebhookInfo:
-    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
-    hook = webhooks_repo.get_webhook(uow.session, t.id, webhook_id)
-    webhooks_repo.deactivate(uow.session, hook.id)
+    hooks = uow.webhooks
+    hook = hooks.get(hooks.owned_tournament(acting, tournament_id).id, webhook_id)
+    hooks.deactivate(hook.id)
     uow.commit()
     return WebhookInfo.of(hook)
 
 
 def deliveries(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int) -> list[DeliveryInfo]:
     """The webhook's deliveries, newest event first, each with every attempt."""
-    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
-    hook = webhooks_repo.get_webhook(uow.session, t.id, webhook_id)
+    hooks = uow.webhooks
+    hook = hooks.get(hooks.owned_tournament(acting, tournament_id).id, webhook_id)
     return [
         DeliveryInfo(
             id=d.id,
@@ -144,15 +144,15 @@ def deliveries(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int
             next_at=d.next_at if d.state == "pending" else None,
             delivered_at=d.delivered_at,
         )
-        for d, e, attempts in webhooks_repo.deliveries_of(uow.session, hook.id)
+        for d, e, attempts in hooks.deliveries(hook.id)
     ]
 
 
 def redeliver(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int, delivery_id: int) -> Redelivery:
     """Send a delivery again (delivered or given up alike): pending, due now."""
-    t = tournaments_repo.owned_tournament(uow.session, tournament_id, acting)
-    hook = webhooks_repo.get_webhook(uow.session, t.id, webhook_id)
-    d = webhooks_repo.redeliver(uow.session, hook.id, delivery_id)
+    hooks = uow.webhooks
+    hook = hooks.get(hooks.owned_tournament(acting, tournament_id).id, webhook_id)
+    d = hooks.redeliver(hook.id, delivery_id)
     uow.commit()
     return Redelivery(d.id, d.state, d.next_at)
 
@@ -181,7 +181,7 @@ def _fan_out(db: Database) -> int:
     while True:
         try:
             with UnitOfWork(db) as uow:
-                n = webhooks_repo.fan_out(uow.session)
+                n = uow.webhooks.fan_out()
                 uow.commit()
         except Conflict:  # another deliverer fanned the same events out first (SQLite)
             n = 1
@@ -205,10 +205,10 @@ def _lease(db: Database, owner: str, now: datetime, exclude: Collection[int], li
     """Take up to ``limit`` due webhooks (each for one post) that this deliverer is not posting to."""
     out: list[_Leased] = []
     with UnitOfWork(db) as uow:
-        candidates = webhooks_repo.due_webhooks(uow.session, now, exclude, limit)
+        candidates = uow.webhooks.due(now, exclude, limit)
     for webhook_id in candidates:
         with UnitOfWork(db) as uow:
-            due = webhooks_repo.take_lease(uow.session, webhook_id, owner, now, now + LEASE_FOR())
+            due = uow.webhooks.take_lease(webhook_id, owner, now, now + LEASE_FOR())
             if due is None:
                 uow.commit()  # a lease taken and given back (nothing due after all)
                 continue
@@ -258,7 +258,7 @@ def _post_and_record(db: Database, post: Post, owner: str, job: _Leased, now: da
     else:
         state, next_at = "pending", at + backoff(job.attempts)
     with UnitOfWork(db) as uow:
-        webhooks_repo.record_attempt(uow.session, job.delivery_id, status, error, state, next_at, job.webhook_id, owner)
+        uow.webhooks.record_attempt(job.delivery_id, status, error, state, next_at, job.webhook_id, owner)
         uow.commit()
 
 
