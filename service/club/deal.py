@@ -29,7 +29,17 @@ from .errors import Conflict, NotFound, Rejected
 from .events import ClubEvent, RatingsChanged, deal_announced
 from .vocabulary import EntryState, Side, WebhookEvent, may_confirm
 
-__all__ = ["NEW", "Confirmation", "Deal", "NewVersion", "Step", "TableDeal", "Version"]
+__all__ = [
+    "NEW",
+    "Confirmation",
+    "Deal",
+    "NewVersion",
+    "Step",
+    "TableDeal",
+    "Version",
+    "confirmation_reason",
+    "may_confirm_version",
+]
 
 NEW = None  # in a step's states: the version being entered
 
@@ -166,6 +176,18 @@ class Deal:
         return Step({v.id: EntryState.OVERRULED for v in self.open}, WebhookEvent.GAME_CONFIRMED)
 
 
+def may_confirm_version(e: records.TableEntry, player_id: int) -> bool:
+    """Whether a player of the table may confirm the version (the club's rule, ``may_confirm``:
+    one of the other side than the one that entered it)."""
+    role = next((x.role for x in e.seats if x.player_id == player_id), None)
+    return role is not None and may_confirm(Side(e.side), e.entered_by, player_id, role)
+
+
+def confirmation_reason(table: int, names: Mapping[int, str], entered_by: int | None, player_id: int | None) -> str:
+    """How a deal's game came to be, in the words its first version keeps."""
+    return f"entered at table {table} by {names.get(entered_by or 0)}, confirmed by {names.get(player_id or 0)}"
+
+
 @dataclass(frozen=True, slots=True)
 class Confirmation:
     """A confirmation a table's deal decided: the version stored as the game, the player who
@@ -240,15 +262,13 @@ class TableDeal:
                 )
             raise NotFound(f"deal {number} of table {self.table} has no version waiting to be confirmed")
         step = self.deal.confirm(entry_id)
-        role = next((x.role for x in e.seats if x.player_id == player_id), None)
-        if role is None or not may_confirm(Side(e.side), e.entered_by, player_id, role):
+        if not may_confirm_version(e, player_id):
             entered = self.names.get(e.entered_by or 0, "?")
             side = "" if e.side == Side.ANY else f" for the {'emperor' if e.side == Side.CROWN else 'rebel'} side"
             raise Rejected.one(
                 "/player", "same_side", f"a player of the other side confirms: {entered!r} entered it{side}"
             )
-        by, confirming = self.names.get(e.entered_by or 0), self.names.get(player_id)
-        reason = f"entered at table {self.table} by {by}, confirmed by {confirming}"
+        reason = confirmation_reason(self.table, self.names, e.entered_by, player_id)
         self.confirmation = Confirmation(e.id, player_id, reason)
         return step
 

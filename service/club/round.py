@@ -5,13 +5,14 @@ A round is seated once; its tables then enter their deals through their links un
 closes it (the links stop working; what is left to settle is the director's). A close can be taken
 back while the round is the last one seated and the tournament is open; links are made only for a
 round and a tournament still open. ``Round`` holds what these decisions read — its own state and
-its place in the tournament (``last``: no round is seated after it; ``tournament_open``) — changes
+its place in the tournament (``rounds``: how many are seated, so whether it is the last;
+``tournament_open``) — changes
 itself as they decide, and records what each change means (``events``: ``round.closed``,
 ``round.reopened``, ``round.removed``) for the unit of work to turn into outbox rows. The rounds' repository
 (``uow.rounds``: ``persistence/round_store.py``) loads it and saves it.
 
 >>> from datetime import datetime, timezone
->>> r = Round(4, 3, 2, created_at=datetime(2026, 11, 2, tzinfo=timezone.utc), last=True)
+>>> r = Round(4, 3, 2, created_at=datetime(2026, 11, 2, tzinfo=timezone.utc), rounds=2)
 >>> r.close(datetime(2026, 11, 2, 22, tzinfo=timezone.utc))
 True
 >>> r.reopenable, [e.event.value for e in r.events]
@@ -45,7 +46,6 @@ class Round(Recording):
         created_at: datetime,
         closed_at: datetime | None = None,
         method: str = "",
-        last: bool = True,
         tournament_open: bool = True,
         rounds: int | None = None,
     ) -> None:
@@ -55,7 +55,6 @@ class Round(Recording):
         self.method = method
         self.created_at = created_at
         self.closed_at = closed_at
-        self.last = last  # no round of the tournament is seated after it
         self.rounds = number if rounds is None else rounds  # how many rounds the tournament has seated
         self.tournament_open = tournament_open
         self.events: list[ClubEvent] = []
@@ -71,13 +70,17 @@ class Round(Recording):
             method=row.method,
             created_at=row.created_at,
             closed_at=row.closed_at,
-            last=seated == row.number,
             tournament_open=tournament_open,
             rounds=seated,
         )
 
     def __repr__(self) -> str:
         return f"Round({self.tournament_id}, {self.number}{', closed' if self.closed_at else ''})"
+
+    @property
+    def last(self) -> bool:
+        """No round of the tournament is seated after it."""
+        return self.rounds == self.number
 
     @property
     def reopenable(self) -> bool:

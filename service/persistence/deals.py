@@ -17,9 +17,9 @@ from ..club.deal import NEW, Deal, NewVersion, Step, TableDeal, Version
 from ..club.events import Aggregate
 from ..core.scoring import SeatResult
 from ..text_and_time import utcnow
-from . import games
+from . import game_reads, games
 from .keys import KeyRef
-from .models import Game, Player, Round, TableEntry, Tournament
+from .models import Player, Round, TableEntry, Tournament
 
 __all__ = ["OPEN", "Deals", "Opened", "kept", "version_of"]
 
@@ -64,9 +64,9 @@ def kept(e: records.TableEntry) -> games.Submission:
 
 
 class Deals:
-    def __init__(self, s: Session, seen: list[Aggregate] | None = None) -> None:
+    def __init__(self, s: Session, seen: list[Aggregate]) -> None:
         self.s = s
-        self.seen = seen if seen is not None else []  # the table deals loaded (the unit of work's own list)
+        self.seen = seen  # the table deals loaded (the unit of work's own list)
 
     def at_table(
         self,
@@ -85,15 +85,7 @@ class Deals:
         r = self.s.get_one(Round, round_id)
         self.s.refresh(r)  # closed since, or not
         opened = self.get(tournament_id, r.number, table, deal, names)
-        game_id = self.s.scalar(  # the deal's game, if it is one already (a void game is none)
-            select(Game.id).where(
-                Game.tournament_id == tournament_id,
-                Game.round_number == r.number,
-                Game.table_no == table,
-                Game.deal_no == deal,
-                Game.voided.is_(False),
-            )
-        )
+        game_id = game_reads.deals_entered(self.s, tournament_id, r.number, table).get(deal)  # a void game is none
         own = None
         if t.player_pins and type(player_id) is int:
             own = self.s.scalar(select(Player.pin).where(Player.id == player_id))
@@ -112,12 +104,10 @@ class Deals:
         assert done is not None and step.stores == done.entry
         self.save(Opened(table.deal, table.rows), step)
         e = self.s.get_one(TableEntry, done.entry)  # loaded and locked by ``at_table``: no query
-        stored = games.store_game(
-            self.s, table.tournament, KeyRef(key_id, table.tournament.organizer_id, None), kept(e)
+        table.game_id = self.store(
+            table.tournament, e, KeyRef(key_id, table.tournament.organizer_id, None), done.reason
         )
-        games.set_reason(self.s, stored.id, done.reason)
-        e.game_id, e.confirmed_by, e.updated_at = stored.id, done.player, utcnow()
-        table.game_id = stored.id
+        self.stored_as(e, table.game_id, done.player)
         return e
 
     def store(self, t: records.Tournament, e: records.TableEntry, key: KeyRef, reason: str) -> int:

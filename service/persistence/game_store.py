@@ -65,9 +65,6 @@ class Games:
 
     # --- a stored game --------------------------------------------------------------------------
 
-    def owned_tournament(self, tournament_id: int, organizer_id: int) -> records.Tournament:
-        return tournaments.owned_tournament(self.s, tournament_id, organizer_id)
-
     def get(self, t: records.Tournament, game_id: int) -> club_game.Game:
         """The tournament's game as the club core's aggregate (NotFound otherwise), its row locked:
         a correction is decided on what no other writer changes meanwhile."""
@@ -130,10 +127,6 @@ class Games:
         return version
 
     # --- reading a tournament's games -------------------------------------------------------------
-
-    def visible_tournament(self, tournament_id: int, viewer: int | None) -> records.Tournament:
-        """A tournament the viewer (an organizer, or None) may read (NotFound otherwise)."""
-        return tournaments.visible_tournament(self.s, tournament_id, viewer)
 
     def zone_of_tournament(self, tournament_id: int) -> str:
         return tournaments.zone_of_id(self.s, tournament_id)

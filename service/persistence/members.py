@@ -252,7 +252,7 @@ def member_of_players_in(s: Session, tournament_ids: Sequence[int]) -> dict[int,
     return {int(p): int(m or 0) for p, m in rows.all()}
 
 
-def _clash(s: Session, member_id: int, tournament_ids: Sequence[int]) -> int | None:
+def clash(s: Session, member_id: int, tournament_ids: Sequence[int]) -> int | None:
     """A tournament where the member already has a player (a member is one player a tournament)."""
     if not tournament_ids:
         return None
@@ -291,12 +291,6 @@ def holdings(s: Session, member_id: int) -> list[tuple[int, int]]:
     """The member's players, each with its tournament: (player id, tournament id)."""
     rows = s.execute(select(Player.id, Player.tournament_id).where(Player.member_id == member_id)).all()
     return [(int(p), int(t)) for p, t in rows]
-
-
-def clash(s: Session, member_id: int, tournament_ids: Sequence[int]) -> int | None:
-    """A tournament of these where the member already has a player (a member is one player a
-    tournament), if any."""
-    return _clash(s, member_id, tournament_ids)
 
 
 def write_merge(

@@ -55,12 +55,6 @@ class Rounds:
 
     # --- seating a round, and the rounds seated ----------------------------------------------
 
-    def owned_tournament(self, organizer_id: int, tournament_id: int) -> records.Tournament:
-        return tournaments.owned_tournament(self.s, tournament_id, organizer_id)
-
-    def visible_tournament(self, tournament_id: int, viewer: int | None) -> records.Tournament:
-        return tournaments.visible_tournament(self.s, tournament_id, viewer)
-
     def players(self, tournament_id: int) -> Sequence[records.Player]:
         """Every player of the tournament, withdrawn ones too."""
         return tournaments.list_players(self.s, tournament_id, 100_000, 0)[0]

@@ -10,8 +10,8 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from ..club import game_records, records
-from . import tournaments, webhooks
+from ..club import game_records
+from . import webhooks
 from .webhooks import Due
 
 __all__ = ["Webhooks"]
@@ -22,9 +22,6 @@ class Webhooks:
         self.s = s
 
     # --- a tournament's webhooks -------------------------------------------------------------------
-
-    def owned_tournament(self, organizer_id: int, tournament_id: int) -> records.Tournament:
-        return tournaments.owned_tournament(self.s, tournament_id, organizer_id)
 
     def of(self, tournament_id: int) -> Sequence[game_records.Webhook]:
         """The tournament's webhooks still active."""

@@ -27,7 +27,7 @@ def correct_game(
     uow: UnitOfWork, key: ApiKey | KeyRef, tournament_id: int, game_id: int, doc: Any, raw: str
 ) -> StoredGame:
     """Void a game or replace it, with a reason; nothing is deleted. Rejected: a 422."""
-    t = uow.games.owned_tournament(tournament_id, key.organizer_id)
+    t = uow.tournaments.owned_row(key.organizer_id, tournament_id)
     uow.lock_tournaments([t.id])
     ensure_open(t)
     games = uow.games

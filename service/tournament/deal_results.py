@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..club import Side
-from ..club import may_confirm as club_may_confirm
-from ..club.records import SeatShare, TableEntry, Tournament
+from ..club.records import SeatShare, Tournament
 from ..persistence.games import Submission
 from .submission import Seating, read_submission
 
@@ -29,12 +28,6 @@ def entry_side(outcome: dict[str, Any], seats: Sequence[SeatShare], player_id: i
     if outcome.get("mode") == "void":
         return Side.ANY.value  # a void deal has no sides: any other player confirms it
     return side_of(seats, player_id)
-
-
-def may_confirm(e: TableEntry, player_id: int) -> bool:
-    """Whether a player may confirm the entry (the club core's rule: one of the other side)."""
-    role = next((x.role for x in e.seats if x.player_id == player_id), None)
-    return role is not None and club_may_confirm(Side(e.side), e.entered_by, player_id, role)
 
 
 def same_result(a: Sequence[SeatShare], b: Sequence[SeatShare]) -> bool:

@@ -69,7 +69,7 @@ def list_games(
 ) -> tuple[list[StoredGame], int]:
     """A page of the tournament's games, oldest first; by player, by date; void ones or not."""
     games = uow.games
-    t = games.visible_tournament(tournament_id, viewer)
+    t = uow.tournaments.visible(tournament_id, viewer)
     rows, total = games.list_games(
         t.id, player_id=player, since=since, until=until, include_void=include_void, limit=limit, offset=offset
     )
@@ -103,7 +103,7 @@ def games_page(
     """The tournament's latest games, or those just before or after a game of it: a page of
     GAMES_A_PAGE read along the index, whatever the tournament's length."""
     games = uow.games
-    t = games.visible_tournament(tournament_id, viewer)
+    t = uow.tournaments.visible(tournament_id, viewer)
     rows, earlier, later = games.games_page(t.id, before=before, after=after, limit=GAMES_A_PAGE)
     shown = _shown(games, t.id, rows)
     return GamesPage(
@@ -117,7 +117,7 @@ def public_tournament_of_game(uow: UnitOfWork, game_id: int) -> int:
     """The public tournament a game belongs to (NotFound for an unknown game, or one of a private
     tournament: an embed shows what anybody may see, and says no more)."""
     tid = uow.games.tournament_of_game(game_id)
-    uow.games.visible_tournament(tid, None)
+    uow.tournaments.visible(tid, None)
     return tid
 
 
@@ -125,7 +125,7 @@ def get_game(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: i
     """A game with its players' names, what was submitted (the record or the sheet) and, for a
     record, the referee's notes (what a deal rebuilt from the plays assumed)."""
     games = uow.games
-    t = games.visible_tournament(tournament_id, viewer)
+    t = uow.tournaments.visible(tournament_id, viewer)
     game = games.game_of(t, game_id)
     shown = stored_game(games, game)
     version = games.current_version(game)
@@ -165,7 +165,7 @@ def submission_of(body: str | None) -> dict[str, Any] | None:
 def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_id: int) -> GameHistory:
     """Every version of a game; which key made each is the organizer's business only."""
     games = uow.games
-    t = games.visible_tournament(tournament_id, viewer)
+    t = uow.tournaments.visible(tournament_id, viewer)
     game = games.game_of(t, game_id)
     owner = viewer == t.organizer_id
     labels = games.key_labels(t.organizer_id) if owner else {}
@@ -189,7 +189,7 @@ def game_history(uow: UnitOfWork, viewer: int | None, tournament_id: int, game_i
 
 
 def visible_tournament_id(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> int:
-    return uow.games.visible_tournament(tournament_id, viewer).id
+    return uow.tournaments.visible(tournament_id, viewer).id
 
 
 def export_lines(uow: UnitOfWork, tournament_id: int) -> Iterator[str]:

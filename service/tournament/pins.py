@@ -46,7 +46,7 @@ def player_pins(uow: UnitOfWork, acting: int, tournament_id: int, number: int) -
     """The PINs of the players seated in the round, by table (none where the tournament does not
     ask for them): the director's own to hand out, never shown at a table."""
     rounds = uow.rounds
-    t = rounds.owned_tournament(acting, tournament_id)
+    t = uow.tournaments.owned_row(acting, tournament_id)
     _, seats = rounds.get_round(t.id, number)
     if not t.player_pins:
         return ()

@@ -100,7 +100,7 @@ def create_round(uow: UnitOfWork, acting: int, tournament_id: int, deals_left_ok
     at the same moment by another request, or (``deals_left_ok`` false) ``DealsLeft``."""
     uow.lock_tournaments([tournament_id])
     rounds = uow.rounds
-    t = rounds.owned_tournament(acting, tournament_id)
+    t = uow.tournaments.owned_row(acting, tournament_id)
     if t.status != "open":
         raise Conflict(f"tournament {t.id} is closed: reopen it to seat a round")
     active = [p.id for p in rounds.players(t.id) if p.withdrawn_at is None]
@@ -161,13 +161,13 @@ def _as_round(seats: Sequence[RoundSeat]) -> seating.Round:
 
 def list_rounds(uow: UnitOfWork, viewer: int | None, tournament_id: int) -> list[RoundInfo]:
     rounds = uow.rounds
-    t = rounds.visible_tournament(tournament_id, viewer)
+    t = uow.tournaments.visible(tournament_id, viewer)
     names, entered, waiting = rounds.player_names(t.id), rounds.entered_by_table(t.id), rounds.open_deals(t.id)
     return [round_info(r, seats, names, entered, t.deals_per_round, waiting) for r, seats in rounds.rounds_of(t.id)]
 
 
 def get_round(uow: UnitOfWork, viewer: int | None, tournament_id: int, number: int) -> RoundInfo:
     rounds = uow.rounds
-    t = rounds.visible_tournament(tournament_id, viewer)
+    t = uow.tournaments.visible(tournament_id, viewer)
     r, seats = rounds.get_round(t.id, number)
     return round_info(r, seats, rounds.player_names(t.id), rounds.entered_by_table(t.id), t.deals_per_round)

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..club import DealState, WebhookEvent
-from ..club.deal import NewVersion, Step
+from ..club.deal import NewVersion, Step, confirmation_reason, may_confirm_version
 from ..club.errors import Conflict, NotFound
 from ..club.events import RatingsChanged, deal_announced
 from ..club.records import TableEntry, Tournament
@@ -28,7 +28,6 @@ from ..persistence.table_store import Tables
 from ..text_and_time import utcnow
 from .deal_results import (
     entry_side,
-    may_confirm,
     read_result,
     same_result,
     seats_of,
@@ -234,7 +233,7 @@ def _step_of_entering(at: OpenedTable, opened: Opened, entry: NewVersion, asked:
     try:
         return opened.deal.enter(
             replace=asked.replace,
-            mine=first is not None and not may_confirm(first, asked.who),
+            mine=first is not None and not may_confirm_version(first, asked.who),
             agrees=first is not None and same_result(first.seats, entry.seats),
         )
     except Conflict as exc:
@@ -347,7 +346,6 @@ def withdraw_entry(
 def _confirm(uow: UnitOfWork, at: OpenedTable, e: TableEntry, player_id: int | None) -> None:
     """Store the entry as a game under the director's key that made the link, as it was judged
     when entered (the other side entered the same result)."""
-    names = at.names
-    reason = f"entered at table {at.table} by {names.get(e.entered_by or 0)}, confirmed by {names.get(player_id or 0)}"
+    reason = confirmation_reason(at.table, at.names, e.entered_by, player_id)
     game_id = uow.deals.store(at.tournament, e, at.key(), reason)
     uow.deals.stored_as(e, game_id, player_id)

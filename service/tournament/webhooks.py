@@ -105,7 +105,7 @@ class Redelivery:
 
 def register(uow: UnitOfWork, acting: int, tournament_id: int, url: str, events: list[str]) -> NewWebhook:
     hooks = uow.webhooks
-    t = hooks.owned_tournament(acting, tournament_id)
+    t = uow.tournaments.owned_row(acting, tournament_id)
     try:
         egress.check_url(url)
     except egress.AddressRefused as exc:
@@ -118,13 +118,13 @@ def register(uow: UnitOfWork, acting: int, tournament_id: int, url: str, events:
 
 
 def list_webhooks(uow: UnitOfWork, acting: int, tournament_id: int) -> list[WebhookInfo]:
-    t = uow.webhooks.owned_tournament(acting, tournament_id)
+    t = uow.tournaments.owned_row(acting, tournament_id)
     return [WebhookInfo.of(h) for h in uow.webhooks.of(t.id)]
 
 
 def remove(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int) -> WebhookInfo:
     hooks = uow.webhooks
-    hook = hooks.get(hooks.owned_tournament(acting, tournament_id).id, webhook_id)
+    hook = hooks.get(uow.tournaments.owned_row(acting, tournament_id).id, webhook_id)
     hooks.deactivate(hook.id)
     uow.commit()
     return WebhookInfo.of(hook)
@@ -133,7 +133,7 @@ def remove(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int) ->
 def deliveries(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int) -> list[DeliveryInfo]:
     """The webhook's deliveries, newest event first, each with every attempt."""
     hooks = uow.webhooks
-    hook = hooks.get(hooks.owned_tournament(acting, tournament_id).id, webhook_id)
+    hook = hooks.get(uow.tournaments.owned_row(acting, tournament_id).id, webhook_id)
     return [
         DeliveryInfo(
             id=d.id,
@@ -151,7 +151,7 @@ def deliveries(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int
 def redeliver(uow: UnitOfWork, acting: int, tournament_id: int, webhook_id: int, delivery_id: int) -> Redelivery:
     """Send a delivery again (delivered or given up alike): pending, due now."""
     hooks = uow.webhooks
-    hook = hooks.get(hooks.owned_tournament(acting, tournament_id).id, webhook_id)
+    hook = hooks.get(uow.tournaments.owned_row(acting, tournament_id).id, webhook_id)
     d = hooks.redeliver(hook.id, delivery_id)
     uow.commit()
     return Redelivery(d.id, d.state, d.next_at)

@@ -42,11 +42,11 @@ def test_a_close_decided_on_a_board_that_changed_since_is_refused():
 
 def test_only_the_last_round_of_an_open_tournament_takes_its_close_back():
     assert _round(closed_at=LATE).reopenable
-    assert not _round(closed_at=LATE, last=False).reopenable
+    assert not _round(closed_at=LATE, rounds=3).reopenable
     assert not _round(closed_at=LATE, tournament_open=False).reopenable
     assert not _round().reopenable  # open: nothing to take back
     with pytest.raises(Conflict) as info:
-        _round(closed_at=LATE, last=False).reopen()
+        _round(closed_at=LATE, rounds=3).reopen()
     assert info.value.extra == {"code": "round_not_last", "round": 2}
     with pytest.raises(Conflict, match="tournament 3 is closed"):
         _round(tournament_open=False).reopen()  # refused even while the round is open

@@ -413,9 +413,6 @@ class FakeGames:
     def with_record(self, tournament_id: int, record_hash: str) -> int | None:
         return self.holding(tournament_id, record_hash, 0)
 
-    def owned_tournament(self, tournament_id: int, organizer_id: int) -> Tournament:
-        return check_owner(self.club.tournaments.get(tournament_id), tournament_id, organizer_id)  # type: ignore[type-var]
-
     def get(self, t: Any, game_id: int) -> club_game.Game:
         row = self.club.games.get(game_id)
         if row is None or row.tournament_id != t.id:
@@ -467,9 +464,6 @@ class FakeGames:
         row.current_version, row.record_hash, row.played_at = c.version, c.record_hash, c.played_at
         row.voided = c.action == club_game.GameAction.VOID
         return version
-
-    def visible_tournament(self, tournament_id: int, viewer: int | None) -> Tournament:
-        return FakeTournaments(self.club, []).visible(tournament_id, viewer)
 
     def zone_of_tournament(self, tournament_id: int) -> str:
         t = self.club.tournaments.get(tournament_id)
@@ -573,12 +567,6 @@ class FakeRounds:
                 self.club.links[token] = dataclasses.replace(link, revoked_at=utcnow(), ended_by="round")
             elif r.closed_at is None and link.ended_by == "round":
                 self.club.links[token] = dataclasses.replace(link, revoked_at=None, ended_by=None)
-
-    def owned_tournament(self, organizer_id: int, tournament_id: int) -> Tournament:
-        return check_owner(self.club.tournaments.get(tournament_id), tournament_id, organizer_id)  # type: ignore[type-var]
-
-    def visible_tournament(self, tournament_id: int, viewer: int | None) -> Tournament:
-        return FakeTournaments(self.club, []).visible(tournament_id, viewer)
 
     def players(self, tournament_id: int) -> list[Player]:
         return sorted((p for p in self.club.players.values() if p.tournament_id == tournament_id), key=lambda p: p.id)
