@@ -26,7 +26,7 @@ from typing import Any
 
 from . import records, rules
 from .errors import Conflict, NotFound, Rejected
-from .events import ClubEvent, RatingsChanged, deal_announced
+from .events import ClubEvent, deal_announced
 from .vocabulary import EntryState, Side, WebhookEvent, may_confirm
 
 __all__ = [
@@ -273,14 +273,11 @@ class TableDeal:
         return step
 
     def pull_events(self) -> list[ClubEvent]:
-        """A confirmation's: ``game.confirmed`` with the game it stored, and the ratings brought up
-        to date where the tournament is rated."""
+        """A confirmation's: ``game.confirmed`` with the game it stored (storing it recorded what
+        that means: ``club.game.stored``)."""
         if self.confirmation is None:
             return []
         entry, self.confirmation = self.confirmation.entry, None
         t = self.tournament
         where = (self.round.number, self.table, self.deal.number)
-        out: list[ClubEvent] = [deal_announced(t.id, WebhookEvent.GAME_CONFIRMED, *where, entry, self.game_id)]
-        if not t.private:
-            out.append(RatingsChanged(t.organizer_id))
-        return out
+        return [deal_announced(t.id, WebhookEvent.GAME_CONFIRMED, *where, entry, self.game_id)]

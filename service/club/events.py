@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from .vocabulary import WebhookEvent
 
-__all__ = ["Aggregate", "Announced", "ClubEvent", "RatingsChanged", "deal_announced"]
+__all__ = ["Aggregate", "Announced", "ClubEvent", "GameStored", "RatingsChanged", "Recorded", "deal_announced"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,8 @@ class RatingsChanged:
     committed (inline when the update is small, else by the worker). From where: ``since``, the
     first game whose rating changes (played_at, id); or the first game of ``tournament_id`` (made
     public or private), or of ``player_ids`` (now another member's). The unit of work writes that
-    mark in the transaction; none of them: the write marked it itself (a game stored)."""
+    mark in the transaction; none of them: nothing to mark (a deal whose game is stored: its
+    ``GameStored`` marks it)."""
 
     organizer_id: int
     since: tuple[datetime, int] | None = None
@@ -41,7 +42,33 @@ class RatingsChanged:
     player_ids: tuple[int, ...] = ()
 
 
-ClubEvent = Announced | RatingsChanged
+@dataclass(frozen=True, slots=True)
+class GameStored:
+    """A new game of a tournament: its ``game.stored`` event in the outbox and, when the
+    tournament is rated, the organizer's ratings changed from it on (``club.game.stored``).
+    ``game_id`` is None only while the one statement that stores the game (PostgreSQL's autocommit
+    pool) is being written: the statement gives the id to the rows the unit of work made."""
+
+    tournament_id: int
+    organizer_id: int
+    played_at: datetime
+    rated: bool
+    game_id: int | None = None
+
+    def announced(self) -> Announced:
+        """Its webhook event."""
+        payload = {"tournament_id": self.tournament_id, "game_id": self.game_id, "version": 1}
+        return Announced(self.tournament_id, WebhookEvent.GAME_STORED, payload)
+
+    def ratings(self) -> RatingsChanged | None:
+        """What it changes of the ratings: from it on, where the tournament is rated."""
+        if not self.rated:
+            return None
+        since = None if self.game_id is None else (self.played_at, self.game_id)
+        return RatingsChanged(self.organizer_id, since=since)
+
+
+ClubEvent = Announced | RatingsChanged | GameStored
 
 
 class Aggregate(Protocol):
@@ -60,6 +87,14 @@ class Recording:
     def pull_events(self) -> list[ClubEvent]:
         out, self.events = self.events, []
         return out
+
+
+class Recorded(Recording):
+    """Events a repository's write recorded that no aggregate holds (a new game's ``GameStored``),
+    pulled with the aggregates' when the unit of work commits."""
+
+    def __init__(self, *events: ClubEvent) -> None:
+        self.events = list(events)
 
 
 def deal_announced(

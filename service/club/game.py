@@ -31,7 +31,7 @@ from datetime import datetime
 from typing import Any
 
 from . import game_records, rules
-from .events import Announced, ClubEvent, RatingsChanged, Recording
+from .events import Announced, ClubEvent, GameStored, RatingsChanged, Recording
 from .vocabulary import WebhookEvent
 
 __all__ = ["Correction", "Game", "GameAction", "Replacement", "stored"]
@@ -140,8 +140,10 @@ class Game(Recording):
         return Correction(self.id, self.version, action, reason, self.record_hash, self.played_at)
 
 
-def stored(organizer_id: int, *, rated: bool) -> tuple[ClubEvent, ...]:
-    """What storing a game means for after it, beside what its rows hold (the store writes the
-    game's own ``game.stored`` event and ratings mark with it, in one statement on PostgreSQL):
-    the organizer's ratings brought up to date, when its tournament is rated."""
-    return (RatingsChanged(organizer_id),) if rated else ()
+def stored(
+    tournament_id: int, organizer_id: int, played_at: datetime, *, private: bool, game_id: int | None = None
+) -> GameStored:
+    """What storing a game means for after it: its tournament's ``game.stored`` event and, unless
+    the tournament is private (a private tournament's games are not rated), its organizer's
+    ratings changed from it on. (The games' repository records it with every game it stores.)"""
+    return GameStored(tournament_id, organizer_id, played_at, rated=not private, game_id=game_id)

@@ -18,6 +18,7 @@ from ..club.events import Aggregate
 from ..core.scoring import SeatResult
 from ..text_and_time import utcnow
 from . import game_reads, games
+from .game_store import store_new
 from .keys import KeyRef
 from .models import Player, Round, TableEntry, Tournament
 
@@ -113,7 +114,7 @@ class Deals:
     def store(self, t: records.Tournament, e: records.TableEntry, key: KeyRef, reason: str) -> int:
         """An open version stored as its deal's game, as it was judged when entered, saying how it
         came to be: the game's id."""
-        stored = games.store_game(self.s, t, key, kept(e))
+        stored = store_new(self.s, self.seen, t, key, kept(e))
         games.set_reason(self.s, stored.id, reason)
         return stored.id
 

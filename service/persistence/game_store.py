@@ -10,7 +10,8 @@ without a database (``tests/use_cases/fakes.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -19,21 +20,47 @@ from sqlalchemy.orm import Session
 
 from ..club import game as club_game
 from ..club import game_records, records
-from ..club.events import Aggregate
+from ..club.events import Aggregate, GameStored, Recorded
 from ..club.game import Correction, GameAction
 from . import game_reads, games, idempotency, keys, tournaments
 from .keys import KeyRef
 from .models import Game as GameRow
-from .models import GameSeat, GameVersion
+from .models import GameSeat, GameVersion, utcnow
 from .standings import apply_stats
 
-__all__ = ["Games"]
+__all__ = ["AtOnce", "Games", "store_new"]
+
+# The unit of work's, when its commit is the statement that stores a new game (PostgreSQL's
+# autocommit pool): the rows it makes of the game's event, for that statement to write.
+AtOnce = Callable[[GameStored], games.RowsWithTheGame]
+
+
+def store_new(
+    s: Session,
+    seen: list[Aggregate],
+    t: records.Tournament | tournaments.TournamentRef,
+    key: KeyRef,
+    sub: games.Submission,
+    at_once: AtOnce | None = None,
+) -> games.NewGame:
+    """A new game stored (``games.store_game``), and what that means recorded with the unit of
+    work's events (``club.game.stored``: its ``game.stored`` event, its ratings' mark) — or, where
+    the store is the unit of work's commit itself, the rows the unit of work made of it written by
+    the same statement. Every repository that stores a game stores it here."""
+    now = utcnow()
+    stored = club_game.stored(t.id, t.organizer_id, sub.played_at or now, private=t.private)
+    if at_once is not None:
+        return games.store_game(s, t, key, sub, now=now, rows=at_once(stored))
+    new = games.store_game(s, t, key, sub, now=now)
+    seen.append(Recorded(replace(stored, game_id=new.id)))
+    return new
 
 
 class Games:
-    def __init__(self, s: Session, seen: list[Aggregate]) -> None:
+    def __init__(self, s: Session, seen: list[Aggregate], at_once: AtOnce | None = None) -> None:
         self.s = s
         self.seen = seen  # the aggregates loaded in this unit of work (the unit of work's own list)
+        self.at_once = at_once
 
     # --- a submission -----------------------------------------------------------------------
 
@@ -52,8 +79,8 @@ class Games:
     def store(
         self, t: records.Tournament | tournaments.TournamentRef, key: KeyRef, sub: games.Submission
     ) -> games.NewGame:
-        """A new game, its first version, seats, totals, event and mark (``games.store_game``)."""
-        return games.store_game(self.s, t, key, sub)
+        """A new game, its first version, seats and totals, and what storing it means (``store_new``)."""
+        return store_new(self.s, self.seen, t, key, sub, self.at_once)
 
     def deals_entered(self, tournament_id: int, number: int, table: int) -> dict[int, int]:
         """The round's deals at the table that have their game: deal → game id."""

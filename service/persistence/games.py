@@ -12,7 +12,6 @@ from typing import Any, cast
 from sqlalchemy import Table, insert, update
 from sqlalchemy.orm import Session
 
-from ..club import WebhookEvent as Event
 from ..club import records
 from ..core.scoring import SeatResult
 from . import season_totals
@@ -45,14 +44,13 @@ from .models import (
     GameVersion,
     utcnow,
 )
-from .ratings import mark as ratings_mark
 from .standings import STAT_COLUMNS, stat_deltas, update_totals
 from .tournaments import TournamentRef
-from .webhooks import add_event
 
 __all__ = [
     "GameTarget",
     "NewGame",
+    "RowsWithTheGame",
     "Submission",
     "canonical_hash",
     "current_version",
@@ -129,7 +127,9 @@ def _seat_tuple(x: dict[str, Any]) -> tuple[int, str, int, bool]:
 
 
 # One statement on PostgreSQL for everything a new game writes: the game, its first version, its
-# five seats and its players' totals. It takes the locks in the service's one order
+# five seats and its players' totals, and (on the autocommit pool, where nothing is written after
+# it) the outbox rows and ratings marks the unit of work made of the game's ``GameStored``: each
+# is given the new game's id (a payload's ``game_id``, a mark's game). It takes the locks in the service's one order
 # (UnitOfWork.lock_tournaments): the tournament's write lock first ("tlock": the game is inserted
 # from it and the totals are joined to it, so nothing is written before it is held), then the
 # totals' rows in player order (the "locked" CTE feeds the UPDATE). One round trip instead of six;
@@ -153,7 +153,8 @@ _PG_STORE_GAME = Prepared(
         ("table_no", "integer"),
         ("deal_no", "integer"),
         ("organizer_id", "integer"),
-        ("rated", "boolean"),
+        ("outbox", "json"),
+        ("marks", "json"),
     ],
     f"""
 WITH tlock AS (
@@ -187,12 +188,15 @@ WITH tlock AS (
     WHERE p.tournament_id = :tournament_id AND p.player_id = d.player_id
 ), event AS (
     INSERT INTO webhook_events (tournament_id, event, payload, created_at, fanned_out)
-    SELECT :tournament_id, 'game.stored',
-        json_build_object('tournament_id', :tournament_id, 'game_id', v.game_id, 'version', 1), :now, false
-    FROM v
+    SELECT x.tournament_id, x.event,
+        (SELECT json_object_agg(e.key, CASE WHEN e.key = 'game_id' THEN to_json(v.game_id) ELSE e.value END)
+         FROM json_each(x.payload) AS e),
+        :now, false
+    FROM v, json_to_recordset(:outbox) AS x(tournament_id integer, event varchar, payload json)
 ), mark AS (
     INSERT INTO rating_marks (organizer_id, played_at, game_id, created_at)
-    SELECT :organizer_id, :played_at, v.game_id, :now FROM v WHERE :rated
+    SELECT x.organizer_id, x.played_at, v.game_id, :now
+    FROM v, json_to_recordset(:marks) AS x(organizer_id integer, played_at timestamptz)
 ), season_mark AS (
     INSERT INTO season_marks (tournament_id, changes)
     SELECT :tournament_id, 1 FROM v
@@ -202,6 +206,16 @@ SELECT v.game_id FROM v
 """,
     writes=True,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class RowsWithTheGame:
+    """Outbox rows (tournament, event, payload) and ratings marks (organizer, played_at) that the
+    statement storing a new game writes with it, each given the game's id: what the unit of work
+    made of the game's events when that statement is its commit (PostgreSQL's autocommit pool)."""
+
+    outbox: tuple[tuple[int, str, dict[str, Any]], ...] = ()
+    marks: tuple[tuple[int, datetime], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,17 +235,27 @@ class NewGame:
 
 
 def store_game(
-    s: Session, t: records.Tournament | TournamentRef, key: records.ApiKey | KeyRef, sub: Submission
+    s: Session,
+    t: records.Tournament | TournamentRef,
+    key: records.ApiKey | KeyRef,
+    sub: Submission,
+    *,
+    now: datetime | None = None,
+    rows: RowsWithTheGame | None = None,
 ) -> NewGame:
     """Insert a game, its first version and its seats, and add them to the players' totals.
     A game already stored in the tournament fails on the unique (tournament, record hash)
     constraint: IntegrityError. On PostgreSQL this is one statement, atomic by itself, so it
-    may run outside a transaction (``Database.session(single_statement=True)``)."""
-    now = utcnow()
+    may run outside a transaction (``Database.session(single_statement=True)``), writing ``rows``
+    with it; in a transaction the game's events are the unit of work's to write when it commits."""
+    now = now or utcnow()
     played_at = sub.played_at or now
     seats = seat_values(sub)
-    store = _store_postgresql if is_postgresql(s) else _store_sqlite
-    game_id = store(s, t, key.id, sub, seats, played_at, now)
+    if is_postgresql(s):
+        game_id = _store_postgresql(s, t, key.id, sub, seats, played_at, now, rows or RowsWithTheGame())
+    else:
+        assert rows is None, "SQLite stores a game in the unit of work's transaction"
+        game_id = _store_sqlite(s, t, key.id, sub, seats, played_at, now)
     return NewGame(
         game_id, t.id, played_at, now, sub.kind, sub.outcome, seats, sub.round_number, sub.table_no, sub.deal_no
     )
@@ -245,15 +269,14 @@ def _store_postgresql(
     seat_values: list[dict[str, Any]],
     played_at: datetime,
     now: datetime,
+    rows: RowsWithTheGame,
 ) -> int:
-    """The game, its version, its seats, the totals, the event and (a public tournament's game)
-    the ratings' mark: one prepared statement."""
+    """The game, its version, its seats, the totals and the rows given: one prepared statement."""
     deltas = stat_deltas([_seat_tuple(x) for x in seat_values], +1)
     players = sorted(deltas)
     values = {
         "tournament_id": t.id,
         "organizer_id": t.organizer_id,
-        "rated": not t.private,
         "record_hash": sub.record_hash,
         "played_at": played_at,
         "now": now,
@@ -267,6 +290,10 @@ def _store_postgresql(
         "round_number": sub.round_number,
         "table_no": sub.table_no,
         "deal_no": sub.deal_no,
+        "outbox": json.dumps(
+            [{"tournament_id": tid, "event": event, "payload": payload} for tid, event, payload in rows.outbox]
+        ),
+        "marks": json.dumps([{"organizer_id": oid, "played_at": at.isoformat()} for oid, at in rows.marks]),
     }
     game_id = int(_PG_STORE_GAME.run(s, values)[0])
     season_totals.marked_too(s, t.id)  # the statement marked it
@@ -317,9 +344,6 @@ def _store_sqlite(
         [{"version_id": version_id, "game_id": game_id, "tournament_id": tournament_id, **x} for x in seat_values],
     )
     update_totals(s, tournament_id, [_seat_tuple(x) for x in seat_values], +1)
-    add_event(s, tournament_id, Event.GAME_STORED, {"tournament_id": tournament_id, "game_id": game_id, "version": 1})
-    if not t.private:
-        ratings_mark(s, t.organizer_id, played_at, int(game_id))
     return int(game_id)
 
 

@@ -14,7 +14,9 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from ..club import records
+from ..club.events import Aggregate
 from . import game_reads, games, keys, rounds, tables, tournaments
+from .game_store import store_new
 from .keys import KeyRef
 from .models import Round
 
@@ -22,8 +24,9 @@ __all__ = ["Tables"]
 
 
 class Tables:
-    def __init__(self, s: Session) -> None:
+    def __init__(self, s: Session, seen: list[Aggregate]) -> None:
         self.s = s
+        self.seen = seen  # the unit of work's: what a game stored here records joins it
 
     # --- a table's link, tournament and players --------------------------------------------
 
@@ -76,6 +79,6 @@ class Tables:
 
     def store_game(self, t: records.Tournament, key: KeyRef, sub: games.Submission, reason: str) -> games.NewGame:
         """A deal's game stored (``games.store_game``), saying how it came to be."""
-        stored = games.store_game(self.s, t, key, sub)
+        stored = store_new(self.s, self.seen, t, key, sub)
         games.set_reason(self.s, stored.id, reason)
         return stored

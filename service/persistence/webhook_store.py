@@ -50,8 +50,9 @@ class Webhooks:
 
     # --- delivering ------------------------------------------------------------------------------------
 
-    def fan_out(self) -> int:
-        """New outbox events fanned out to their webhooks' deliveries (a batch): how many events."""
+    def fan_out(self) -> webhooks.FannedOut:
+        """New outbox events fanned out to their webhooks' deliveries (a batch): how many events,
+        and the seasons whose standings they changed."""
         return webhooks.fan_out(self.s)
 
     def due(self, now: datetime, exclude: Collection[int], limit: int) -> list[int]:

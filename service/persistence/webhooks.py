@@ -1,11 +1,13 @@
-"""Webhooks and their outbox. ``add_event`` is called in the transaction of the change it tells
-of (a stored game's event is part of the PostgreSQL statement that stores it, games.py); the
-deliverer reads the outbox and keeps each delivery's state here."""
+"""Webhooks and their outbox. ``add_event`` is the unit of work's, called in the transaction of
+the change it tells of (a stored game's event may be part of the PostgreSQL statement that stores
+it, games.py, with the row the unit of work made); the deliverer reads the outbox and keeps each
+delivery's state here."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -90,10 +92,20 @@ def redeliver(s: Session, webhook_id: int, delivery_id: int) -> game_records.Web
 # --- the deliverer's side ------------------------------------------------------------------------
 
 
-def fan_out(s: Session, limit: int = 500) -> int:
+@dataclass(frozen=True, slots=True)
+class FannedOut:
+    """A pass of the fan-out: how many events it fanned out (the caller repeats until none are
+    left), and the (tournament, season) pairs whose standings those events changed (each is a
+    ``season.updated`` event of its own, for the caller to record)."""
+
+    events: int
+    seasons: tuple[tuple[int, int], ...] = ()
+
+
+def fan_out(s: Session, limit: int = 500) -> FannedOut:
     """Give each new event a delivery for every webhook of its tournament that wants it and was
     registered before it; events of tournaments without a webhook are marked done in one
-    statement. Returns how many events were fanned out (the caller repeats until none are left)."""
+    statement."""
     hooked = select(Webhook.tournament_id).where(Webhook.active.is_(True))
     quiet = s.execute(
         update(WebhookEvent)
@@ -130,10 +142,8 @@ def fan_out(s: Session, limit: int = 500) -> int:
                 )
             changed |= {(e.tournament_id, season) for season in seasons[e.tournament_id]}
         e.fanned_out = True
-    for tournament_id, season in sorted(changed):  # once a pass for each season and tournament
-        add_event(s, tournament_id, Event.SEASON_UPDATED, {"season_id": season, "tournament_id": tournament_id})
     s.flush()
-    return len(events) + int(getattr(quiet, "rowcount", 0) or 0)
+    return FannedOut(len(events) + int(getattr(quiet, "rowcount", 0) or 0), tuple(sorted(changed)))
 
 
 Due = tuple[WebhookDelivery, WebhookEvent, Webhook]

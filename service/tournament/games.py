@@ -12,7 +12,6 @@ from typing import Any, Protocol
 
 from ..club import Role
 from ..club.errors import Conflict, DuplicateGame
-from ..club.game import stored
 from ..club.game_records import Game, GameSeat, GameVersion
 from ..core.errors import Problem, RecordError
 from ..metrics import GAMES_STORED
@@ -234,7 +233,6 @@ def submit_game(
         if idempotency_key is not None:
             assert request_hash is not None
             uow.games.remember(key.organizer_id, idempotency_key, t.id, request_hash, game.to_json())
-        uow.record(*stored(t.organizer_id, rated=not t.private))
         uow.commit()
         GAMES_STORED.inc()
     except (IntegrityError, Conflict) as exc:

@@ -13,7 +13,7 @@ from typing import Any
 from ..club import DealState, Side, WebhookEvent
 from ..club.deal import NewVersion
 from ..club.errors import NotFound
-from ..club.events import RatingsChanged, deal_announced
+from ..club.events import deal_announced
 from ..club.records import RoundSeat, Tournament
 from ..club.round import Round
 from ..persistence.keys import KeyRef
@@ -280,8 +280,6 @@ def resolve_deal(
         settled_id, game_id = row.id, own.game_id
     uow.deals.resolved(opened, key.id, game_id)
     uow.record(deal_announced(t.id, step.event, number, table, deal, settled_id, game_id))
-    if not t.private:
-        uow.record(RatingsChanged(t.organizer_id))
     uow.commit()
     return Settled(number, table, deal, game_id, settled_id)
 

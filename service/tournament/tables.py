@@ -20,7 +20,7 @@ from typing import Any
 from ..club import DealState, WebhookEvent
 from ..club.deal import NewVersion, Step, confirmation_reason, may_confirm_version
 from ..club.errors import Conflict, NotFound
-from ..club.events import RatingsChanged, deal_announced
+from ..club.events import deal_announced
 from ..club.records import TableEntry, Tournament
 from ..core.errors import Problem
 from ..persistence.deals import OPEN, Opened
@@ -220,8 +220,6 @@ def enter_deal(uow: UnitOfWork, at: OpenedTable, doc: Any, nonce: str | None) ->
         _confirm(uow, at, first, asked.who)
     shown = first if step.stores is not None and first is not None else entry
     uow.record(deal_announced(t.id, step.event, at.number, at.table, deal, shown.id, shown.game_id))
-    if step.stores is not None and not t.private:
-        uow.record(RatingsChanged(t.organizer_id))
     uow.commit()
     return Entered(entry_info(entry, at.names))
 

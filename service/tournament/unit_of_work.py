@@ -1,10 +1,15 @@
 """A unit of work: one database session for one use case, committed only when the use case says
-so, rolled back otherwise (cosmicpython's pattern). The use cases read and write through
-``uow.session`` with the repository's functions, and record what their writes mean for after
-them (``record``: club/events.py); the commit turns each recorded event into what it means, once
-— a webhook event into its outbox row in the same transaction, changed rated games into a
-ratings update once the transaction is committed — and brings the seasons of the tournaments
-whose standings it changed up to date (persistence/season_totals.py)."""
+so, rolled back otherwise (cosmicpython's pattern). The use cases read and write through its
+repositories, and record what their writes mean for after them (``record``: club/events.py), as
+the aggregates and repositories they use do; the commit turns each event into what it means, once
+and here alone — a webhook event into its outbox row and changed rated games into their ratings
+mark, in the same transaction; a ratings update once the transaction is committed — and brings
+the seasons of the tournaments whose standings it changed up to date
+(persistence/season_totals.py).
+
+One commit is a single statement: a plain game submitted on PostgreSQL's autocommit pool, stored
+by one statement that commits itself. The games' repository then asks the unit of work for the
+rows its ``GameStored`` means (``_rows_at_once``), and the statement writes them with the game."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from collections.abc import Iterable
 from types import TracebackType
 
 from ..club.errors import Conflict
-from ..club.events import Aggregate, Announced, ClubEvent, RatingsChanged
+from ..club.events import Aggregate, Announced, ClubEvent, GameStored, RatingsChanged
 from ..persistence import ratings as ratings_repo
 from ..persistence import season_totals
 from ..persistence import tournaments as tournaments_repo
@@ -20,6 +25,7 @@ from ..persistence import webhooks as webhooks_repo
 from ..persistence.db import Database, IntegrityError, Session, may_run_again
 from ..persistence.deals import Deals
 from ..persistence.game_store import Games
+from ..persistence.games import RowsWithTheGame
 from ..persistence.keys import KeyRef
 from ..persistence.member_store import Members
 from ..persistence.organizer_store import Organizers
@@ -46,6 +52,7 @@ class UnitOfWork:
         self._locked: frozenset[int] | None = None
         self._events: list[ClubEvent] = []
         self._seen: list[Aggregate] = []  # what its repositories loaded: their events too
+        self._written: list[ClubEvent] = []  # events whose rows a single statement wrote
 
     def __enter__(self) -> UnitOfWork:
         maker = self.db.single_statement_sessions if self.single_statement else self.db.sessions
@@ -60,7 +67,7 @@ class UnitOfWork:
             self._session.close()
             self._session = None
             self._locked = None
-            self._events, self._seen = [], []
+            self._events, self._seen, self._written = [], [], []
         if isinstance(exc, IntegrityError):
             # A parallel request stored the same thing first (a player name, say).
             raise Conflict("this conflicts with what was just stored; read it again and retry") from exc
@@ -84,13 +91,13 @@ class UnitOfWork:
     @property
     def tables(self) -> Tables:
         """The tables' repository: what a table's use cases ask of the database."""
-        return Tables(self.session)
+        return Tables(self.session, self._seen)
 
     @property
     def games(self) -> Games:
         """The games' repository: a stored game as the club core's ``Game``, and what submitting
         and correcting one ask of the database."""
-        return Games(self.session, self._seen)
+        return Games(self.session, self._seen, self._rows_at_once if self.stores_in_one_statement else None)
 
     @property
     def organizers(self) -> Organizers:
@@ -138,23 +145,22 @@ class UnitOfWork:
     def rollback(self) -> None:
         """Nothing of this unit of work is kept: not its writes, not the events it recorded."""
         self.session.rollback()
-        self._events, self._seen = [], []
+        self._events, self._seen, self._written = [], [], []
 
     def collect_new_events(self) -> list[ClubEvent]:
         """What the use case recorded and what the aggregates it loaded recorded, in that order,
-        each once."""
+        each once — but a new game's ``GameStored`` first: a webhook hears of a game before it
+        hears what became of it (the deal confirmed, settled)."""
         events, self._events = self._events, []
         for aggregate in self._seen:
             events.extend(aggregate.pull_events())
+        events.sort(key=lambda e: not isinstance(e, GameStored))  # stable: the rest keep their order
         return events
 
     def commit(self) -> None:
         events = self.collect_new_events()
         for e in events:
-            if isinstance(e, Announced):
-                webhooks_repo.add_event(self.session, e.tournament_id, e.event, dict(e.payload))
-            else:
-                self._mark(e)
+            self._write(e)
         seasons_marked = season_totals.marked_here(self.session)
         self.session.commit()
         self._locked = None
@@ -162,23 +168,44 @@ class UnitOfWork:
             from . import season_rows  # bringing the season rows up to date is a use case of its own
 
             season_rows.after_write(self.db, seasons_marked)
-        stale = dict.fromkeys(e.organizer_id for e in events if isinstance(e, RatingsChanged))
+        events, self._written = [*self._written, *events], []
+        changed = [e.ratings() if isinstance(e, GameStored) else e for e in events]
+        stale = dict.fromkeys(e.organizer_id for e in changed if isinstance(e, RatingsChanged))
         if stale:
             from . import ratings  # the ratings' update is itself a use case of units of work
 
             for organizer_id in stale:
                 ratings.after_write(self, organizer_id)
 
-    def _mark(self, e: RatingsChanged) -> None:
-        """Where the organizer's ratings change from, written with the change (the ratings'
-        update reads the marks)."""
+    def _write(self, e: ClubEvent) -> None:
+        """An event's rows, in the transaction: a webhook event's outbox row; where the
+        organizer's ratings change from, written with the change (the ratings' update reads the
+        marks); a new game, both."""
         s = self.session
-        if e.since is not None:
-            ratings_repo.mark(s, e.organizer_id, *e.since)
-        if e.tournament_id is not None:
-            ratings_repo.mark_tournament(s, e.organizer_id, e.tournament_id)
-        if e.player_ids:
-            ratings_repo.mark_games_of_players(s, e.organizer_id, e.player_ids)
+        if isinstance(e, GameStored):
+            assert e.game_id is not None, "a game stored in a transaction has its id"
+            self._write(e.announced())
+            ratings = e.ratings()
+            if ratings is not None:
+                self._write(ratings)
+        elif isinstance(e, Announced):
+            webhooks_repo.add_event(s, e.tournament_id, e.event, dict(e.payload))
+        else:
+            if e.since is not None:
+                ratings_repo.mark(s, e.organizer_id, *e.since)
+            if e.tournament_id is not None:
+                ratings_repo.mark_tournament(s, e.organizer_id, e.tournament_id)
+            if e.player_ids:
+                ratings_repo.mark_games_of_players(s, e.organizer_id, e.player_ids)
+
+    def _rows_at_once(self, e: GameStored) -> RowsWithTheGame:
+        """The rows of a new game's event (as ``_write`` makes them) for the one statement that
+        stores the game and commits: its outbox row, and its ratings mark where it is rated. The
+        statement gives them the game's id; the commit after it writes nothing again."""
+        self._written.append(e)
+        announced = e.announced()
+        outbox = ((announced.tournament_id, announced.event.value, dict(announced.payload)),)
+        return RowsWithTheGame(outbox, ((e.organizer_id, e.played_at),) if e.rated else ())
 
     def lock_tournaments(self, ids: Iterable[int]) -> None:
         """The write lock of these tournaments, taken before anything else the use case writes.

@@ -37,6 +37,7 @@ from typing import Any
 
 from ..club import WebhookEvent
 from ..club.errors import Conflict
+from ..club.events import Announced
 from ..club.game_records import Webhook
 from ..core.errors import Problem
 from ..persistence.db import DATABASE_AWAY, Database
@@ -176,13 +177,19 @@ def http_post(url: str, body: bytes, headers: dict[str, str]) -> tuple[int | Non
 
 
 def _fan_out(db: Database) -> int:
-    """Fan every new event out, in batches, until none is left."""
+    """Fan every new event out, in batches, until none is left. A batch whose events changed a
+    season's standings tells that season's webhooks too: ``season.updated``, once a batch for each
+    season and tournament (fanned out by the next batch)."""
     total = 0
     while True:
         try:
             with UnitOfWork(db) as uow:
-                n = uow.webhooks.fan_out()
+                done = uow.webhooks.fan_out()
+                for tournament_id, season in done.seasons:
+                    payload = {"season_id": season, "tournament_id": tournament_id}
+                    uow.record(Announced(tournament_id, WebhookEvent.SEASON_UPDATED, payload))
                 uow.commit()
+                n = done.events
         except Conflict:  # another deliverer fanned the same events out first (SQLite)
             n = 1
         total += n

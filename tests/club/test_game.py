@@ -81,4 +81,9 @@ def test_an_unrated_game_changes_no_rating():
     g = _game(rated=False)
     g.void("x")
     assert [type(e) for e in g.events] == [Announced]
-    assert stored(1, rated=False) == () and stored(1, rated=True) == (RatingsChanged(1),)
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    assert stored(3, 1, at, private=True, game_id=5).ratings() is None
+    assert stored(3, 1, at, private=False, game_id=5).ratings() == RatingsChanged(1, since=(at, 5))
+    assert stored(3, 1, at, private=False).announced() == Announced(
+        3, WebhookEvent.GAME_STORED, {"tournament_id": 3, "game_id": None, "version": 1}
+    )  # the one statement that stores it gives it its id

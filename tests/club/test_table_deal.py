@@ -12,7 +12,7 @@ import pytest
 from service.club import EntryState, WebhookEvent
 from service.club.deal import Deal, TableDeal, Version
 from service.club.errors import Conflict, NotFound, Rejected
-from service.club.events import Announced, RatingsChanged
+from service.club.events import Announced
 from service.club.records import SeatShare
 
 NOW = datetime(2026, 11, 2, 20, tzinfo=UTC)
@@ -63,14 +63,8 @@ def test_a_rebel_confirms_the_crowns_version_and_the_event_names_the_game_it_bec
     assert table.confirmation.player == 13 and table.confirmation.reason == "entered at table 1 by 甲, confirmed by 丙"
     table.game_id = 77  # what the deals repository stored
     payload = {"tournament_id": 3, "round": 1, "table": 1, "deal": 1, "entry_id": 40, "game_id": 77}
-    assert table.pull_events() == [Announced(3, WebhookEvent.GAME_CONFIRMED, payload), RatingsChanged(1)]
+    assert table.pull_events() == [Announced(3, WebhookEvent.GAME_CONFIRMED, payload)]  # storing it: GameStored
     assert table.pull_events() == []  # pulled once
-
-
-def test_a_private_tournaments_confirmation_changes_no_rating():
-    table = _table(Entry(), private=True)
-    table.confirm(14, 40, None)
-    assert [type(e) for e in table.pull_events()] == [Announced]
 
 
 @pytest.mark.parametrize("player", [11, 12])

@@ -23,7 +23,8 @@ from service.club import round as club_round
 from service.club import tournament as club_tournament
 from service.club.deal import NEW, Deal, NewVersion, Step, TableDeal
 from service.club.errors import NotFound
-from service.club.events import Aggregate, ClubEvent
+from service.club.events import Aggregate, ClubEvent, GameStored, Recorded
+from service.club.game import stored
 from service.names import name_key
 from service.persistence.db import IntegrityError
 from service.persistence.deals import OPEN, Opened, kept, version_of
@@ -269,8 +270,9 @@ class Club:
 class FakeTables:
     """The tables' repository (service/persistence/table_store.py) over a ``Club``."""
 
-    def __init__(self, club: Club) -> None:
+    def __init__(self, club: Club, seen: list[Aggregate] | None = None) -> None:
         self.club = club
+        self.seen = seen if seen is not None else []
 
     def link_by_token(self, token: str) -> tuple[Link, Round] | None:
         link = self.club.links.get(token)
@@ -331,12 +333,13 @@ class FakeTables:
         return next((e for e in reversed(others) if e.state not in gone), None)
 
     def store_game(self, t: Tournament, key: KeyRef, sub: Submission, reason: str) -> NewGame:
-        return _store(self.club, t, key, sub, reason)
+        return _store(self.club, self.seen, t, key, sub, reason)
 
 
-def _store(club: Club, t: Any, key: KeyRef, sub: Submission, reason: str) -> NewGame:
+def _store(club: Club, seen: list[Aggregate], t: Any, key: KeyRef, sub: Submission, reason: str) -> NewGame:
     """A game, its first version and its seats; the database's unique indexes as IntegrityError:
-    one game a deal, one game a record in a tournament."""
+    one game a deal, one game a record in a tournament. What storing it means is recorded, as the
+    repositories' ``store_new`` records it."""
     held = [g for g in club.games.values() if g.tournament_id == t.id]
     if sub.deal_no is not None and any(
         (g.round_number, g.table_no, g.deal_no) == (sub.round_number, sub.table_no, sub.deal_no) and not g.voided
@@ -355,6 +358,7 @@ def _store(club: Club, t: Any, key: KeyRef, sub: Submission, reason: str) -> New
     game = Game(game_id, t.id, sub, reason, now, organizer_id=t.organizer_id, record_hash=sub.record_hash)
     game.played_at, game.versions = sub.played_at or now, (version,)
     club.games[game.id] = game
+    seen.append(Recorded(stored(t.id, t.organizer_id, game.played_at, private=t.private, game_id=game.id)))
     return NewGame(
         game.id, t.id, game.played_at, now, sub.kind, sub.outcome, seats, sub.round_number, sub.table_no, sub.deal_no
     )
@@ -405,7 +409,7 @@ class FakeGames:
         self.club.remembered[(organizer_id, key)] = row
 
     def store(self, t: Any, key: KeyRef, sub: Submission) -> NewGame:
-        return _store(self.club, t, key, sub, "")
+        return _store(self.club, self.seen, t, key, sub, "")
 
     def deals_entered(self, tournament_id: int, number: int, table: int) -> dict[int, int]:
         return FakeTables(self.club).deals_entered(tournament_id, number, table)
@@ -946,7 +950,7 @@ class FakeDeals:
         return self.club.entries[e.id]
 
     def store(self, t: Any, e: Entry, key: KeyRef, reason: str) -> int:
-        return _store(self.club, t, key, kept(e), reason).id  # type: ignore[arg-type]
+        return _store(self.club, self.seen, t, key, kept(e), reason).id  # type: ignore[arg-type]
 
     def get(self, tournament_id: int, number: int, table: int, deal: int, names: Any = None) -> Opened:
         rows = tuple(
@@ -992,9 +996,9 @@ class FakeUnitOfWork:
     def __init__(self, club: Club) -> None:
         self.club = club
         self.working = _copied(club)
-        self.tables = FakeTables(self.working)
         self.recorded: list[ClubEvent] = []
         self.seen: list[Aggregate] = []
+        self.tables = FakeTables(self.working, self.seen)
         self.deals = FakeDeals(self.working, self.seen)
         self.games = FakeGames(self.working, self.seen)
         self.rounds = FakeRounds(self.working, self.seen)
@@ -1021,7 +1025,7 @@ class FakeUnitOfWork:
     def rollback(self) -> None:
         self.working = _copied(self.club)
         self.recorded, self.seen[:] = [], []
-        self.tables, self.deals = FakeTables(self.working), FakeDeals(self.working, self.seen)
+        self.tables, self.deals = FakeTables(self.working, self.seen), FakeDeals(self.working, self.seen)
         self.games = FakeGames(self.working, self.seen)
         self.rounds = FakeRounds(self.working, self.seen)
         self.members = FakeMembers(self.working, self.seen)
@@ -1030,9 +1034,10 @@ class FakeUnitOfWork:
         self.rollbacks += 1
 
     def commit(self) -> None:
-        self.working.events.extend(self.recorded)
+        events = list(self.recorded)
         for aggregate in self.seen:
-            self.working.events.extend(aggregate.pull_events())
+            events.extend(aggregate.pull_events())
+        self.working.events.extend(sorted(events, key=lambda e: not isinstance(e, GameStored)))  # as the real one
         self.working.commits += 1
         self.recorded = []
         for name in self.club.__dataclass_fields__:

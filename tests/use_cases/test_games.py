@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from service.club import WebhookEvent
 from service.club.errors import Conflict, DuplicateGame, NotFound
-from service.club.events import Announced, RatingsChanged
+from service.club.events import Announced, GameStored, RatingsChanged
 from service.core import random_record
 from service.persistence.keys import KeyRef
 from service.tournament import corrections, games, tables
@@ -46,7 +46,9 @@ def _announced(club):
 
 
 def _ratings(club):
-    return [e for e in club.events if isinstance(e, RatingsChanged)]
+    """What the recorded events change of the ratings, as the unit of work reads them."""
+    changed = [e.ratings() if isinstance(e, GameStored) else e for e in club.events]
+    return [e for e in changed if isinstance(e, RatingsChanged)]
 
 
 # --- submitting -------------------------------------------------------------------------------
@@ -61,13 +63,16 @@ def test_a_submitted_game_is_stored_zero_sum_and_its_ratings_are_brought_up_to_d
     assert (game.version, game.voided, game.kind) == (1, False, "record")
     (row,) = club.games.values()
     assert row.id == game.id and row.record_hash is not None
-    assert _ratings(club) == [RatingsChanged(1)] and club.commits == 1
+    assert _ratings(club) == [RatingsChanged(1, since=(row.played_at, game.id))] and club.commits == 1
+    (new,) = [e for e in club.events if isinstance(e, GameStored)]
+    assert new.announced().payload == {"tournament_id": tid, "game_id": game.id, "version": 1}
 
 
 def test_a_private_tournaments_game_changes_no_rating():
     club, tid, ids = _club(private=True)
     _submit(club, tid, {"players": ids, "sheet": SHEET})
     assert len(club.games) == 1 and not _ratings(club)
+    assert [e.rated for e in club.events if isinstance(e, GameStored)] == [False]  # announced, not rated
 
 
 def test_a_wrong_key_is_told_so_before_anything_else_and_a_key_without_enter_is_refused():

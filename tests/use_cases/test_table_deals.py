@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from service.club import EntryState, WebhookEvent
 from service.club.errors import NotFound
-from service.club.events import Announced, RatingsChanged
+from service.club.events import Announced, GameStored
 from service.persistence.keys import KeyRef
 from service.text_and_time import utcnow
 from service.tournament import round_board, tables
@@ -58,7 +58,8 @@ def test_an_entry_waits_and_the_other_side_entering_the_same_result_confirms_it(
     assert club.entries[first.id].game_id == game.id and game.sub.deal_no == 1
     assert "confirmed by player 2" in game.reason
     assert _announced(club) == [WebhookEvent.GAME_PENDING, WebhookEvent.GAME_CONFIRMED]
-    assert [e for e in club.events if isinstance(e, RatingsChanged)] == [RatingsChanged(1)]
+    stored = [e for e in club.events if isinstance(e, GameStored)]
+    assert stored == [GameStored(game.tournament_id, 1, game.played_at, rated=True, game_id=game.id)]
 
 
 def test_a_private_tournaments_deal_changes_no_rating():
@@ -66,7 +67,8 @@ def test_a_private_tournaments_deal_changes_no_rating():
     token = club.table(private=True)
     entry = _enter(club, token, 0, CROWN).entry
     _confirm(club, token, 3, entry.id)
-    assert len(club.games) == 1 and not [e for e in club.events if isinstance(e, RatingsChanged)]
+    assert len(club.games) == 1
+    assert [e.rated for e in club.events if isinstance(e, GameStored)] == [False]
 
 
 def test_the_other_side_entering_another_result_disputes_the_deal_and_the_table_cannot_go_on():
