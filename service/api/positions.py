@@ -13,10 +13,10 @@ from ..core.errors import Problem, RecordError
 from ..core.jsonio import loads
 from ..core.moves import check_move
 from ..core.notation import located, parse
-from ..core.positions import BUDGET, PER_GROUP, position
-from ..core.roles import Mode
+from ..core.positions import BUDGET, PAGE, position
 from . import notation
 from .common import Blueprint, documented
+from .position_schemas import MOVE_CHECK_SCHEMA, POSITION_SCHEMA
 
 blp = Blueprint(
     "positions",
@@ -24,117 +24,6 @@ blp = Blueprint(
     url_prefix="/v1/positions",
     description="A game as it is being played: the position and its legal moves, one next move checked.",
 )
-
-# The answers' nested objects, typed (the components are the adjudication's own).
-CALL = {"$ref": "#/components/schemas/Call"}
-VIOLATION = {"$ref": "#/components/schemas/Violation"}
-OUTCOME = {"$ref": "#/components/schemas/Outcome"}
-TRICK = {
-    "type": "object",
-    "required": ["cards", "seat"],
-    "additionalProperties": False,
-    "properties": {
-        "cards": {"type": "string", "description": "the set on the table, e.g. '9 9'"},
-        "seat": {"type": "integer", "description": "the seat that played it"},
-    },
-}
-ROLES = {
-    "type": "object",
-    "required": ["mode", "emperor", "guard", "guard_revealed", "rebels", "kicked_by"],
-    "additionalProperties": False,
-    "properties": {
-        "mode": {"type": "string", "enum": [m.value for m in Mode]},
-        "emperor": {"type": ["integer", "null"]},
-        "guard": {"type": ["integer", "null"], "description": "null in a solo game"},
-        "guard_revealed": {"type": "boolean"},
-        "rebels": {"type": "array", "items": {"type": "integer"}},
-        "kicked_by": {"type": ["integer", "null"]},
-    },
-}
-PLAY_GROUP = {
-    "type": "object",
-    "required": ["size", "sets", "count", "complete"],
-    "additionalProperties": False,
-    "properties": {
-        "size": {"type": "integer", "description": "cards in each set of the group"},
-        "sets": {"type": "array", "items": {"type": "string"}, "description": f"the first {PER_GROUP} legal sets"},
-        "count": {"type": ["integer", "null"], "description": "how many legal sets of this size were found"},
-        "complete": {"type": "boolean", "description": "every candidate of this size was tried"},
-    },
-}
-LEGAL = {
-    "type": "object",
-    "required": ["pass", "plays"],
-    "additionalProperties": False,
-    "description": f"pass: whether the seat may pass (null where it depends on hidden cards); plays: legal sets by "
-    f"size, the first {PER_GROUP} of each with the count when every candidate was tried (`complete`), null "
-    "without the deal or in the crown",
-    "properties": {
-        "pass": {"type": ["boolean", "null"]},
-        "plays": {"anyOf": [{"type": "array", "items": PLAY_GROUP}, {"type": "null"}]},
-    },
-}
-
-POSITION_SCHEMA = {
-    "type": "object",
-    "required": [
-        "phase",
-        "seat",
-        "hand",
-        "cards_left",
-        "out",
-        "trick",
-        "calls",
-        "roles",
-        "calls_open",
-        "legal",
-        "unknown",
-    ],
-    "properties": {
-        "phase": {
-            "type": "string",
-            "enum": ["crown", "play", "over", "illegal"],
-            "description": "crown: the crown waits for `seat`'s answer; play: `seat` is to play (and, before the "
-            "first play, declarations are open); over: the game is finished (`outcome`); illegal: the record "
-            "breaks a rule (`violation`)",
-        },
-        "seat": {"type": ["integer", "null"], "description": "the seat to act"},
-        "hand": {"type": ["string", "null"], "description": "the seat to act's cards, when the deal is known"},
-        "cards_left": {
-            "type": "array",
-            "items": {"type": ["integer", "null"]},
-            "description": "each seat's count of cards (null where it depends on the hidden deal)",
-        },
-        "out": {"type": "array", "items": {"type": "integer"}, "description": "seats gone out, in finishing order"},
-        "trick": {
-            "anyOf": [TRICK, {"type": "null"}],
-            "description": "the set to beat and whose it is; null when the seat leads",
-        },
-        "calls": {
-            "type": "array",
-            "items": CALL,
-            "description": "the calls made, as the record gives them",
-        },
-        "roles": {
-            "anyOf": [ROLES, {"type": "null"}],
-            "description": "what the calls settled so far, with the deal; null in the crown, or without the deal "
-            "(then `unknown` says so)",
-        },
-        "calls_open": {
-            "type": "array",
-            "items": CALL,
-            "description": "every call open now, each checked by the referee",
-        },
-        "legal": LEGAL,
-        "unknown": {"type": "array", "items": {"type": "string"}, "description": "what depends on hidden cards"},
-        "violation": {
-            "anyOf": [VIOLATION, {"type": "null"}],
-            "description": "phase illegal: the rule the record breaks",
-        },
-        "outcome": {"anyOf": [OUTCOME, {"type": "null"}], "description": "phase over: how the game ended"},
-        "notes": {"type": "array", "items": {"type": "string"}},
-    },
-}
 
 
 @blp.route("")
@@ -158,13 +47,25 @@ class Positions(MethodView):
                 },
             },
         },
+        parameters=[
+            {
+                "name": "cursor",
+                "in": "query",
+                "required": False,
+                "schema": {"type": "integer", "minimum": 0, "default": 0},
+                "description": "where the page of legal plays starts: a previous answer's `legal.next_cursor`",
+            }
+        ],
         summary="The position after a record, and its legal moves",
         description="The game so far (a record with or without the deal, or its notation) answered with the "
         "position: the phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the "
-        "calls made and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass, and its legal plays grouped by size "
-        f"(the first {PER_GROUP} of each, and how many in all). Every call and play listed was checked by the "
-        "referee (the record with that move added, adjudicated), so the list is exactly the referee's; at most "
-        f"{BUDGET} moves are checked a position, and a group cut short says so (`complete`: false). Without the "
+        "calls made and the roles they settled, the calls open now, and the seat's legal moves — whether it may "
+        "pass, and every set it may play, grouped by size, each once (BJ* and BJ are one card for what may be "
+        f"played), lowest first, {PAGE} a page: `?cursor=` the previous answer's `legal.next_cursor` for the next. "
+        "The plays are generated from the hand and the table by the rules of play, held equal to the referee's "
+        "by tests; every call listed was checked with the call added to the record (with the deal by the referee's "
+        "call rules on the deal read once, no play replayed; without it by adjudicating), "
+        f"at most {BUDGET} a position (calls left unchecked are named in `unknown`). Without the "
         "deal, what depends on hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is "
         "`phase: illegal` with the `violation`; one that is not a record is 422.",
         responses={
@@ -193,6 +94,7 @@ class Positions(MethodView):
                             "legal": {
                                 "pass": True,
                                 "plays": [{"size": 2, "sets": ["J J", "K K", "2 2"], "count": 3, "complete": True}],
+                                "next_cursor": None,
                             },
                             "unknown": [],
                             "violation": None,
@@ -207,6 +109,7 @@ class Positions(MethodView):
         },
     )
     def post(self) -> Response:
+        cursor = _cursor(request.args.get("cursor"))
         if notation.sent_as_notation(request):
             game, _ = notation.parse_body(request.get_data(cache=False))
             try:
@@ -218,45 +121,24 @@ class Positions(MethodView):
             if not isinstance(doc, dict):
                 raise RecordError([Problem("", "invalid_type", "a record is a JSON object")])
             found = position(doc)
-        return Response(orjson.dumps(found.to_json()), mimetype="application/json")
+        return Response(orjson.dumps(found.to_json(cursor)), mimetype="application/json")
+
+
+def _cursor(raw: str | None) -> int:
+    """The page's start (a previous answer's ``legal.next_cursor``): 0 when not given."""
+    if raw is None:
+        return 0
+    if not raw.isdigit() or len(raw) > 9:
+        raise RecordError(
+            [Problem("/cursor", "invalid_value", "cursor is a previous answer's legal.next_cursor: 0 or more")]
+        )
+    return int(raw)
 
 
 _FIELDS = ("record", "move")
 _REQUIRED = {
     "record": "the game so far is required: 'record', a record object or the game in the notation",
     "move": "the next move is required: 'move', a play or a call",
-}
-
-MOVE_CHECK_SCHEMA = {
-    "type": "object",
-    "required": ["legal", "verdict", "awaiting", "move", "at_move", "violation", "notes", "outcome"],
-    "properties": {
-        "legal": {"type": "boolean", "description": "the move may be made after the record"},
-        "verdict": {
-            "type": "string",
-            "enum": ["legal", "illegal", "incomplete"],
-            "description": "the referee's verdict on the record with the move added: incomplete while the game goes "
-            "on, legal when the move ends it",
-        },
-        "awaiting": {
-            "type": ["object", "null"],
-            "properties": {"seat": {"type": "integer"}, "message": {"type": "string"}},
-            "description": "a legal call after which the crown still waits for a seat's answer (a transfer passed it "
-            "on): that seat, and what it must do",
-        },
-        "move": {"type": "string", "description": "where the move stands in the record: /calls/k or /plays/k"},
-        "at_move": {
-            "type": ["boolean", "null"],
-            "description": "not legal: true when the violation is the move's own, false when it is an earlier one's "
-            "(the record was already wrong, or the crown is not settled); null when legal",
-        },
-        "violation": {
-            "anyOf": [VIOLATION, {"type": "null"}],
-            "description": "as adjudication names it: code, pointer, seat, message, state (the snapshot)",
-        },
-        "notes": {"type": "array", "items": {"type": "string"}},
-        "outcome": {"anyOf": [OUTCOME, {"type": "null"}], "description": "the game's outcome, when the move ended it"},
-    },
 }
 
 

@@ -1,18 +1,19 @@
 """The position after a record: whose turn it is, what must be beaten, and what the seat to act
 may do — python-chess's ``board.legal_moves`` for 保皇.
 
-Everything here is read from the referee's own answers, never worked out a second time:
+Everything here is the referee's, held to it by tests:
 
 - the phase, the seat to act, the trick to beat, who is out and the hand of the seat to act come
   from adjudicating the record (an unfinished record is ``incomplete`` with that snapshot; one
   whose crown waits for a seat names that seat);
-- each call and play listed as legal was checked by :func:`.moves.check_move` — the record with
-  that move added, adjudicated. Plays are enumerated from the hand (when the deal is known) and
-  those that cannot be a set that beats the table (``sets.beats``, the one definition) are not
-  tried; the rest are tried in order until :data:`PER_GROUP` legal ones of each group are found,
-  within a budget of :data:`BUDGET` checks a position (the calls' checks and the plays' in one
-  budget: a position costs at most that many adjudications). A group whose candidates were all tried
-  says how many are legal; otherwise ``complete`` is false and the count is not given.
+- each call listed as open was checked with the call added to the record (``calls_open``: with
+  the deal by the referee's call rules on the deal read once, no play replayed; without it by
+  :func:`.moves.check_move`), at most :data:`BUDGET` checks a position; whether the seat may pass
+  is one adjudication more;
+- the legal plays are generated from the seat's hand and the table (:func:`.legal.legal_sets`,
+  when the deal is known): every set the hand may play now, each once (``BJ*`` and ``BJ`` are one
+  card for what may be played), in a stable order, complete. An answer lists :data:`PAGE` of them
+  from a ``cursor`` on and says where the next page starts.
 
 Without the deal, what depends on hidden cards is said as such: no hand, no concrete plays (the
 pattern to beat is given), calls that name a card not listed.
@@ -26,28 +27,27 @@ pattern to beat is given), calls that name a card not listed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from .adjudication import Adjudication, Verdict
 from .calls import CallOutcome, DealView, run_calls
+from .calls_open import BUDGET, Budget, calls_open
 from .cards import parse_cards
 from .deal import check_deal
 from .engine import adjudicate
-from .errors import RecordError, Violation
+from .errors import Violation
 from .errors import ViolationCode as V
+from .legal import legal_sets
 from .moves import check_move
 from .record_form import read_calls
 from .ruleset import Ruleset
-from .sets import CardSet
 
-__all__ = ["BUDGET", "PER_GROUP", "Phase", "PlayGroup", "Position", "position"]
+__all__ = ["BUDGET", "PAGE", "Phase", "PlayGroup", "Position", "position"]  # BUDGET: calls_open's
 
-PER_GROUP = 8  # legal plays listed a group
-BUDGET = 400  # moves checked a position, at most (each adjudicates the record with it)
-_SHARED_CALLS = ("solo", "reveal_guard", "rebel", "kick", "surrender")
+PAGE = 200  # legal plays an answer lists, at most (``cursor``: where the page starts)
 
 
 class Phase(StrEnum):
@@ -61,15 +61,21 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class PlayGroup:
-    """Legal plays of one size: the first few found, and how many in all when all were tried."""
+    """The legal plays of one size: every one of them, in the generator's order."""
 
     size: int
     sets: tuple[str, ...]
-    count: int | None  # None: not every candidate was tried (the budget)
-    complete: bool
 
-    def to_json(self) -> dict[str, Any]:
-        return {"size": self.size, "sets": list(self.sets), "count": self.count, "complete": self.complete}
+    def to_json(self, start: int = 0, stop: int | None = None) -> dict[str, Any]:
+        """The group as a page lists it: its sets from ``start`` to ``stop``, how many it has in
+        all, and whether the page holds them all."""
+        shown = self.sets[start:stop]
+        return {
+            "size": self.size,
+            "sets": list(shown),
+            "count": len(self.sets),
+            "complete": len(shown) == len(self.sets),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +95,12 @@ class Position:
     roles: dict[str, Any] | None = None  # what the calls settled so far (with the deal)
     calls: tuple[Any, ...] = ()  # the calls made, as the record gives them
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, cursor: int = 0, page: int = PAGE) -> dict[str, Any]:
+        """The position as an answer gives it, its legal plays from the ``cursor``-th on (in the
+        generator's order), at most ``page`` of them; ``legal.next_cursor`` says where the next
+        page starts (None: this is the last)."""
         r = self.result
+        plays, next_cursor = self._page(cursor, page)
         return {
             "phase": self.phase.value,
             "seat": self.seat,
@@ -101,15 +111,24 @@ class Position:
             "calls": list(self.calls),
             "roles": self.roles,
             "calls_open": list(self.calls_open),
-            "legal": {
-                "pass": self.pass_allowed,
-                "plays": None if self.plays is None else [g.to_json() for g in self.plays],
-            },
+            "legal": {"pass": self.pass_allowed, "plays": plays, "next_cursor": next_cursor},
             "unknown": list(self.unknown),
             "violation": None if self.phase != Phase.ILLEGAL or r.violation is None else r.violation.to_json(),
             "outcome": None if r.outcome is None else r.outcome.to_json(),
             "notes": list(r.notes),
         }
+
+    def _page(self, cursor: int, page: int) -> tuple[list[dict[str, Any]] | None, int | None]:
+        if self.plays is None:
+            return None, None
+        out: list[dict[str, Any]] = []
+        at, stop = 0, cursor + page
+        for g in self.plays:
+            n = len(g.sets)
+            if at + n > cursor and at < stop:
+                out.append(g.to_json(max(0, cursor - at), stop - at))
+            at += n
+        return out, stop if stop < at else None
 
 
 def position(record: Mapping[str, Any]) -> Position:
@@ -153,31 +172,16 @@ def _roles(record: Mapping[str, Any], rs: Ruleset) -> dict[str, Any] | None:
     }
 
 
-class _Budget:
-    """The checks a position may still make (each adjudicates the record once more)."""
-
-    __slots__ = ("left",)
-
-    def __init__(self, left: int = BUDGET) -> None:
-        self.left = left
-
-    def take(self) -> bool:
-        if self.left <= 0:
-            return False
-        self.left -= 1
-        return True
-
-
 def _position(record: Mapping[str, Any]) -> Position:
     result = adjudicate(record)
-    budget = _Budget()
+    budget = Budget()
     v = result.violation
     plays = record.get("plays") or []
     if result.verdict is Verdict.LEGAL:
         return Position(Phase.OVER, result, cards_left=(0,) * 5, out=_finishing(result))
     if result.verdict is Verdict.ILLEGAL:
         if v is not None and v.pointer == "/calls" and v.code is V.CROWN_OUT_OF_ORDER and not plays:
-            crown_calls, why = _calls_open(record, result.ruleset, [v.seat] if v.seat is not None else [], budget)
+            crown_calls, why = calls_open(record, result.ruleset, [v.seat] if v.seat is not None else [], budget)
             left = _cards_left(record, result, _played(record, result))
             return Position(
                 Phase.CROWN, result, seat=v.seat, cards_left=left, calls_open=crown_calls, unknown=tuple(why)
@@ -206,14 +210,14 @@ def _position(record: Mapping[str, Any]) -> Position:
             unknown=tuple(unknown),
         )
     if not plays:  # declarations are open until the first card is played
-        opened, why = _calls_open(record, result.ruleset, range(5), budget)
+        opened, why = calls_open(record, result.ruleset, range(5), budget)
         unknown += why
     pass_allowed = check_move(record, {"seat": seat, "pass": True}).legal
     groups = None
     if hand is None:
         unknown.append("plays: the seat's hand is not known without the deal; any set it holds that beats the table")
     else:
-        groups = _legal_plays(record, seat, hand, table, budget)
+        groups = _legal_plays(hand, table, result.ruleset)
     return Position(
         Phase.PLAY,
         result,
@@ -254,122 +258,12 @@ def _finishing(result: Adjudication) -> tuple[int, ...]:
     return tuple(order or ())
 
 
-def _calls_open(
-    record: Mapping[str, Any], rs: Ruleset, seats: Any, budget: _Budget
-) -> tuple[tuple[dict[str, Any], ...], list[str]]:
-    """Every call each of ``seats`` may make now, each checked by the referee; calls that name a
-    card are tried with each suited card the seat was dealt (without the deal: said as unknown).
-    Each check is taken from the position's ``budget``; the calls it leaves unchecked are said."""
-    from .crown import CROWN_CALLS  # the crown's own vocabulary, by procedure
-
-    kinds = [*CROWN_CALLS[rs.crown], *(k for k in _SHARED_CALLS if k not in CROWN_CALLS[rs.crown])]
-    deal = record.get("deal")
-    out: list[dict[str, Any]] = []
-    unknown: list[str] = []
-    cut: list[str] = []
-    for seat in seats:
-        for kind in kinds:
-            if not budget.take():
-                cut.append(f"{kind} by seat {seat}")
-                continue
-            if _legal(record, {"seat": seat, "call": kind}):
-                out.append({"seat": seat, "call": kind})
-            elif rs.suits_required and kind in ("accept", "solo"):
-                if deal is None:
-                    unknown.append(f"{kind} by seat {seat}: which cards may be called depends on the hand")
-                    continue
-                for card in _callable(deal[seat]):
-                    if not budget.take():
-                        cut.append(f"{kind} {card} by seat {seat}")
-                        break
-                    if _legal(record, {"seat": seat, "call": kind, "card": card}):
-                        out.append({"seat": seat, "call": kind, "card": card})
-    if cut:
-        unknown.append(f"calls not checked within the position's {BUDGET} checks: {', '.join(cut[:10])}")
-    return tuple(out), unknown
-
-
-def _legal(record: Mapping[str, Any], move: dict[str, Any]) -> bool:
-    """The referee's word on one move; a move the record cannot hold (a call that must name a
-    card, named without one) is not legal."""
-    try:
-        return check_move(record, move).legal
-    except RecordError:
-        return False
-
-
-def _callable(hand: Any) -> list[str]:
-    """The distinct suited cards of a dealt hand, as tokens (the candidates a call may name)."""
-    seen: dict[str, None] = {}
-    for card in parse_cards(hand):
-        if card.suit is not None and not card.rank.is_joker:
-            seen.setdefault(f"{card.rank.symbol}{card.suit.value}", None)
-    return list(seen)
-
-
-def _legal_plays(
-    record: Mapping[str, Any], seat: int | None, hand: str, table: str | None, budget: _Budget
-) -> tuple[PlayGroup, ...]:
-    top = CardSet.of(table) if table else None
-    groups = []
+def _legal_plays(hand: str, table: str | None, rs: Ruleset) -> tuple[PlayGroup, ...]:
+    """The legal plays of ``hand`` on ``table``, grouped by size (``legal.legal_sets``)."""
     by_size: dict[int, list[str]] = {}
-    for size, cards in _candidates(hand, top):
-        by_size.setdefault(size, []).append(cards)
-    for size in sorted(by_size):
-        found: list[str] = []
-        count = 0
-        tried = 0
-        for cards in by_size[size]:
-            if len(found) >= PER_GROUP and budget.left < BUDGET // 4:
-                break
-            if not budget.take():
-                break
-            tried += 1
-            if check_move(record, {"seat": seat, "cards": cards}).legal:
-                count += 1
-                if len(found) < PER_GROUP:
-                    found.append(cards)
-        complete = tried == len(by_size[size])
-        if found or not complete:
-            groups.append(PlayGroup(size, tuple(found), count if complete else None, complete))
-    return tuple(groups)
-
-
-def _candidates(hand: str, top: CardSet | None) -> Iterator[tuple[int, str]]:
-    """Every set the hand can make (marked jokers as cards of their own), smallest first, rank
-    by rank; only those of the table's size that beat it (``sets.beats``) when there is a table."""
-    counts: dict[str, int] = {}
-    for card in parse_cards(hand):
-        token = card.rank.symbol + ("*" if card.marked and card.rank.is_joker else "")
-        counts[token] = counts.get(token, 0) + 1
-    sj, sjm, bj, bjm = (counts.pop(t, 0) for t in ("SJ", "SJ*", "BJ", "BJ*"))
-    ranks = sorted(counts, key=_rank)
-    jokers = [
-        (s, sm, b, bm) for s in range(sj + 1) for sm in range(sjm + 1) for b in range(bj + 1) for bm in range(bjm + 1)
-    ]
-    out: list[tuple[int, str]] = []
-    for rank in [None, *ranks]:
-        most = 0 if rank is None else counts[rank]
-        for n in range(most + 1) if rank is None else range(1, most + 1):
-            for s, sm, b, bm in jokers:
-                size = n + s + sm + b + bm
-                if size == 0 or (rank is None and n):
-                    continue
-                tokens = [rank] * n if rank is not None else []
-                tokens += ["BJ*"] * bm + ["BJ"] * b + ["SJ*"] * sm + ["SJ"] * s
-                text = " ".join(tokens)
-                if top is not None:
-                    mine = CardSet.of(text)
-                    if mine is None or not mine.beats(top):
-                        continue
-                out.append((size, text))
-    out.sort(key=lambda c: c[0])
-    yield from out
-
-
-def _rank(token: str) -> int:
-    cards = parse_cards(token)
-    return int(cards[0].rank)
+    for cards in legal_sets(hand, table, rs):
+        by_size.setdefault(len(parse_cards(cards)), []).append(cards)
+    return tuple(PlayGroup(size, tuple(sets)) for size, sets in by_size.items())
 
 
 def _cards_left(record: Mapping[str, Any], result: Adjudication, played: list[int]) -> tuple[int | None, ...]:

@@ -22,9 +22,20 @@ def tight(tmp_path):
     return app
 
 
-def test_a_position_past_the_deadline_is_a_503_and_a_light_request_is_answered(tight):
+def test_a_position_past_the_deadline_is_a_503_and_a_light_request_is_answered(tight, monkeypatch):
+    from service.api import positions
+
+    real = positions.position
+
+    def slow(record):  # a position is a few milliseconds: this one spends 0.2 s of CPU first
+        end = time.process_time() + 0.2
+        while time.process_time() < end:
+            pass
+        return real(record)
+
+    monkeypatch.setattr(positions, "position", slow)
     client = tight.test_client()
-    heavy = {**random_record(18, PRESETS["standard"]), "plays": []}  # ~0.05 s: every call, then plays
+    heavy = {**random_record(18, PRESETS["standard"]), "plays": []}
     r = client.post("/v1/positions", json=heavy)
     assert r.status_code == 503 and r.headers["Retry-After"] == "5", r.get_json()
     assert r.get_json()["type"].endswith("cpu-deadline") and "CPU" in r.get_json()["detail"]

@@ -51,3 +51,27 @@ def test_not_a_record_is_422(client):
     for body in ([1], {"deal": 3}, {"plays": [{"seat": 9}]}):
         r = client.post("/v1/positions", json=body)
         assert r.status_code == 422 and r.content_type == "application/problem+json"
+
+
+def test_every_legal_play_a_page_at_a_time(client):
+    """A lead with a full hand has more legal sets than a page: ``cursor`` walks them all, each
+    once, in the generator's order, and the last page says there is no next."""
+    record = {**random_record(7), "plays": []}
+    seen, cursor, pages = [], 0, 0
+    while cursor is not None:
+        r = client.post(f"/v1/positions?cursor={cursor}", json=record)
+        assert r.status_code == 200
+        legal = r.get_json()["legal"]
+        seen += [c for g in legal["plays"] for c in g["sets"]]
+        cursor, pages = legal["next_cursor"], pages + 1
+    assert pages > 1 and len(seen) == len(set(seen))
+    hand = client.post("/v1/positions", json=record).get_json()
+    for cards in seen[:: max(1, len(seen) // 40)]:
+        assert check_move(record, {"seat": hand["seat"], "cards": cards}).legal
+
+
+def test_a_cursor_that_is_not_one_is_422_and_names_it(client):
+    for bad in ("-1", "x", "1e3", "9999999999"):
+        r = client.post(f"/v1/positions?cursor={bad}", json=random_record(7))
+        assert r.status_code == 422 and r.content_type == "application/problem+json"
+        assert [e["pointer"] for e in r.get_json()["errors"]] == ["/cursor"]

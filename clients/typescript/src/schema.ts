@@ -1400,11 +1400,14 @@ export interface paths {
         put?: never;
         /**
          * The position after a record, and its legal moves
-         * @description The game so far (a record with or without the deal, or its notation) answered with the position: the phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls made and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass, and its legal plays grouped by size (the first 8 of each, and how many in all). Every call and play listed was checked by the referee (the record with that move added, adjudicated), so the list is exactly the referee's; at most 400 moves are checked a position, and a group cut short says so (`complete`: false). Without the deal, what depends on hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a record is 422.
+         * @description The game so far (a record with or without the deal, or its notation) answered with the position: the phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls made and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass, and every set it may play, grouped by size, each once (BJ* and BJ are one card for what may be played), lowest first, 200 a page: `?cursor=` the previous answer's `legal.next_cursor` for the next. The plays are generated from the hand and the table by the rules of play, held equal to the referee's by tests; every call listed was checked with the call added to the record (with the deal by the referee's call rules on the deal read once, no play replayed; without it by adjudicating), at most 400 a position (calls left unchecked are named in `unknown`). Without the deal, what depends on hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a record is 422.
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description where the page of legal plays starts: a previous answer's `legal.next_cursor` */
+                    cursor?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1499,7 +1502,8 @@ export interface paths {
                          *             "count": 3,
                          *             "complete": true
                          *           }
-                         *         ]
+                         *         ],
+                         *         "next_cursor": null
                          *       },
                          *       "unknown": [],
                          *       "violation": null,
@@ -1543,19 +1547,20 @@ export interface paths {
                             } | null;
                             /** @description every call open now, each checked by the referee */
                             calls_open: components["schemas"]["Call"][];
-                            /** @description pass: whether the seat may pass (null where it depends on hidden cards); plays: legal sets by size, the first 8 of each with the count when every candidate was tried (`complete`), null without the deal or in the crown */
+                            /** @description pass: whether the seat may pass (null where it depends on hidden cards); plays: every legal set, by size, at most 200 a page (null without the deal or in the crown); next_cursor: the `cursor` of the next page, null on the last */
                             legal: {
                                 pass: boolean | null;
                                 plays: {
                                     /** @description cards in each set of the group */
                                     size: number;
-                                    /** @description the first 8 legal sets */
+                                    /** @description the legal sets of this size on this page, lowest first, each once */
                                     sets: string[];
-                                    /** @description how many legal sets of this size were found */
+                                    /** @description how many legal sets of this size there are in all */
                                     count: number | null;
-                                    /** @description every candidate of this size was tried */
+                                    /** @description this page lists every legal set of this size */
                                     complete: boolean;
                                 }[] | null;
+                                next_cursor: number | null;
                             };
                             /** @description what depends on hidden cards */
                             unknown: string[];

@@ -46,8 +46,8 @@ class PostV1PositionsResponse200:
             crown, or without the deal (then `unknown` says so)
         calls_open (list[Call]): every call open now, each checked by the referee
         legal (PostV1PositionsResponse200Legal): pass: whether the seat may pass (null where it depends on hidden
-            cards); plays: legal sets by size, the first 8 of each with the count when every candidate was tried
-            (`complete`), null without the deal or in the crown
+            cards); plays: every legal set, by size, at most 200 a page (null without the deal or in the crown);
+            next_cursor: the `cursor` of the next page, null on the last
         unknown (list[str]): what depends on hidden cards
         violation (None | Unset | Violation): phase illegal: the rule the record breaks
         outcome (None | Outcome | Unset): phase over: how the game ended

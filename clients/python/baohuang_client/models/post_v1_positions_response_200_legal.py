@@ -16,16 +16,18 @@ T = TypeVar("T", bound="PostV1PositionsResponse200Legal")
 
 @_attrs_define
 class PostV1PositionsResponse200Legal:
-    """pass: whether the seat may pass (null where it depends on hidden cards); plays: legal sets by size, the first 8 of
-    each with the count when every candidate was tried (`complete`), null without the deal or in the crown
+    """pass: whether the seat may pass (null where it depends on hidden cards); plays: every legal set, by size, at most
+    200 a page (null without the deal or in the crown); next_cursor: the `cursor` of the next page, null on the last
 
         Attributes:
             pass_ (bool | None):
             plays (list[PostV1PositionsResponse200LegalPlaysType0Item] | None):
+            next_cursor (int | None):
     """
 
     pass_: bool | None
     plays: list[PostV1PositionsResponse200LegalPlaysType0Item] | None
+    next_cursor: int | None
 
     def to_dict(self) -> dict[str, Any]:
         pass_: bool | None
@@ -41,12 +43,16 @@ class PostV1PositionsResponse200Legal:
         else:
             plays = self.plays
 
+        next_cursor: int | None
+        next_cursor = self.next_cursor
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "pass": pass_,
                 "plays": plays,
+                "next_cursor": next_cursor,
             }
         )
 
@@ -95,9 +101,17 @@ class PostV1PositionsResponse200Legal:
 
         plays = _parse_plays(d.pop("plays"))
 
+        def _parse_next_cursor(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        next_cursor = _parse_next_cursor(d.pop("next_cursor"))
+
         post_v1_positions_response_200_legal = cls(
             pass_=pass_,
             plays=plays,
+            next_cursor=next_cursor,
         )
 
         return post_v1_positions_response_200_legal

@@ -13,9 +13,9 @@ class PostV1PositionsResponse200LegalPlaysType0Item:
     """
     Attributes:
         size (int): cards in each set of the group
-        sets (list[str]): the first 8 legal sets
-        count (int | None): how many legal sets of this size were found
-        complete (bool): every candidate of this size was tried
+        sets (list[str]): the legal sets of this size on this page, lowest first, each once
+        count (int | None): how many legal sets of this size there are in all
+        complete (bool): this page lists every legal set of this size
     """
 
     size: int

@@ -7,18 +7,26 @@ from ...client import AuthenticatedClient, Client
 from ...models.post_v1_positions_response_200 import PostV1PositionsResponse200
 from ...models.problem import Problem
 from ...models.record import Record
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: Record,
+    cursor: int | Unset = 0,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
+    params: dict[str, Any] = {}
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/positions",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -72,20 +80,24 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: Record,
+    cursor: int | Unset = 0,
 ) -> Response[PostV1PositionsResponse200 | Problem]:
     """The position after a record, and its legal moves
 
      The game so far (a record with or without the deal, or its notation) answered with the position: the
     phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls made
     and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass,
-    and its legal plays grouped by size (the first 8 of each, and how many in all). Every call and play
-    listed was checked by the referee (the record with that move added, adjudicated), so the list is
-    exactly the referee's; at most 400 moves are checked a position, and a group cut short says so
-    (`complete`: false). Without the deal, what depends on hidden cards is listed in `unknown`, never
-    guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a
-    record is 422.
+    and every set it may play, grouped by size, each once (BJ* and BJ are one card for what may be
+    played), lowest first, 200 a page: `?cursor=` the previous answer's `legal.next_cursor` for the
+    next. The plays are generated from the hand and the table by the rules of play, held equal to the
+    referee's by tests; every call listed was checked with the call added to the record (with the deal
+    by the referee's call rules on the deal read once, no play replayed; without it by adjudicating), at
+    most 400 a position (calls left unchecked are named in `unknown`). Without the deal, what depends on
+    hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is `phase: illegal`
+    with the `violation`; one that is not a record is 422.
 
     Args:
+        cursor (int | Unset):  Default: 0.
         body (Record):
 
     Raises:
@@ -98,6 +110,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        cursor=cursor,
     )
 
     response = client.get_httpx_client().request(
@@ -111,20 +124,24 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: Record,
+    cursor: int | Unset = 0,
 ) -> PostV1PositionsResponse200 | Problem | None:
     """The position after a record, and its legal moves
 
      The game so far (a record with or without the deal, or its notation) answered with the position: the
     phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls made
     and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass,
-    and its legal plays grouped by size (the first 8 of each, and how many in all). Every call and play
-    listed was checked by the referee (the record with that move added, adjudicated), so the list is
-    exactly the referee's; at most 400 moves are checked a position, and a group cut short says so
-    (`complete`: false). Without the deal, what depends on hidden cards is listed in `unknown`, never
-    guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a
-    record is 422.
+    and every set it may play, grouped by size, each once (BJ* and BJ are one card for what may be
+    played), lowest first, 200 a page: `?cursor=` the previous answer's `legal.next_cursor` for the
+    next. The plays are generated from the hand and the table by the rules of play, held equal to the
+    referee's by tests; every call listed was checked with the call added to the record (with the deal
+    by the referee's call rules on the deal read once, no play replayed; without it by adjudicating), at
+    most 400 a position (calls left unchecked are named in `unknown`). Without the deal, what depends on
+    hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is `phase: illegal`
+    with the `violation`; one that is not a record is 422.
 
     Args:
+        cursor (int | Unset):  Default: 0.
         body (Record):
 
     Raises:
@@ -138,6 +155,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        cursor=cursor,
     ).parsed
 
 
@@ -145,20 +163,24 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: Record,
+    cursor: int | Unset = 0,
 ) -> Response[PostV1PositionsResponse200 | Problem]:
     """The position after a record, and its legal moves
 
      The game so far (a record with or without the deal, or its notation) answered with the position: the
     phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls made
     and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass,
-    and its legal plays grouped by size (the first 8 of each, and how many in all). Every call and play
-    listed was checked by the referee (the record with that move added, adjudicated), so the list is
-    exactly the referee's; at most 400 moves are checked a position, and a group cut short says so
-    (`complete`: false). Without the deal, what depends on hidden cards is listed in `unknown`, never
-    guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a
-    record is 422.
+    and every set it may play, grouped by size, each once (BJ* and BJ are one card for what may be
+    played), lowest first, 200 a page: `?cursor=` the previous answer's `legal.next_cursor` for the
+    next. The plays are generated from the hand and the table by the rules of play, held equal to the
+    referee's by tests; every call listed was checked with the call added to the record (with the deal
+    by the referee's call rules on the deal read once, no play replayed; without it by adjudicating), at
+    most 400 a position (calls left unchecked are named in `unknown`). Without the deal, what depends on
+    hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is `phase: illegal`
+    with the `violation`; one that is not a record is 422.
 
     Args:
+        cursor (int | Unset):  Default: 0.
         body (Record):
 
     Raises:
@@ -171,6 +193,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        cursor=cursor,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -182,20 +205,24 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: Record,
+    cursor: int | Unset = 0,
 ) -> PostV1PositionsResponse200 | Problem | None:
     """The position after a record, and its legal moves
 
      The game so far (a record with or without the deal, or its notation) answered with the position: the
     phase, the seat to act, each seat's count of cards, who is out, the trick to beat, the calls made
     and the roles they settled, the calls open now, and the seat's legal moves — whether it may pass,
-    and its legal plays grouped by size (the first 8 of each, and how many in all). Every call and play
-    listed was checked by the referee (the record with that move added, adjudicated), so the list is
-    exactly the referee's; at most 400 moves are checked a position, and a group cut short says so
-    (`complete`: false). Without the deal, what depends on hidden cards is listed in `unknown`, never
-    guessed. A record that breaks a rule is `phase: illegal` with the `violation`; one that is not a
-    record is 422.
+    and every set it may play, grouped by size, each once (BJ* and BJ are one card for what may be
+    played), lowest first, 200 a page: `?cursor=` the previous answer's `legal.next_cursor` for the
+    next. The plays are generated from the hand and the table by the rules of play, held equal to the
+    referee's by tests; every call listed was checked with the call added to the record (with the deal
+    by the referee's call rules on the deal read once, no play replayed; without it by adjudicating), at
+    most 400 a position (calls left unchecked are named in `unknown`). Without the deal, what depends on
+    hidden cards is listed in `unknown`, never guessed. A record that breaks a rule is `phase: illegal`
+    with the `violation`; one that is not a record is 422.
 
     Args:
+        cursor (int | Unset):  Default: 0.
         body (Record):
 
     Raises:
@@ -210,5 +237,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            cursor=cursor,
         )
     ).parsed
