@@ -27,9 +27,9 @@ from .errors import Problem, RecordError
 from .judge import adjudicate_deal_facts, adjudicate_dealt
 from .record_form import escape, is_seat, plays_problems, read_calls, read_cards, read_ruleset
 from .ruleset import WEIHAI, CrownProcedure, Ruleset
-from .without_deal import adjudicate_without_deal
+from .without_deal import adjudicate_without_deal, turns_without_deal
 
-__all__ = ["Adjudication", "Verdict", "adjudicate", "read_ruleset"]
+__all__ = ["Adjudication", "Verdict", "adjudicate", "read_ruleset", "turns_to_act"]
 
 _RECORD_KEYS = frozenset({"ruleset", "deal", "calls", "plays", "guard", "first_candidate", "meta", "claimed"})
 
@@ -76,6 +76,17 @@ def adjudicate(doc: Mapping[str, Any], ruleset: Ruleset | None = None) -> Adjudi
         return result
     differences = compare_claim(claim, result.outcome) if result.outcome is not None else ()
     return dataclasses.replace(result, claim=claim, differences=differences)
+
+
+def turns_to_act(doc: Mapping[str, Any], rs: Ruleset) -> frozenset[int]:
+    """An unfinished record without its deal, which :func:`adjudicate` read as a record: the seat
+    to act under each way the deal could have been that it fits (``turns_without_deal``)."""
+    problems: list[Problem] = []
+    calls = read_calls(doc.get("calls"), problems, rs)
+    guard, first = read_seats_and_meta(doc, rs, problems)
+    plays = doc.get("plays")
+    assert doc.get("deal") is None and not problems and isinstance(plays, list), "an unfinished record, read"
+    return turns_without_deal(rs, calls, plays, guard, first)
 
 
 def larger_than_a_game(doc: Mapping[str, Any], rs: Ruleset) -> list[Problem]:

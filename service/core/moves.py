@@ -7,6 +7,8 @@ or ``legal`` when the move ends the game; a call after which the crown still wai
 answer is legal too, and ``awaiting`` names that seat). When it is illegal, the violation is the one
 adjudication names — its code, seat, pointer and snapshot — and ``at_move`` says whether it is the
 move's own or an earlier one (the record was already wrong, or the crown is not settled yet).
+Without the deal, a move that ends the game is legal though the record does not name the guard:
+the verdict does not depend on who it was, only the scores do, and a note gives each candidate's.
 
 There is no incremental path: a whole game adjudicates in well under a millisecond with the
 compiled core (docs/benchmarks.md), so the answer is never a second implementation of the rules.
@@ -22,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +35,7 @@ from .errors import Problem, RecordError, Violation
 from .errors import ViolationCode as V
 from .ruleset import Ruleset
 
-__all__ = ["MoveCheck", "check_move"]
+__all__ = ["MoveCheck", "check_move", "guard_candidates", "over_whoever_guards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +104,10 @@ def check_move(record: Mapping[str, Any], move: object, ruleset: Ruleset | None 
     try:
         result = adjudicate(extended, ruleset)
     except RecordError as exc:
-        raise RecordError([_moved(p, pointer) for p in exc.problems]) from None
+        candidates = guard_candidates(exc)
+        if candidates is None:
+            raise RecordError([_moved(p, pointer) for p in exc.problems]) from None
+        return MoveCheck(True, pointer, over_whoever_guards(extended, ruleset, candidates))
     if result.verdict is not Verdict.ILLEGAL:
         return MoveCheck(True, pointer, result)
     violation = result.violation
@@ -111,6 +117,32 @@ def check_move(record: Mapping[str, Any], move: object, ruleset: Ruleset | None 
         # call itself broke nothing; a record stopped here is a game still being called.
         return MoveCheck(True, pointer, result, awaiting=violation)
     return MoveCheck(False, pointer, result, at_move=where == pointer or where.startswith(pointer + "/"))
+
+
+def guard_candidates(exc: RecordError) -> list[int] | None:
+    """The seats that could each have been the guard, where that is the record's one problem:
+    without the deal and without ``guard``, a finished game whose scores depend on who it was
+    (``guards.guard_unknown``)."""
+    if len(exc.problems) != 1 or exc.problems[0].code != "guard_unknown":
+        return None
+    seats = (exc.problems[0].facts or {}).get("candidates")
+    return list(seats) if isinstance(seats, list) and seats else None
+
+
+def over_whoever_guards(extended: Mapping[str, Any], ruleset: Ruleset | None, seats: list[int]) -> Adjudication:
+    """The move ended the game, legal with each seat that could have been the guard; what the
+    guard changes is the score, said in a note for each of them (and no outcome given as the
+    game's: the record names its guard with ``guard``)."""
+    judged = {s: adjudicate({**extended, "guard": s}, ruleset) for s in seats}
+    scores = "; ".join(
+        f"with seat {s} the guard {list(a.outcome.scores)}" for s, a in judged.items() if a.outcome is not None
+    )
+    first = judged[seats[0]]
+    note = (
+        f"the game is over; its scores depend on who the guard was, which the record does not say "
+        f'(name it with "guard"): {scores}'
+    )
+    return dataclasses.replace(first, outcome=None, notes=(*first.notes, note))
 
 
 _MOVE_SHAPE = 'a move is an object: a play {"seat", "cards"} or {"seat", "pass": true}, or a call {"seat", "call"}'

@@ -37,13 +37,14 @@ from .calls import CallOutcome, DealView, run_calls
 from .calls_open import BUDGET, Budget, calls_open
 from .cards import parse_cards
 from .deal import check_deal
-from .engine import adjudicate
-from .errors import Violation
+from .engine import adjudicate, turns_to_act
+from .errors import RecordError, Violation
 from .errors import ViolationCode as V
 from .legal import legal_sets
-from .moves import check_move
+from .moves import check_move, guard_candidates, over_whoever_guards
 from .record_form import read_calls
 from .ruleset import Ruleset
+from .sets import CardSet
 
 __all__ = ["BUDGET", "PAGE", "Phase", "PlayGroup", "Position", "position"]  # BUDGET: calls_open's
 
@@ -114,7 +115,7 @@ class Position:
             "legal": {"pass": self.pass_allowed, "plays": plays, "next_cursor": next_cursor},
             "unknown": list(self.unknown),
             "violation": None if self.phase != Phase.ILLEGAL or r.violation is None else r.violation.to_json(),
-            "outcome": None if r.outcome is None else r.outcome.to_json(),
+            "outcome": None if r.outcome is None or self.phase is not Phase.OVER else r.outcome.to_json(),
             "notes": list(r.notes),
         }
 
@@ -173,20 +174,41 @@ def _roles(record: Mapping[str, Any], rs: Ruleset) -> dict[str, Any] | None:
 
 
 def _position(record: Mapping[str, Any]) -> Position:
-    result = adjudicate(record)
-    budget = Budget()
+    try:
+        result = adjudicate(record)
+    except RecordError as exc:  # a finished game whose scores depend on a guard the record does not name
+        candidates = guard_candidates(exc)
+        if candidates is None:
+            raise
+        over = over_whoever_guards(record, None, candidates)
+        scores = f"the scores: they depend on who the guard was, seat {' or '.join(map(str, candidates))} (see notes)"
+        return Position(Phase.OVER, over, cards_left=(0,) * 5, unknown=(scores,))
     v = result.violation
     plays = record.get("plays") or []
     if result.verdict is Verdict.LEGAL:
-        return Position(Phase.OVER, result, cards_left=(0,) * 5, out=_finishing(result))
+        going_on = _may_go_on(record, result, plays) if record.get("deal") is None and plays else None
+        return going_on or Position(Phase.OVER, result, cards_left=(0,) * 5, out=_finishing(result))
     if result.verdict is Verdict.ILLEGAL:
         if v is not None and v.pointer == "/calls" and v.code is V.CROWN_OUT_OF_ORDER and not plays:
-            crown_calls, why = calls_open(record, result.ruleset, [v.seat] if v.seat is not None else [], budget)
-            left = _cards_left(record, result, _played(record, result))
-            return Position(
-                Phase.CROWN, result, seat=v.seat, cards_left=left, calls_open=crown_calls, unknown=tuple(why)
-            )
+            return _crown(record, result, v)
         return Position(Phase.ILLEGAL, result)
+    return _in_play(record, result, plays)
+
+
+def _crown(record: Mapping[str, Any], result: Adjudication, v: Violation) -> Position:
+    """The crown waits for the seat ``v`` names; without the deal, the first answer is the holder of
+    BJ*'s, whom the record does not show: every seat's calls that some deal allows."""
+    seats = [v.seat] if v.seat is not None else range(5)
+    crown_calls, why = calls_open(record, result.ruleset, seats, Budget())
+    if v.seat is None:
+        why.insert(0, "the seat to act: the holder of BJ*, whom the record does not show without the deal")
+    left = _cards_left(record, result, _played(record, result))
+    return Position(Phase.CROWN, result, seat=v.seat, cards_left=left, calls_open=crown_calls, unknown=tuple(why))
+
+
+def _in_play(record: Mapping[str, Any], result: Adjudication, plays: list[Any]) -> Position:
+    """An unfinished record in its play (or before its first play): the referee's snapshot."""
+    v = result.violation
     assert v is not None and v.code is V.INCOMPLETE  # an unfinished record: the referee's snapshot
     state, seat = v.state, v.seat
     hand, table = state.get("hand"), state.get("table")
@@ -194,12 +216,16 @@ def _position(record: Mapping[str, Any]) -> Position:
     unknown: list[str] = []
     played = _played(record, result)
     left = _cards_left(record, result, played)
-    if record.get("deal") is None and not _turn_is_known(result, played):
+    turns = (
+        None
+        if record.get("deal") is not None or _turn_is_known(result, played)
+        else turns_to_act(record, result.ruleset)
+    )
+    if turns is not None and len(turns) != 1:
         # Without the deal a seat may have played its last card unseen (the hands' sizes differ,
         # or the crown moved cards): whose turn it is depends on hidden cards.
-        unknown.append(
-            f"the seat to act: seat {seat} unless a seat went out unseen (without the deal the hands' sizes are not known)"
-        )
+        who = " or ".join(f"seat {t}" for t in sorted(turns))
+        unknown.append(f"the seat to act: {who}, by the hands' sizes (without the deal they are not known)")
         return Position(
             Phase.PLAY,
             result,
@@ -209,8 +235,10 @@ def _position(record: Mapping[str, Any]) -> Position:
             to_beat_by=state.get("table_seat") if table else None,
             unknown=tuple(unknown),
         )
+    if turns is not None:  # every way the deal could have been that the log fits: one seat acts
+        (seat,) = turns
     if not plays:  # declarations are open until the first card is played
-        opened, why = calls_open(record, result.ruleset, range(5), budget)
+        opened, why = calls_open(record, result.ruleset, range(5), Budget())
         unknown += why
     pass_allowed = check_move(record, {"seat": seat, "pass": True}).legal
     groups = None
@@ -231,6 +259,34 @@ def _position(record: Mapping[str, Any]) -> Position:
         pass_allowed=pass_allowed,
         plays=groups,
         unknown=tuple(unknown),
+    )
+
+
+def _may_go_on(record: Mapping[str, Any], result: Adjudication, plays: list[Any]) -> Position | None:
+    """Without the deal, a log the referee takes as a whole game for some deal may still go on
+    for another: the seat that played last may or may not have played its last cards. The game
+    goes on exactly when a pass may follow (the referee's word on it: a game never ends with a
+    pass, so its last play is that seat's set, on the table). Then the position is the game going
+    on, whose turn it is only if it does; None when the game is over for every deal."""
+    goes_on = check_move(record, {"pass": True})
+    if not goes_on.legal:
+        return None
+    last = result.seats(plays)[-1]
+    after = goes_on.result
+    nxt = after.seats([*plays, {"pass": True}])[-1]
+    state = after.violation.state if after.violation is not None else {}
+    played = _played(record, result)
+    return Position(
+        Phase.PLAY,
+        result,  # its outcome is the game's if it is over: not given while it may go on
+        cards_left=_cards_left(record, result, played),
+        out=tuple(state.get("out") or ()),  # the seats out either way
+        to_beat=str(CardSet.of(plays[-1]["cards"])),
+        to_beat_by=last,
+        unknown=(
+            f"whether the game is over: it is if seat {last} played its last cards in play {len(plays) - 1} "
+            f"(without the deal its hand's size is not known); if it goes on, seat {nxt} is to act",
+        ),
     )
 
 

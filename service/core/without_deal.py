@@ -29,7 +29,7 @@ from .ruleset import CrownProcedure, Ruleset
 from .sets import GUARD, compile_move, pack
 from .without_deal_called import adjudicate_called
 
-__all__ = ["adjudicate_without_deal"]
+__all__ = ["adjudicate_without_deal", "turns_without_deal"]
 
 
 def adjudicate_without_deal(
@@ -79,6 +79,22 @@ def adjudicate_without_deal(
     if open_guard:
         raise guard_unknown(open_guard, guard_card(rs, calls))
     raise _deal_required(rs, ways, [way for way, _ in legal], len(shapes) > 1)
+
+
+def turns_without_deal(
+    rs: Ruleset, calls: tuple[Call, ...], plays: list[Any], guard: int | None, first: int | None
+) -> frozenset[int]:
+    """An unfinished play log without its deal: the seat to act under each way the deal could
+    have been that the log fits so far (no rule broken: the log stops, ``incomplete``). The seat
+    to act is known exactly when there is one."""
+    shapes = sorted(set(itertools.permutations(rs.hand_sizes)), reverse=True)
+    ways = [_Way(shape, givers) for shape in shapes for givers in _possible_givers(rs, calls)]
+    judged, _ = _judge_ways(rs, calls, plays, guard, first, ways, True)
+    return frozenset(
+        a.violation.seat
+        for _, a in judged
+        if a.violation is not None and a.violation.code is V.INCOMPLETE and a.violation.seat is not None
+    )
 
 
 def _judge_ways(

@@ -80,3 +80,16 @@ def test_a_call_after_the_first_play_is_refused(client):
     )
     assert r.status_code == 422
     assert r.get_json()["errors"][0]["code"] == "call_after_first_play"
+
+
+def test_a_game_ending_play_without_the_guard_named_is_legal_not_422(client):
+    record = random_record(1, with_deal=False)
+    named = record.pop("guard")
+    before = {**record, "plays": record["plays"][:-1]}
+    r = client.post(URL, json={"record": before, "move": record["plays"][-1]})
+    assert r.status_code == 200, r.get_json()
+    answer = r.get_json()
+    assert answer["legal"] is True and answer["verdict"] == "legal" and answer["outcome"] is None
+    assert any(f"with seat {named} the guard" in n for n in answer["notes"])
+    p = client.post("/v1/positions", json=record)
+    assert p.status_code == 200 and p.get_json()["phase"] == "over" and p.get_json()["outcome"] is None

@@ -133,3 +133,23 @@ def test_problems_point_into_the_record_or_the_move():
     with pytest.raises(RecordError) as refused:
         check_move(record, "9 9")
     assert refused.value.problems[0].pointer == "/move"
+
+
+@pytest.mark.parametrize(("spec", "seed"), [("weihai", 1), ("kk-simple", 1), ("shandong", 11)])
+def test_a_game_ending_play_is_legal_though_the_guard_is_unknown(spec, seed):
+    """Without the deal and without the guard named, the play that ends the game is legal — the
+    score is what depends on the guard, not the verdict: the answer says so and gives each
+    candidate guard's scores (it was a 422 guard_unknown)."""
+    from service.core.record_form import read_ruleset
+
+    record = {**random_record(seed, read_ruleset(spec), with_deal=False), "ruleset": spec}
+    named = record.pop("guard")
+    plays = record["plays"]
+    m = check_move({**record, "plays": plays[:-1]}, plays[-1])
+    assert m.legal and m.verdict.value == "legal" and m.violation is None
+    assert m.result.outcome is None  # the scores differ by guard: none is given as the game's
+    note = next(n for n in m.result.notes if n.startswith("the game is over"))
+    assert f"seat {named}" in note
+    whole = adjudicate({**record, "guard": named})
+    assert str(list(whole.outcome.scores)) in note  # the named guard's scores among them
+    assert m.to_json()["outcome"] is None
