@@ -19,7 +19,6 @@ import argparse
 import os
 import sys
 import time
-import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,26 +35,20 @@ def main() -> None:
     args = ap.parse_args()
     sys.path.insert(0, str(args.tree.resolve()))
 
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
     from service.app import create_app
     from service.core import random_record
 
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from throwaway_db import throwaway_database
+
     admin_url = os.environ.get("BENCH_POSTGRES_URL", "postgresql+psycopg2://postgres@127.0.0.1:5432/postgres")
-    name = f"bh_bench_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
-    try:
+    with throwaway_database(admin_url) as url:
         app = create_app({"DATABASE_URL": url, "RATE_LIMIT_PER_MINUTE": 0, "OPEN_SIGNUP": True})
         client = app.test_client()
         r = client.post("/v1/organizers", json={"name": "bench club"})
         auth = {"Authorization": f"Bearer {r.get_json()['key']['secret']}"}
-        tid = client.post(
-            "/v1/tournaments", json={"name": "bench", "ruleset": "weihai", "private": not args.public}, headers=auth
-        ).get_json()["id"]
+        t = {"name": "bench", "ruleset": "weihai", "private": not args.public}
+        tid = client.post("/v1/tournaments", json=t, headers=auth).get_json()["id"]
         ids = [
             client.post(f"/v1/tournaments/{tid}/players", json={"name": f"p{i}"}, headers=auth).get_json()["id"]
             for i in range(5)
@@ -73,11 +66,6 @@ def main() -> None:
             f"{args.games} games: {1000 * wall / args.games:.2f} ms a game wall, {1000 * cpu / args.games:.2f} ms CPU"
         )
         app.extensions["baohuang_db"].dispose()
-    finally:
-        with admin.connect() as c:
-            c.execute(text(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"))
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
-        admin.dispose()
 
 
 if __name__ == "__main__":
