@@ -86,6 +86,11 @@ class DealView:
     ) -> None:
         self._hands = hands
         self._written = written
+        # What the crown procedures ask of the hands, answered once each (a position walks the
+        # calls once a candidate call on the same view: core/calls_open.py).
+        self._twos: dict[int, bool] = {}
+        self._copies: dict[tuple[int, int, str | None], int] = {}
+        self._others: dict[tuple[int, int, str | None], int | None] = {}
         self.bj_holder: Final = bj_holder
         self.sj_holder: Final = sj_holder
         self.first_candidate: Final = first_candidate
@@ -101,22 +106,36 @@ class DealView:
     def holds_two(self, seat: int) -> bool:
         if self.hands is None:
             return seat in self.holding_twos
-        return any(c.rank is Rank.TWO for c in self.hands[seat])
+        found = self._twos.get(seat)
+        if found is None:
+            found = self._twos[seat] = any(c.rank is Rank.TWO for c in self.hands[seat])
+        return found
 
     def copies(self, seat: int, card: Card) -> int:
         """How many cards of this rank and suit ``seat`` was dealt."""
         if self.hands is None:
             return 0
-        return sum(1 for c in self.hands[seat] if c.rank is card.rank and c.suit is card.suit)
+        key = (seat, int(card.rank), None if card.suit is None else card.suit.value)
+        found = self._copies.get(key)
+        if found is None:
+            found = self._copies[key] = sum(1 for c in self.hands[seat] if c.rank is card.rank and c.suit is card.suit)
+        return found
 
     def holder_of_other_copy(self, seat: int, card: Card) -> int | None:
         """The seat (other than ``seat``) dealt a copy of this suited card."""
         if self.hands is None:
             return None
-        for s, hand in enumerate(self.hands):
-            if s != seat and any(c.rank is card.rank and c.suit is card.suit for c in hand):
-                return s
-        return None
+        key = (seat, int(card.rank), None if card.suit is None else card.suit.value)
+        if key not in self._others:
+            self._others[key] = next(
+                (
+                    s
+                    for s, hand in enumerate(self.hands)
+                    if s != seat and any(c.rank is card.rank and c.suit is card.suit for c in hand)
+                ),
+                None,
+            )
+        return self._others[key]
 
 
 class Crown:
