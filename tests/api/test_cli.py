@@ -116,3 +116,24 @@ def test_commands_without_a_database_never_import_one(tmp_path):
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_ndjson_bytes_that_are_not_utf8_are_a_problem_of_their_line_not_a_crash(tmp_path):
+    """A batch file with a line that is not UTF-8 (a table's export in GBK, say): that line is
+    answered with its problem and the others are judged, from a file and from standard input, as
+    the API's stream answers them (it ended in a UnicodeDecodeError traceback)."""
+    import subprocess
+    import sys
+
+    good = json.dumps(random_record(2)).encode()
+    body = good + b"\n" + "保皇".encode("gbk") + b"\n" + good + b"\r\n"
+    f = tmp_path / "games.ndjson"
+    f.write_bytes(body)
+    for args, stdin in ((["adjudicate", "--ndjson", str(f)], None), (["adjudicate", "--ndjson", "-"], body)):
+        done = subprocess.run(
+            [sys.executable, "-m", "service.cli", *args], input=stdin, capture_output=True, check=False
+        )
+        answers = [json.loads(line) for line in done.stdout.splitlines()]
+        assert done.returncode == 2 and not done.stderr, done.stderr[-300:]
+        assert [a.get("verdict") or a["status"] for a in answers] == ["legal", 422, "legal"]
+        assert answers[1]["line"] == 2
