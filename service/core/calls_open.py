@@ -33,7 +33,7 @@ SHARED_CALLS = ("solo", "reveal_guard", "rebel", "kick", "surrender")
 
 
 class Budget:
-    """The checks a position may still make (each adjudicates the record once more)."""
+    """The call checks a position may still make (each is one candidate call judged)."""
 
     __slots__ = ("left",)
 
