@@ -17,7 +17,7 @@ from typing import Any
 from .bounds import MAX_CALLS
 from .call_types import Call
 from .calls import CallOutcome, DealView, run_calls
-from .cards import parse_cards
+from .cards import NotationError, parse_cards
 from .deal import check_deal
 from .errors import RecordError, Violation
 from .errors import ViolationCode as V
@@ -26,7 +26,7 @@ from .record_form import read_calls
 from .roles import Mode
 from .ruleset import Ruleset
 
-__all__ = ["BUDGET", "SHARED_CALLS", "Budget", "CallCheck", "callable_cards", "calls_open"]
+__all__ = ["BUDGET", "SHARED_CALLS", "Budget", "CallCheck", "callable_cards", "calls_open", "dealt_calls"]
 
 BUDGET = 400  # calls checked a position, at most
 SHARED_CALLS = ("solo", "reveal_guard", "rebel", "kick", "surrender")
@@ -100,22 +100,10 @@ class CallCheck:
     def of(cls, record: Mapping[str, Any], rs: Ruleset) -> CallCheck | None:
         """The check for ``record``'s position, or None where it does not apply (no deal, plays
         made, a deal or calls the record cannot hold: adjudication says what is wrong)."""
-        deal, calls = record.get("deal"), record.get("calls") or []
-        if deal is None or record.get("plays") or not isinstance(calls, list):
+        if record.get("plays"):
             return None
-        try:
-            hands = [parse_cards(h) for h in deal]
-        except Exception:
-            return None
-        facts = check_deal(hands, rs)
-        if isinstance(facts, Violation):
-            return None
-        problems: list[Any] = []
-        made = read_calls(calls, problems, rs)  # read once: each call is read by itself
-        if problems:
-            return None
-        view = DealView(tuple(hands), facts.bj_holder, facts.sj_holder, record.get("first_candidate"))
-        return cls(made, record.get("guard"), rs, view)
+        read = dealt_calls(record, rs)  # each call is read by itself: read once here
+        return None if read is None else cls(read[0], record.get("guard"), rs, read[1])
 
     def __call__(self, move: dict[str, Any]) -> bool:
         if len(self.calls) >= MAX_CALLS:  # more calls than a game has: not a record
@@ -130,6 +118,24 @@ class CallCheck:
         if self.guard is not None and settled.mode in (Mode.NORMAL, Mode.HIDDEN_SOLO):
             return bool(settled.guard == self.guard)
         return True
+
+
+def dealt_calls(record: Mapping[str, Any], rs: Ruleset) -> tuple[tuple[Call, ...], DealView] | None:
+    """A record's calls and its deal as the call rules see it (``calls.run_calls``), read once;
+    None without the deal, or where the record cannot hold them (adjudication says what is wrong)."""
+    deal = record.get("deal")
+    if deal is None:
+        return None
+    try:
+        hands = [parse_cards(h) for h in deal]
+    except NotationError:
+        return None
+    facts = check_deal(hands, rs)
+    problems: list[Any] = []
+    calls = read_calls(record.get("calls"), problems, rs)
+    if isinstance(facts, Violation) or problems:
+        return None
+    return calls, DealView(tuple(hands), facts.bj_holder, facts.sj_holder, record.get("first_candidate"))
 
 
 def _legal(record: Mapping[str, Any], move: dict[str, Any]) -> bool:

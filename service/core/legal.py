@@ -41,6 +41,7 @@ def legal_sets(hand: str, table: str | None, rs: Ruleset) -> tuple[str, ...]:
     for card in parse_cards(hand):
         counts[card.rank] += 1
     top = CardSet.of(table) if table else None
+    top_rank = -1 if top is None or top.rank is None else int(top.rank)
     small, big = counts[Rank.SMALL_JOKER], counts[Rank.BIG_JOKER]
     held = sum(counts)
     last = rs.last_rank_card
@@ -56,31 +57,20 @@ def legal_sets(hand: str, table: str | None, rs: Ruleset) -> tuple[str, ...]:
     for rank in (*(r for r in _NATURAL if counts[r]), None):
         has = 0 if rank is None else counts[rank]
         r = -1 if rank is None else int(rank)
+        exact = None  # the one size a set of this rank may have
         if rank is not None and rank is last:
             if not final_play and has != held:
                 continue  # 憋六/憋三: that rank only when the hand holds nothing else
-            sizes = range(held, held + 1) if final_play else None  # 保六: all at once, the last play
-        else:
-            sizes = None
+            exact = held if final_play else None  # 保六: all at once, the last play
         carries = not (rank is Rank.TWO and not rs.twos_with_jokers)
         symbol = "" if rank is None else _SYMBOL[rank]
-        for b in range(big + 1 if carries or rank is None else 1):
-            for s in range(small + 1 if carries or rank is None else 1):
+        for b in range(big + 1 if carries else 1):
+            for s in range(small + 1 if carries else 1):
                 for n in range(1, has + 1) if rank is not None else (0,):
                     size = n + s + b
-                    if size == 0 or (sizes is not None and size not in sizes):
+                    if size == 0 or (exact is not None and size != exact):
                         continue
-                    if top is not None and not beats(
-                        size,
-                        n,
-                        b,
-                        r,
-                        top.size,
-                        top.count,
-                        top.small,
-                        top.big,
-                        -1 if top.rank is None else int(top.rank),
-                    ):
+                    if top is not None and not beats(size, n, b, r, top.size, top.count, top.small, top.big, top_rank):
                         continue
                     head = jokers[b][s]
                     tail = " ".join([symbol] * n)

@@ -33,16 +33,14 @@ from enum import StrEnum
 from typing import Any
 
 from .adjudication import Adjudication, Verdict
-from .calls import CallOutcome, DealView, run_calls
-from .calls_open import BUDGET, Budget, calls_open
+from .calls import CallOutcome, run_calls
+from .calls_open import BUDGET, Budget, calls_open, dealt_calls
 from .cards import parse_cards
-from .deal import check_deal
 from .engine import adjudicate, turns_to_act
 from .errors import RecordError, Violation
 from .errors import ViolationCode as V
 from .legal import legal_sets
 from .moves import check_move, guard_candidates, over_whoever_guards
-from .record_form import read_calls
 from .ruleset import Ruleset
 from .sets import CardSet
 
@@ -149,18 +147,11 @@ def position(record: Mapping[str, Any]) -> Position:
 def _roles(record: Mapping[str, Any], rs: Ruleset) -> dict[str, Any] | None:
     """The roles the calls settled, read by the referee's own call rules (with the deal only:
     without it, who holds the guard's card is hidden)."""
-    deal = record.get("deal")
-    if deal is None:
+    read = dealt_calls(record, rs)
+    if read is None:
         return None
-    problems: list[Any] = []
-    hands = [parse_cards(h) for h in deal]
-    facts = check_deal(hands, rs)
-    calls = read_calls(record.get("calls"), problems, rs)
-    if isinstance(facts, Violation) or problems:
-        return None
-    settled = run_calls(
-        calls, rs, DealView(tuple(hands), facts.bj_holder, facts.sj_holder, record.get("first_candidate"))
-    )
+    calls, view = read
+    settled = run_calls(calls, rs, view)
     if not isinstance(settled, CallOutcome):
         return None
     return {
